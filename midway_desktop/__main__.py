@@ -1,0 +1,3 @@
+from midway_desktop.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,416 @@
+"""One ``Board`` over hex grids, square grids and box layouts.
+
+A board knows its cells by the labels the printed map uses, and answers the questions the
+rules ask of a map: which cells touch, how far apart two cells are, which cells lie within a
+range, which named regions a cell belongs to, and where a cell is drawn. Coordinates are
+board units (hex circumradius 1, square side 1), y growing downward as on screen.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Literal
+
+from shapely.geometry import Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
+
+from midway_desktop.geometry import hexes
+
+GridKind = Literal["hex", "square", "boxes"]
+Key = Any  # axial (q, r) for hexes, (col, row) for squares, the name for boxes
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where an authored value comes from (see rulesets/README.md)."""
+
+    source: str
+    ref: str = ""
+
+    @property
+    def provisional(self) -> bool:
+        return self.source == "provisional"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One hex, square or box with its printed name and its place in the whole grid."""
+
+    label: str
+    key: Key
+    col: int = 0  # global 0-based column (hex and square boards)
+    row: int = 0  # global 0-based row
+    sheet: str = ""
+    printed_col: str = ""
+    printed_row: str = ""
+    title: str = ""
+    kind: str = ""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    id: str
+    columns: tuple[str, ...]  # printed column names, west to east
+    rows: tuple[str, ...]  # printed row names, north to south
+    at: tuple[int, int]
+    provenance: Provenance
+
+
+class Region(frozenset):
+    """A named set of cell labels, with its kind, title, extra data and outline.
+
+    It is a ``frozenset`` of labels, so ``"H6" in board.region("midway")`` reads as the rules
+    do; ``geometry`` gives the region's area as one shapely shape for drawing and hit tests.
+    """
+
+    name: str
+    title: str
+    kind: str
+    data: Mapping[str, Any]
+    provenance: Provenance
+
+    def __new__(
+        cls,
+        labels: Iterable[str],
+        *,
+        name: str,
+        title: str,
+        kind: str,
+        data: Mapping[str, Any],
+        provenance: Provenance,
+        board: Board,
+    ) -> Region:
+        self = super().__new__(cls, labels)
+        self.name = name
+        self.title = title
+        self.kind = kind
+        self.data = data
+        self.provenance = provenance
+        self._board = board
+        self._geometry: BaseGeometry | None = None
+        return self
+
+    def __reduce__(self) -> Any:  # keep copy/pickle from rebuilding through __new__
+        return (frozenset, (set(self),))
+
+    @property
+    def geometry(self) -> BaseGeometry:
+        if self._geometry is None:
+            self._geometry = self._board.union(self)
+        return self._geometry
+
+    def __repr__(self) -> str:
+        return f"Region({self.name!r}, {len(self)} cells)"
+
+
+@dataclass(eq=False)
+class Board:
+    """A game's map: cells by label, adjacency, distance, ranges, regions and drawing shapes."""
+
+    game: str
+    title: str
+    kind: GridKind
+    cells: tuple[Cell, ...]
+    orientation: hexes.Orientation = "flat"
+    shifted_parity: int = 0  # 0-based parity of the columns (flat) or rows (pointy) set lower/right
+    north: str = "up"
+    sheets: tuple[Sheet, ...] = ()
+    provenance: Provenance = Provenance("provisional")
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    box_shapes: Mapping[str, Polygon] = field(default_factory=dict)
+    box_provenance: Mapping[str, Provenance] = field(default_factory=dict)
+    adjacency: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    size: tuple[float, float] = (0.0, 0.0)
+    _regions: dict[str, Region] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._by_label: dict[str, Cell] = {c.label: c for c in self.cells}
+        self._by_key: dict[Key, Cell] = {c.key: c for c in self.cells}
+        self._label_set = frozenset(self._by_label)
+        self._neighbours: dict[str, frozenset[str]] = {}
+        self._regions_of: dict[str, list[str]] | None = None
+
+    # -- labels ---------------------------------------------------------------------------
+    def labels(self) -> set[str]:
+        return set(self._label_set)
+
+    def __contains__(self, label: object) -> bool:
+        return isinstance(label, str) and self.canonical(label) in self._by_label
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __iter__(self) -> Iterator[str]:
+        return (c.label for c in self.cells)
+
+    def canonical(self, label: str) -> str:
+        """The board's own name for ``label`` (aliases from overlapping sheets resolve)."""
+        return self.aliases.get(label, label)
+
+    def cell(self, label: str) -> Cell:
+        try:
+            return self._by_label[self.canonical(label)]
+        except KeyError:
+            raise KeyError(f"{label!r} is not a cell of the {self.title} board") from None
+
+    def label_at_key(self, key: Key) -> str | None:
+        found = self._by_key.get(key)
+        return found.label if found else None
+
+    def at(self, col: int, row: int) -> str | None:
+        """The label at global 0-based column and row (hex and square boards)."""
+        if self.kind == "hex":
+            key = hexes.offset_to_axial(col, row, self.orientation, self.shifted_parity)
+            return self.label_at_key(key)
+        if self.kind == "square":
+            return self.label_at_key((col, row))
+        return None
+
+    # -- adjacency and distance -----------------------------------------------------------
+    def neighbors(self, label: str) -> set[str]:
+        return set(self._neighbour_set(self.canonical(label)))
+
+    neighbours = neighbors
+
+    def _neighbour_set(self, label: str) -> frozenset[str]:
+        found = self._neighbours.get(label)
+        if found is not None:
+            return found
+        cell = self.cell(label)
+        if self.kind == "hex":
+            keys: Iterable[Key] = hexes.neighbours(cell.key)
+        elif self.kind == "square":
+            c, r = cell.key
+            keys = ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1))
+        else:
+            found = self.adjacency.get(label, frozenset())
+            self._neighbours[label] = found
+            return found
+        found = frozenset(self._by_key[k].label for k in keys if k in self._by_key)
+        self._neighbours[label] = found
+        return found
+
+    def distance(self, a: str, b: str) -> int:
+        """Cells between ``a`` and ``b``, counting ``b`` but not ``a`` (0 for the same cell).
+
+        Hexes count as the crow flies across the grid; squares orthogonally (no diagonal
+        moves); boxes along the display's connections.
+        """
+        ca, cb = self.cell(a), self.cell(b)
+        if self.kind == "hex":
+            return hexes.distance(ca.key, cb.key)
+        if self.kind == "square":
+            return abs(ca.key[0] - cb.key[0]) + abs(ca.key[1] - cb.key[1])
+        return self._box_distances(ca.label).get(cb.label, -1)
+
+    def within(self, label: str, n: int) -> set[str]:
+        """Every cell at distance ``n`` or less from ``label``, ``label`` included."""
+        origin = self.cell(label)
+        if n < 0:
+            return set()
+        if self.kind == "hex":
+            q0, r0 = origin.key
+            out = set()
+            for dq in range(-n, n + 1):
+                for dr in range(max(-n, -dq - n), min(n, -dq + n) + 1):
+                    hit = self._by_key.get((q0 + dq, r0 + dr))
+                    if hit is not None:
+                        out.add(hit.label)
+            return out
+        if self.kind == "square":
+            c0, r0 = origin.key
+            out = set()
+            for dc in range(-n, n + 1):
+                span = n - abs(dc)
+                for dr in range(-span, span + 1):
+                    hit = self._by_key.get((c0 + dc, r0 + dr))
+                    if hit is not None:
+                        out.add(hit.label)
+            return out
+        return {lbl for lbl, d in self._box_distances(origin.label).items() if d <= n}
+
+    def _box_distances(self, start: str) -> dict[str, int]:
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for nxt in self._neighbour_set(here):
+                if nxt not in seen:
+                    seen[nxt] = seen[here] + 1
+                    queue.append(nxt)
+        return seen
+
+    def step(self, label: str, direction: str) -> str | None:
+        """The cell one step from ``label`` in a compass direction, or ``None`` off the board.
+
+        Squares take n, e, s, w; flat-topped hexes n, ne, se, s, sw, nw; pointy-topped hexes
+        ne, e, se, sw, w, nw. Directions are as drawn with north up.
+        """
+        cell = self.cell(label)
+        d = direction.lower()
+        if self.kind == "square":
+            steps = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+        elif self.kind == "hex" and self.orientation == "flat":
+            steps = {"n": (0, -1), "ne": (1, -1), "se": (1, 0), "s": (0, 1), "sw": (-1, 1), "nw": (-1, 0)}
+        elif self.kind == "hex":
+            steps = {"ne": (1, -1), "e": (1, 0), "se": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (0, -1)}
+        else:
+            raise ValueError("box layouts have no compass directions")
+        if d not in steps:
+            raise ValueError(f"{direction!r} is not a direction on this board ({', '.join(steps)})")
+        dq, dr = steps[d]
+        return self.label_at_key((cell.key[0] + dq, cell.key[1] + dr))
+
+    def toward(self, label: str, target: str) -> str:
+        """The neighbour of ``label`` on the straightest line to ``target`` (itself if there)."""
+        a, b = self.cell(label), self.cell(target)
+        if a.label == b.label:
+            return a.label
+        if self.kind == "hex":
+            line = hexes.line(a.key, b.key)
+            nxt = self.label_at_key(line[1])
+            if nxt is not None:
+                return nxt
+        here = self.distance(a.label, b.label)
+        options = [n for n in self._neighbour_set(a.label) if self.distance(n, b.label) < here]
+        if not options:
+            return a.label
+        if self.kind == "square":
+            # Close the longer gap first: the straightest orthogonal course.
+            dc, dr = b.key[0] - a.key[0], b.key[1] - a.key[1]
+
+            def bias(n: str) -> tuple[int, str]:
+                k = self.cell(n).key
+                along_col = k[0] != a.key[0]
+                return (0 if along_col == (abs(dc) >= abs(dr)) else 1, n)
+
+            return min(options, key=bias)
+        return min(options)
+
+    def path(self, a: str, b: str) -> list[str]:
+        """A shortest chain of adjacent cells from ``a`` to ``b`` (both included)."""
+        start, goal = self.cell(a).label, self.cell(b).label
+        prev: dict[str, str | None] = {start: None}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            if here == goal:
+                break
+            for nxt in sorted(self._neighbour_set(here)):
+                if nxt not in prev:
+                    prev[nxt] = here
+                    queue.append(nxt)
+        if goal not in prev:
+            return []
+        out = [goal]
+        while (step := prev[out[-1]]) is not None:
+            out.append(step)
+        return out[::-1]
+
+    # -- regions --------------------------------------------------------------------------
+    def region(self, name: str) -> Region:
+        try:
+            return self._regions[name]
+        except KeyError:
+            known = ", ".join(sorted(self._regions)) or "none"
+            raise KeyError(f"no region {name!r} on the {self.title} board (known: {known})") from None
+
+    def region_names(self) -> list[str]:
+        return list(self._regions)
+
+    def regions(self, kind: str | None = None) -> list[Region]:
+        return [r for r in self._regions.values() if kind is None or r.kind == kind]
+
+    def regions_of(self, label: str) -> list[str]:
+        if self._regions_of is None:
+            index: dict[str, list[str]] = {}
+            for region in self._regions.values():
+                for lbl in region:
+                    index.setdefault(lbl, []).append(region.name)
+            self._regions_of = index
+        return list(self._regions_of.get(self.canonical(label), []))
+
+    def add_region(self, region: Region) -> None:
+        self._regions[region.name] = region
+        self._regions_of = None
+
+    # -- drawing shapes -------------------------------------------------------------------
+    def centre(self, label: str) -> tuple[float, float]:
+        cell = self.cell(label)
+        if self.kind == "hex":
+            return hexes.centre(cell.key, self.orientation)
+        if self.kind == "square":
+            return cell.key[0] + 0.5, cell.key[1] + 0.5
+        c = self.box_shapes[cell.label].centroid
+        return c.x, c.y
+
+    center = centre
+
+    def corners(self, label: str) -> list[tuple[float, float]]:
+        cell = self.cell(label)
+        if self.kind == "hex":
+            return hexes.corners(cell.key, self.orientation)
+        if self.kind == "square":
+            c, r = cell.key
+            return [(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)]
+        return list(self.box_shapes[cell.label].exterior.coords)[:-1]
+
+    def polygon(self, label: str) -> Polygon:
+        cell = self.cell(label)
+        if self.kind == "boxes":
+            return self.box_shapes[cell.label]
+        return Polygon(self.corners(label))
+
+    def cell_at(self, x: float, y: float) -> str | None:
+        """The cell under a point in board units, or ``None`` off the board."""
+        if self.kind == "hex":
+            return self.label_at_key(hexes.from_point(x, y, self.orientation))
+        if self.kind == "square":
+            return self.label_at_key((math.floor(x), math.floor(y)))
+        pt = Point(x, y)
+        for name, shape in self.box_shapes.items():
+            if shape.covers(pt):
+                return name
+        return None
+
+    @cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """``(min_x, min_y, max_x, max_y)`` of everything drawn."""
+        if self.kind == "boxes":
+            xs0, ys0, xs1, ys1 = unary_union(list(self.box_shapes.values())).bounds
+            w, h = self.size
+            return min(0.0, xs0), min(0.0, ys0), max(w, xs1), max(h, ys1)
+        pts = [p for lbl in self._label_set for p in self.corners(lbl)]
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    @cached_property
+    def outline(self) -> BaseGeometry:
+        """The whole playing area as one shape."""
+        if self.kind == "square":
+            xs = [c.key[0] for c in self.cells]
+            ys = [c.key[1] for c in self.cells]
+            if len(self.cells) == (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1):
+                return box(min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+        return self.union(self._label_set)
+
+    def union(self, labels: Iterable[str]) -> BaseGeometry:
+        """One shape for a set of cells, with no slivers where neighbours' float edges differ."""
+        parts = [self.polygon(lbl).buffer(1e-7, join_style="mitre") for lbl in labels]
+        return unary_union(parts).buffer(-1e-7, join_style="mitre")
+
+    def provisional_values(self) -> list[str]:
+        """Names of the board's authored values that a player should check against print."""
+        out = []
+        if self.provenance.provisional:
+            out.append("grid")
+        out += [f"sheet {s.id}" for s in self.sheets if s.provenance.provisional]
+        out += [f"box {name}" for name, p in self.box_provenance.items() if p.provisional]
+        out += [f"region {r.name}" for r in self._regions.values() if r.provenance.provisional]
+        return out

@@ -1,0 +1,53 @@
+"""Check a ruleset folder (or a folder of them) and report every problem found, one line each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from midway_desktop.ruleset.errors import RulesetError
+from midway_desktop.ruleset.yamlio import Node, load_yaml
+
+Parser = Callable[[Node, str], object]
+
+
+def _board_parser(node: Node, game: str) -> object:
+    from midway_desktop.geometry.loader import parse_board
+
+    return parse_board(node, expected_game=game)
+
+
+# File name -> parser. Games add their own files (cards, units, tables) here as they arrive.
+PARSERS: dict[str, Parser] = {"board.yaml": _board_parser}
+
+
+def validate_ruleset(folder: Path | str) -> list[RulesetError]:
+    """Every problem in one game's ruleset folder; an empty list means it is sound."""
+    root = Path(folder)
+    if not root.is_dir():
+        return [RulesetError(root, None, "not a folder")]
+    problems: list[RulesetError] = []
+    files = sorted(p for p in root.iterdir() if p.suffix in (".yaml", ".yml"))
+    if not files:
+        problems.append(RulesetError(root, None, "no YAML files in this folder"))
+    if not (root / "board.yaml").exists():
+        problems.append(RulesetError(root / "board.yaml", None, "missing (every game needs a board)"))
+    for path in files:
+        try:
+            node = load_yaml(path)
+            parser = PARSERS.get(path.name)
+            if parser is not None:
+                parser(node, root.name)
+        except RulesetError as exc:
+            problems.append(exc)
+    return problems
+
+
+def validate_path(path: Path | str) -> list[RulesetError]:
+    """Validate one ruleset folder, or each game folder below a rulesets root."""
+    root = Path(path)
+    if root.is_dir() and not any(root.glob("*.yaml")):
+        subs = [p for p in sorted(root.iterdir()) if p.is_dir() and any(p.glob("*.yaml"))]
+        if subs:
+            return [e for sub in subs for e in validate_ruleset(sub)]
+    return validate_ruleset(root)

@@ -1,0 +1,38 @@
+"""Start the Qt application."""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtWidgets import QApplication
+
+from midway_desktop import __version__
+from midway_desktop.ruleset.locate import resources_root
+
+
+def ensure_app(argv: list[str] | None = None) -> QApplication:
+    """The running QApplication, created with the app's names and HiDPI policy if needed."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    QCoreApplication.setOrganizationName("Midway Desktop")
+    QCoreApplication.setApplicationName("Midway Desktop")
+    QCoreApplication.setApplicationVersion(__version__)
+    # Fractional scale factors (150 %) stay fractional: sharp art on HiDPI screens.
+    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+    app = QApplication(argv if argv is not None else sys.argv[:1])
+    icon = resources_root() / "icons" / "midway-desktop.svg"
+    if icon.exists():
+        app.setWindowIcon(QIcon(str(icon)))
+    return app
+
+
+def run_app(game: str | None = None) -> int:
+    app = ensure_app()
+    from midway_desktop.ui.main_window import MainWindow
+
+    window = MainWindow(game)
+    window.show()
+    return app.exec()

@@ -1,0 +1,229 @@
+"""The scene of one board: map art behind, counters on top, drag highlights between.
+
+The scene owns no rules. Whoever drives it (the controller) supplies ``legal_moves`` — for a
+counter, the cells it may be dropped on and the reason it may not go elsewhere — and listens
+to ``counterDropped`` to turn a drop into an action for the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+from shapely.ops import unary_union
+
+from midway_desktop.geometry import Board
+from midway_desktop.ui import palette as pal
+from midway_desktop.ui.counters import CounterFace, CounterItem
+from midway_desktop.ui.map_art import UNIT, MapArt
+from midway_desktop.ui.shapes import path_from_geometry
+from midway_desktop.ui.tiles import TileCache
+
+
+@dataclass(frozen=True)
+class MoveOptions:
+    """Where a counter may be dropped, and what to say about anywhere else."""
+
+    cells: frozenset[str]
+    refusal: Callable[[str], str]
+
+
+def _anywhere(board: Board) -> Callable[[CounterItem], MoveOptions]:
+    everything = frozenset(board.labels())
+    return lambda _c: MoveOptions(everything, lambda label: f"{label} is not open to this counter")
+
+
+class HighlightItem(QGraphicsItem):
+    """Translucent fill over the cells a dragged counter may reach; cached as one pixmap."""
+
+    def __init__(self, path: QPainterPath) -> None:
+        super().__init__()
+        self._path = path
+        self._rect = path.boundingRect().adjusted(-2, -2, 2, 2)
+        self.setZValue(5)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(QPen(pal.HIGHLIGHT_EDGE, UNIT * 0.05))
+        painter.setBrush(QBrush(pal.HIGHLIGHT))
+        painter.drawPath(self._path)
+
+
+class BoardScene(QGraphicsScene):
+    counterDropped = Signal(str, str, str)  # piece, from label, to label
+    moveRefused = Signal(str, str)  # piece, reason
+    counterPicked = Signal(str)  # piece
+
+    def __init__(self, board: Board, parent: object | None = None) -> None:
+        super().__init__(parent)
+        self.board = board
+        self.art = MapArt(board)
+        self.tiles = TileCache(self.art)
+        self.setSceneRect(self.art.scene_rect)
+        self.counters: dict[str, CounterItem] = {}
+        self.legal_moves: Callable[[CounterItem], MoveOptions] = _anywhere(board)
+        self._options: MoveOptions | None = None
+        self._highlight: HighlightItem | None = None
+        self._target = QGraphicsPathItem()
+        self._target.setPen(QPen(pal.HIGHLIGHT_EDGE, UNIT * 0.09))
+        self._target.setZValue(6)
+        self._target.setVisible(False)
+        self.addItem(self._target)
+        self._origin: dict[str, str] = {}
+        self._animations: list[QVariantAnimation] = []
+
+    # -- counters -------------------------------------------------------------------------
+    def counter_size(self) -> float:
+        if self.board.kind == "hex":
+            return UNIT * 1.05
+        if self.board.kind == "square":
+            return UNIT * 0.72
+        return UNIT * 0.9
+
+    def add_counter(self, piece: str, face: CounterFace, label: str) -> CounterItem:
+        if piece in self.counters:
+            raise ValueError(f"counter {piece!r} is already on the map")
+        item = CounterItem(piece, face, self.counter_size(), self.board.canonical(label))
+        self.counters[piece] = item
+        self.addItem(item)
+        self.restack(item.label)
+        return item
+
+    def remove_counter(self, piece: str) -> None:
+        item = self.counters.pop(piece)
+        self.removeItem(item)
+        self.restack(item.label)
+
+    def clear_counters(self) -> None:
+        for piece in list(self.counters):
+            self.removeItem(self.counters.pop(piece))
+
+    def place(self, piece: str, label: str) -> None:
+        """Put a counter in a cell (the engine moved it); restack both cells."""
+        item = self.counters[piece]
+        old = item.label
+        item.set_label(self.board.canonical(label))
+        self.restack(old)
+        self.restack(item.label)
+
+    def in_cell(self, label: str) -> list[CounterItem]:
+        return [c for c in self.counters.values() if c.label == label]
+
+    def restack(self, label: str) -> None:
+        """Fan a cell's counters so each stays visible, like a stack on the table."""
+        stack = self.in_cell(label)
+        if not stack:
+            return
+        cx, cy = self.board.centre(label)
+        step = self.counter_size() * 0.12
+        if self.board.kind == "boxes":
+            return self._lay_out_box(label, stack)
+        offset = (len(stack) - 1) * step / 2
+        for i, item in enumerate(stack):
+            item.setPos(QPointF(cx * UNIT - offset + i * step, cy * UNIT - offset + i * step))
+            item.setZValue(10 + i * 0.01)
+
+    def _lay_out_box(self, label: str, stack: list[CounterItem]) -> None:
+        box = self.board.polygon(label).bounds
+        size = self.counter_size()
+        gap = size * 0.12
+        left, top, right, bottom = (v * UNIT for v in box)
+        per_row = max(1, int((right - left - gap) // (size + gap)))
+        title_room = min((bottom - top) * 0.3, UNIT * 0.8)
+        for i, item in enumerate(stack):
+            row, col = divmod(i, per_row)
+            x = left + gap + col * (size + gap) + size / 2
+            y = top + title_room + gap + row * (size + gap) + size / 2
+            item.setPos(QPointF(x, min(y, bottom - size / 2)))
+
+    # -- dragging -------------------------------------------------------------------------
+    def begin_drag(self, item: CounterItem) -> None:
+        self._origin[item.piece] = item.label
+        self._options = self.legal_moves(item)
+        reach = [self.board.polygon(lb) for lb in self._options.cells if lb != item.label]
+        self._clear_highlight()
+        self._highlight = HighlightItem(path_from_geometry(unary_union(reach), UNIT))
+        self.addItem(self._highlight)
+        self.counterPicked.emit(item.piece)
+
+    def _cell_path(self, label: str) -> QPainterPath:
+        path = QPainterPath()
+        path.addPolygon(self.art.cells[label].polygon)
+        path.closeSubpath()
+        return path
+
+    def drag_over(self, item: CounterItem) -> None:
+        p = item.pos()
+        label = self.board.cell_at(p.x() / UNIT, p.y() / UNIT)
+        if label is None:
+            self._target.setVisible(False)
+            return
+        path = self._cell_path(label)
+        if self._target.path() != path:
+            self._target.setPath(path)
+            ok = self._options is not None and label in self._options.cells
+            self._target.setPen(QPen(pal.HIGHLIGHT_EDGE if ok else pal.DANGER, UNIT * 0.09))
+        self._target.setVisible(True)
+
+    def end_drag(self, item: CounterItem) -> None:
+        origin = self._origin.pop(item.piece, item.label)
+        options = self._options or self.legal_moves(item)
+        self._options = None
+        self._clear_highlight()
+        self._target.setVisible(False)
+        p = item.pos()
+        label = self.board.cell_at(p.x() / UNIT, p.y() / UNIT)
+        if label == origin:
+            self.restack(origin)
+            return
+        if label is None:
+            self._snap_back(item, origin)
+            self.moveRefused.emit(item.piece, "That is off the map.")
+            return
+        if label not in options.cells:
+            self._snap_back(item, origin)
+            self.moveRefused.emit(item.piece, options.refusal(label))
+            return
+        item.set_label(label)
+        self.restack(origin)
+        self.restack(label)
+        self.counterDropped.emit(item.piece, origin, label)
+
+    def _snap_back(self, item: CounterItem, origin: str) -> None:
+        item.set_label(origin)
+        start = item.pos()
+        self.restack(origin)
+        end = item.pos()
+        item.setPos(start)
+        anim = QVariantAnimation(self)
+        anim.setStartValue(start)
+        anim.setEndValue(end)
+        anim.setDuration(160)
+        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        anim.valueChanged.connect(item.setPos)
+        anim.finished.connect(lambda: self._animations.remove(anim) if anim in self._animations else None)
+        self._animations.append(anim)
+        anim.start()
+
+    def _clear_highlight(self) -> None:
+        if self._highlight is not None:
+            self.removeItem(self._highlight)
+            self._highlight = None
+
+    def highlighted_cells(self) -> frozenset[str]:
+        """Cells lit during the current drag (empty when nothing is being dragged)."""
+        return self._options.cells if self._options is not None else frozenset()

@@ -1,0 +1,184 @@
+"""A zoomable, pannable view of a BoardScene whose map art comes from the tile cache."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+
+from midway_desktop.ui.board_scene import BoardScene
+from midway_desktop.ui.map_art import UNIT
+
+MIN_ZOOM = 0.05
+MAX_ZOOM = 6.0
+STEP = 1.25
+
+
+class BoardView(QGraphicsView):
+    hovered = Signal(str)  # cell label under the cursor, "" off the board
+    zoomChanged = Signal(float)
+
+    def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setBackgroundBrush(QColor("#4a5a66"))
+        # A chart, not a document: pan by dragging or arrow keys, so fit-to-window is exact.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._last_label = ""
+        self._anim: QVariantAnimation | None = None
+        self._fitted = True
+
+    # -- scene access ---------------------------------------------------------------------
+    def board_scene(self) -> BoardScene:
+        scene = self.scene()
+        assert isinstance(scene, BoardScene)
+        return scene
+
+    def set_board_scene(self, scene: BoardScene) -> None:
+        self.setScene(scene)
+        self.fit()
+
+    # -- painting -------------------------------------------------------------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+        super().drawBackground(painter, rect)
+        scene = self.scene()
+        if not isinstance(scene, BoardScene):
+            return
+        t = self.viewportTransform()
+        exposed = t.mapRect(rect)
+        painter.save()
+        painter.resetTransform()
+        dpr = self.viewport().devicePixelRatioF()
+        scene.tiles.draw(painter, exposed, t.m11(), t.map(QPointF(0.0, 0.0)), dpr)
+        painter.restore()
+
+    # -- zoom -----------------------------------------------------------------------------
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def set_zoom(self, factor: float, anchor: QPointF | None = None) -> None:
+        factor = max(self._min_zoom(), min(MAX_ZOOM, factor))
+        current = self.zoom()
+        if abs(factor - current) < 1e-9:
+            return
+        if anchor is not None:
+            before = self.mapToScene(anchor.toPoint())
+        self.scale(factor / current, factor / current)
+        if anchor is not None:
+            after = self.mapToScene(anchor.toPoint())
+            delta = after - before
+            self.translate(delta.x(), delta.y())
+        self._fitted = False
+        self.zoomChanged.emit(self.zoom())
+
+    def _min_zoom(self) -> float:
+        return min(MIN_ZOOM, self._fit_zoom() * 0.5)
+
+    def _fit_zoom(self) -> float:
+        scene = self.scene()
+        if scene is None:
+            return 1.0
+        r = scene.sceneRect()
+        vp = self.viewport().rect()
+        if r.width() <= 0 or r.height() <= 0 or vp.width() <= 0:
+            return 1.0
+        return min(vp.width() / r.width(), vp.height() / r.height())
+
+    def animate_zoom(self, target: float) -> None:
+        """Glide to a zoom level (keyboard and toolbar zoom), keeping the centre still."""
+        self.stop_animation()
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        anim = QVariantAnimation(self)
+        anim.setStartValue(self.zoom())
+        anim.setEndValue(max(self._min_zoom(), min(MAX_ZOOM, target)))
+        anim.setDuration(140)
+        anim.valueChanged.connect(lambda v: self.set_zoom(float(v)))
+        anim.finished.connect(lambda: self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse))
+        self._anim = anim
+        anim.start()
+
+    def zoom_in(self) -> None:
+        self.animate_zoom(self.zoom() * STEP)
+
+    def zoom_out(self) -> None:
+        self.animate_zoom(self.zoom() / STEP)
+
+    def actual_size(self) -> None:
+        self.animate_zoom(1.0)
+
+    def stop_animation(self) -> None:
+        if self._anim is not None:
+            self._anim.stop()
+            self._anim = None
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+
+    def fit(self) -> None:
+        self.stop_animation()
+        scene = self.scene()
+        if scene is None:
+            return
+        self.resetTransform()
+        self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._fitted = True
+        self.zoomChanged.emit(self.zoom())
+
+    def centre_on_cell(self, label: str) -> None:
+        board = self.board_scene().board
+        x, y = board.centre(label)
+        self.centerOn(x * UNIT, y * UNIT)
+
+    def resizeEvent(self, event: object) -> None:  # noqa: N802
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        if self._fitted:
+            self.fit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        steps = event.angleDelta().y() / 120.0
+        if steps == 0:
+            steps = event.pixelDelta().y() / 60.0
+        if steps == 0:
+            return
+        self.stop_animation()
+        self.set_zoom(self.zoom() * (STEP**steps), event.position())
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_in()
+        elif key == Qt.Key.Key_Minus:
+            self.zoom_out()
+        elif key == Qt.Key.Key_0:
+            self.fit()
+        elif key == Qt.Key.Key_1:
+            self.actual_size()
+        else:
+            super().keyPressEvent(event)
+
+    # -- readout --------------------------------------------------------------------------
+    def cell_at_view(self, pos: QPointF) -> str | None:
+        p = self.mapToScene(pos.toPoint())
+        return self.board_scene().board.cell_at(p.x() / UNIT, p.y() / UNIT)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        label = self.cell_at_view(event.position()) or ""
+        if label != self._last_label:
+            self._last_label = label
+            self.hovered.emit(label)
+        super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event: object) -> None:  # noqa: N802
+        if self._last_label:
+            self._last_label = ""
+            self.hovered.emit("")
+        super().leaveEvent(event)  # type: ignore[arg-type]

@@ -1,0 +1,175 @@
+"""Counters on the map: faces drawn once per size into shared pixmaps, dragged with the mouse.
+
+A counter never decides where it may go: on a drag it asks its scene, which asks whoever
+supplies the rules (the controller), and on a drop the scene either snaps it to the cell or
+sends it back with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem, QWidget
+
+from midway_desktop.ui import palette as pal
+
+
+@dataclass(frozen=True)
+class CounterFace:
+    """What is printed on a counter: side colours, a name, a type line and its values."""
+
+    side: str  # "us" | "japan" | "neutral"
+    title: str
+    kind: str = ""
+    values: str = ""
+    reduced: bool = False
+
+    def colours(self) -> tuple[QColor, QColor]:
+        if self.side == "us":
+            return pal.US_FACE, pal.US_TEXT
+        if self.side == "japan":
+            return pal.JP_FACE, pal.JP_TEXT
+        return pal.NEUTRAL_FACE, pal.NEUTRAL_TEXT
+
+
+_FACES: dict[tuple[CounterFace, int], QPixmap] = {}
+
+
+def face_pixmap(face: CounterFace, px: int) -> QPixmap:
+    """The face at ``px`` device pixels square, drawn once and shared by every counter."""
+    px = max(8, min(px, 1024))
+    key = (face, px)
+    found = _FACES.get(key)
+    if found is not None:
+        return found
+    if len(_FACES) > 2000:
+        _FACES.clear()
+    pm = QPixmap(px, px)
+    pm.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    fill, ink = face.colours()
+    if face.reduced:
+        fill = fill.lighter(125)
+    r = QRectF(1, 1, px - 2, px - 2)
+    p.setPen(QPen(QColor(0, 0, 0, 150), max(1.0, px / 40)))
+    p.setBrush(fill)
+    p.drawRoundedRect(r, px * 0.1, px * 0.1)
+    p.setPen(QPen(QColor(255, 255, 255, 90), max(1.0, px / 50)))
+    p.drawRoundedRect(r.adjusted(px * 0.05, px * 0.05, -px * 0.05, -px * 0.05), px * 0.07, px * 0.07)
+    p.setPen(ink)
+    if px >= 18:
+        font = QFont(pal.FONT_FAMILY)
+        font.setBold(True)
+        font.setPixelSize(max(6, round(px * (0.26 if len(face.title) <= 5 else 0.19))))
+        p.setFont(font)
+        p.drawText(
+            r.adjusted(0, px * 0.08, 0, -px * 0.45),
+            Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+            face.title,
+        )
+        small = QFont(pal.FONT_FAMILY)
+        small.setPixelSize(max(5, round(px * 0.17)))
+        p.setFont(small)
+        if face.kind:
+            p.drawText(
+                r.adjusted(0, px * 0.40, 0, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, face.kind
+            )
+        if face.values:
+            p.drawText(
+                r.adjusted(0, 0, 0, -px * 0.07),
+                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+                face.values,
+            )
+    p.end()
+    _FACES[key] = pm
+    return pm
+
+
+class CounterItem(QGraphicsItem):
+    """One counter; a square of ``size`` scene units centred on its position."""
+
+    def __init__(self, piece: str, face: CounterFace, size: float, label: str) -> None:
+        super().__init__()
+        self.piece = piece
+        self.face = face
+        self.size = size
+        self.label = label
+        self._half = size / 2.0
+        self._press: QPointF | None = None
+        self._dragging = False
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsFocusable, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setZValue(10)
+        self.setToolTip(self.tooltip())
+
+    def tooltip(self) -> str:
+        bits = [f"<b>{self.face.title}</b>"]
+        if self.face.kind:
+            bits.append(self.face.kind)
+        if self.face.values:
+            bits.append(self.face.values)
+        bits.append(f"in {self.label}")
+        return "<br>".join(bits)
+
+    def set_label(self, label: str) -> None:
+        self.label = label
+        self.setToolTip(self.tooltip())
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
+        h = self._half + 2
+        return QRectF(-h, -h, 2 * h, 2 * h)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        t = painter.worldTransform()
+        dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        px = round(self.size * t.m11() * dpr)
+        pm = face_pixmap(self.face, px)
+        # Blit at 1:1 in device space: no resampling, no antialiasing cost.
+        topleft = t.map(QPointF(-self._half, -self._half))
+        painter.save()
+        painter.resetTransform()
+        pm.setDevicePixelRatio(dpr)
+        painter.drawPixmap(QPointF(round(topleft.x() * dpr) / dpr, round(topleft.y() * dpr) / dpr), pm)
+        if self.isSelected():
+            painter.setPen(QPen(pal.HIGHLIGHT_EDGE, 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(topleft, pm.deviceIndependentSize()), 4, 4)
+        painter.restore()
+
+    # -- dragging -------------------------------------------------------------------------
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        self._press = event.scenePos() - self.pos()
+        self._dragging = False
+        self.setCursor(Qt.CursorShape.ClosedHandCursor)
+        event.accept()
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        if self._press is None:
+            return
+        scene = self.scene()
+        if not self._dragging:
+            self._dragging = True
+            self.setZValue(100)
+            if scene is not None and hasattr(scene, "begin_drag"):
+                scene.begin_drag(self)
+        self.setPos(event.scenePos() - self._press)
+        if scene is not None and hasattr(scene, "drag_over"):
+            scene.drag_over(self)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        was_dragging = self._dragging
+        self._press = None
+        self._dragging = False
+        self.setZValue(10)
+        scene = self.scene()
+        if was_dragging and scene is not None and hasattr(scene, "end_drag"):
+            scene.end_drag(self)
+        super().mouseReleaseEvent(event)

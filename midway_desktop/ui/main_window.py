@@ -1,0 +1,279 @@
+"""The main window: board view, game chooser, zoom controls, map key and status readout."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QToolBar,
+    QTreeView,
+    QWidget,
+)
+
+from midway_desktop import __version__
+from midway_desktop.games import DEFAULT_GAME, GAMES, game_info
+from midway_desktop.geometry import Board, load_board
+from midway_desktop.ui.board_scene import BoardScene, MoveOptions
+from midway_desktop.ui.board_view import BoardView
+from midway_desktop.ui.counters import CounterItem
+from midway_desktop.ui.placeholders import placeholders_for
+
+SETTINGS_GAME = "session/game"
+SETTINGS_GEOMETRY = "window/geometry"
+SETTINGS_STATE = "window/state"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, game: str | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = QSettings()
+        chosen = game or str(self.settings.value(SETTINGS_GAME, DEFAULT_GAME))
+        if chosen not in {g.id for g in GAMES}:
+            chosen = DEFAULT_GAME
+        self.game_id = chosen
+        self.board: Board = load_board(chosen)
+        self.scene = BoardScene(self.board, self)
+        self.view = BoardView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self._reach: dict[str, int] = {}
+
+        self._build_actions()
+        self._build_toolbar()
+        self._build_menus()
+        self._build_status()
+        self._build_key_dock()
+        self._wire_scene()
+        self._populate()
+        self._refresh_title()
+        geometry = self.settings.value(SETTINGS_GEOMETRY)
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1400, 900)
+        state = self.settings.value(SETTINGS_STATE)
+        if state is not None:
+            self.restoreState(state)
+        QTimer.singleShot(0, self.view.fit)
+
+    # -- construction ---------------------------------------------------------------------
+    def _build_actions(self) -> None:
+        def act(text: str, shortcut: QKeySequence | str | None, slot: object, tip: str = "") -> QAction:
+            a = QAction(text, self)
+            if shortcut is not None:
+                a.setShortcut(QKeySequence(shortcut))
+            a.setStatusTip(tip or text)
+            a.triggered.connect(slot)
+            self.addAction(a)
+            return a
+
+        self.act_zoom_in = act("Zoom &In", QKeySequence.StandardKey.ZoomIn, self.view.zoom_in, "Zoom in (+ or wheel)")
+        self.act_zoom_out = act(
+            "Zoom &Out", QKeySequence.StandardKey.ZoomOut, self.view.zoom_out, "Zoom out (- or wheel)"
+        )
+        self.act_fit = act("&Fit to Window", "Ctrl+0", self.view.fit, "Show the whole board (0)")
+        self.act_actual = act("&Actual Size", "Ctrl+1", self.view.actual_size, "Zoom to 100 % (1)")
+        self.act_quit = act("&Quit", QKeySequence.StandardKey.Quit, self.close)
+        self.act_about = act("&About Midway Desktop", None, self._about)
+        self.act_keys = act("&Keyboard Shortcuts", "F1", self._shortcuts)
+        self.game_group = QActionGroup(self)
+        self.game_actions: dict[str, QAction] = {}
+        for i, info in enumerate(GAMES, start=1):
+            a = QAction(info.title, self, checkable=True)
+            a.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
+            a.setStatusTip(info.blurb)
+            a.triggered.connect(lambda _=False, gid=info.id: self.switch_game(gid))
+            self.game_group.addAction(a)
+            self.game_actions[info.id] = a
+        self.game_actions[self.game_id].setChecked(True)
+
+    def _build_toolbar(self) -> None:
+        bar = QToolBar("Main toolbar", self)
+        bar.setObjectName("main-toolbar")
+        bar.setMovable(False)
+        bar.addWidget(QLabel(" Game: "))
+        self.game_combo = QComboBox(self)
+        self.game_combo.setToolTip("Choose the game to play")
+        for info in GAMES:
+            self.game_combo.addItem(info.title, info.id)
+            self.game_combo.setItemData(self.game_combo.count() - 1, info.blurb, Qt.ItemDataRole.ToolTipRole)
+        self.game_combo.setCurrentIndex(self.game_combo.findData(self.game_id))
+        self.game_combo.activated.connect(lambda i: self.switch_game(self.game_combo.itemData(i)))
+        bar.addWidget(self.game_combo)
+        bar.addSeparator()
+        for a in (self.act_zoom_out, self.act_fit, self.act_actual, self.act_zoom_in):
+            bar.addAction(a)
+        self.addToolBar(bar)
+
+    def _build_menus(self) -> None:
+        game_menu = self.menuBar().addMenu("&Game")
+        new_menu = game_menu.addMenu("&New Game")
+        for a in self.game_actions.values():
+            new_menu.addAction(a)
+        game_menu.addSeparator()
+        game_menu.addAction(self.act_quit)
+        view_menu = self.menuBar().addMenu("&View")
+        for a in (self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_actual):
+            view_menu.addAction(a)
+        view_menu.addSeparator()
+        self.view_menu = view_menu
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self.act_keys)
+        help_menu.addAction(self.act_about)
+
+    def _build_status(self) -> None:
+        self.cell_label = QLabel("")
+        self.cell_label.setMinimumWidth(320)
+        self.zoom_label = QLabel("")
+        self.statusBar().addWidget(self.cell_label, 1)
+        self.statusBar().addPermanentWidget(self.zoom_label)
+        self.view.hovered.connect(self._show_cell)
+        self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"Zoom {z * 100:.0f} %"))
+
+    def _build_key_dock(self) -> None:
+        self.key_model = QStandardItemModel(self)
+        self.key_model.setHorizontalHeaderLabels(["Map feature", "Cells", "Source"])
+        self.key_view = QTreeView(self)
+        self.key_view.setModel(self.key_model)
+        self.key_view.setRootIsDecorated(True)
+        self.key_view.setAlternatingRowColors(True)
+        self.key_view.doubleClicked.connect(self._key_activated)
+        self.key_view.setMinimumWidth(340)
+        dock = QDockWidget("Map key", self)
+        dock.setObjectName("map-key")
+        dock.setWidget(self.key_view)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.key_dock = dock
+        self.view_menu.addAction(dock.toggleViewAction())
+
+    def _wire_scene(self) -> None:
+        self.scene.legal_moves = self._placeholder_moves
+        self.scene.counterDropped.connect(self._dropped)
+        self.scene.moveRefused.connect(lambda _p, reason: self.statusBar().showMessage(reason, 6000))
+
+    # -- content --------------------------------------------------------------------------
+    def _populate(self) -> None:
+        self.scene.clear_counters()
+        self._reach.clear()
+        for ph in placeholders_for(self.board):
+            self.scene.add_counter(ph.piece, ph.face, ph.label)
+            self._reach[ph.piece] = ph.reach
+        self._fill_key()
+
+    def _fill_key(self) -> None:
+        self.key_model.removeRows(0, self.key_model.rowCount())
+        groups: dict[str, QStandardItem] = {}
+        for region in self.board.regions():
+            parent = groups.get(region.kind)
+            if parent is None:
+                parent = QStandardItem(region.kind.replace("-", " ").capitalize())
+                parent.setEditable(False)
+                groups[region.kind] = parent
+                self.key_model.appendRow([parent, QStandardItem(""), QStandardItem("")])
+            name = QStandardItem(region.title)
+            name.setData(region.name, Qt.ItemDataRole.UserRole)
+            name.setToolTip(region.provenance.ref or region.provenance.source)
+            cells = QStandardItem(", ".join(sorted(region)) if len(region) <= 4 else f"{len(region)} cells")
+            source = QStandardItem(region.provenance.source)
+            source.setToolTip(region.provenance.ref)
+            for it in (name, cells, source):
+                it.setEditable(False)
+            parent.appendRow([name, cells, source])
+        self.key_view.expandAll()
+        for col in range(3):
+            self.key_view.resizeColumnToContents(col)
+
+    def _key_activated(self, index: object) -> None:
+        name = self.key_model.itemFromIndex(index.siblingAtColumn(0)).data(Qt.ItemDataRole.UserRole)  # type: ignore[attr-defined]
+        if not name:
+            return
+        region = self.board.region(str(name))
+        first = min(region, key=lambda lb: self.board.centre(lb))
+        self.view.centre_on_cell(first)
+
+    def _placeholder_moves(self, item: CounterItem) -> MoveOptions:
+        reach = self._reach.get(item.piece, 1)
+        cells = frozenset(self.board.within(item.label, reach))
+        noun = "square" if self.board.kind == "square" else "hex" if self.board.kind == "hex" else "space"
+        plural = "" if reach == 1 else ("s" if noun != "hex" else "es")
+
+        def refusal(label: str) -> str:
+            if reach == 0:
+                return f"{item.face.title} stays where it is."
+            return f"{item.face.title} can reach {reach} {noun}{plural} from {item.label}; {label} is too far."
+
+        return MoveOptions(cells, refusal)
+
+    def _dropped(self, piece: str, origin: str, target: str) -> None:
+        title = self.scene.counters[piece].face.title
+        self.statusBar().showMessage(f"{title}: {origin} → {self._describe(target)}", 6000)
+
+    def _describe(self, label: str) -> str:
+        if not label:
+            return ""
+        cell = self.board.cell(label)
+        text = cell.title if self.board.kind == "boxes" else label
+        names = [self.board.region(n).title for n in self.board.regions_of(label)]
+        if self.board.kind == "boxes":
+            names = [n for n in names if n != text]
+        return f"{text} — {', '.join(names)}" if names else text
+
+    def _show_cell(self, label: str) -> None:
+        self.cell_label.setText(self._describe(label))
+
+    # -- game switching -------------------------------------------------------------------
+    def switch_game(self, game_id: str) -> None:
+        if game_id == self.game_id:
+            return
+        board = load_board(game_id)
+        self.game_id = game_id
+        self.board = board
+        old = self.scene
+        self.scene = BoardScene(board, self)
+        self._wire_scene()
+        self.view.set_board_scene(self.scene)
+        old.deleteLater()
+        self._populate()
+        self.game_actions[game_id].setChecked(True)
+        self.game_combo.setCurrentIndex(self.game_combo.findData(game_id))
+        self.settings.setValue(SETTINGS_GAME, game_id)
+        self._refresh_title()
+        self.statusBar().showMessage(f"New game: {game_info(game_id).title}", 4000)
+
+    def _refresh_title(self) -> None:
+        self.setWindowTitle(f"{game_info(self.game_id).title} — Midway Desktop")
+
+    # -- dialogs --------------------------------------------------------------------------
+    def _about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About Midway Desktop",
+            f"<h3>Midway Desktop {__version__}</h3>"
+            "<p>Victory at Midway, CV, Kido Butai and Midway Solitaire on one rules engine.</p>"
+            "<p>Map art is drawn from each game's ruleset; values marked provisional in the "
+            "map key are authored where the rulebook is silent.</p>",
+        )
+
+    def _shortcuts(self) -> None:
+        QMessageBox.information(
+            self,
+            "Keyboard shortcuts",
+            "<table>"
+            "<tr><td><b>+ / −</b>, Ctrl+wheel or wheel</td><td>zoom in / out</td></tr>"
+            "<tr><td><b>0</b> or Ctrl+0</td><td>fit the board to the window</td></tr>"
+            "<tr><td><b>1</b> or Ctrl+1</td><td>actual size</td></tr>"
+            "<tr><td>Arrow keys, drag the sea</td><td>pan</td></tr>"
+            "<tr><td>Ctrl+2 … Ctrl+5</td><td>new game: Solitaire, Kido Butai, VaM, CV</td></tr>"
+            "<tr><td>F1</td><td>this list</td></tr>"
+            "</table>",
+        )
+
+    def closeEvent(self, event: object) -> None:  # noqa: N802
+        self.settings.setValue(SETTINGS_GAME, self.game_id)
+        self.settings.setValue(SETTINGS_GEOMETRY, self.saveGeometry())
+        self.settings.setValue(SETTINGS_STATE, self.saveState())
+        super().closeEvent(event)  # type: ignore[arg-type]

@@ -1,0 +1,45 @@
+"""Colours and fonts of the chart-style map art, in one place."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor
+
+SEA_TOP = QColor("#d8e9f1")
+SEA_BOTTOM = QColor("#b9d4e4")
+GRID = QColor(60, 96, 128, 150)
+GRID_FAINT = QColor(60, 96, 128, 70)
+LABEL = QColor("#27496a")
+LAND = QColor("#d8c58e")
+LAND_EDGE = QColor("#8a7548")
+REEF = QColor("#7bb39a")
+FOG = QColor(120, 128, 136, 90)
+FOG_HATCH = QColor(90, 98, 108, 110)
+DANGER = QColor("#c0392b")
+SUB = QColor("#b03024")
+OBJECTIVE = QColor("#b8860b")
+LIMIT = QColor("#1f5fbf")
+SECTOR = QColor(30, 45, 70, 200)
+SECTOR_TEXT = QColor(30, 45, 70, 60)
+ENTRY = QColor(150, 120, 60, 40)
+ENTRY_EDGE = QColor(120, 90, 40, 160)
+AIR_ENTRY = QColor("#6a3d9a")
+REFERENCE = QColor("#2e7d32")
+EXIT = QColor(40, 70, 110, 40)
+HIGHLIGHT = QColor(255, 214, 64, 110)
+HIGHLIGHT_EDGE = QColor(200, 150, 0, 220)
+BOX_FILL = QColor("#e9e2cc")
+BOX_EDGE = QColor("#5a4a2a")
+TRACK_FILL = QColor("#f3ecd6")
+CARRIER_FILL = QColor("#c9c1a8")
+CAP_FILL = QColor("#d7e7f3")
+DISPLAY_SEA = QColor("#2f5673")
+
+US_FACE = QColor("#4b6f8f")
+US_TEXT = QColor("#ffffff")
+JP_FACE = QColor("#e0c27a")
+JP_TEXT = QColor("#2b1d0e")
+NEUTRAL_FACE = QColor("#f2efe6")
+NEUTRAL_TEXT = QColor("#222222")
+
+FONT_FAMILY = "DejaVu Sans"
+SERIF_FAMILY = "DejaVu Serif"

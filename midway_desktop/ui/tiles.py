@@ -1,0 +1,77 @@
+"""Pre-rendered map art in square tiles, one set per zoom level, least-recently-used first out.
+
+A repaint of the map is then a handful of pixmap blits at 1:1 device scale; the art is
+painted only when a tile is first seen at a zoom level.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPixmap
+
+from midway_desktop.ui.map_art import MapArt
+
+TILE = 512  # device pixels
+
+
+class TileCache:
+    """Tiles of ``MapArt`` keyed by (scale, column, row) in device pixels."""
+
+    def __init__(self, art: MapArt, max_tiles: int = 384) -> None:
+        self.art = art
+        self.max_tiles = max_tiles
+        self._tiles: OrderedDict[tuple[float, int, int], QPixmap] = OrderedDict()
+        self.rendered = 0  # tiles painted so far; lets tests and benchmarks see cache hits
+
+    def clear(self) -> None:
+        self._tiles.clear()
+
+    def tile(self, scale: float, tx: int, ty: int, dpr: float = 1.0) -> QPixmap:
+        key = (scale, tx, ty)
+        found = self._tiles.get(key)
+        if found is not None:
+            self._tiles.move_to_end(key)
+            return found
+        pm = QPixmap(TILE, TILE)
+        pm.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pm)
+        painter.translate(-tx * TILE, -ty * TILE)
+        painter.scale(scale, scale)
+        scene_rect = QRectF(tx * TILE / scale, ty * TILE / scale, TILE / scale, TILE / scale)
+        painter.setClipRect(scene_rect)
+        self.art.paint(painter, scene_rect, scale)
+        painter.end()
+        pm.setDevicePixelRatio(dpr)
+        self.rendered += 1
+        self._tiles[key] = pm
+        while len(self._tiles) > self.max_tiles:
+            self._tiles.popitem(last=False)
+        return pm
+
+    def draw(self, painter: QPainter, exposed_device: QRectF, scale: float, origin: QPointF, dpr: float) -> None:
+        """Blit the tiles covering ``exposed_device`` (logical viewport pixels).
+
+        ``origin`` is where scene point (0, 0) falls in the viewport; ``scale`` is logical pixels
+        per scene unit. Tiles are rendered at ``scale * dpr`` so HiDPI screens get sharp art.
+        """
+        dscale = round(scale * dpr, 6)
+        ox, oy = round(origin.x() * dpr), round(origin.y() * dpr)
+        left = exposed_device.left() * dpr - ox
+        top = exposed_device.top() * dpr - oy
+        right = exposed_device.right() * dpr - ox
+        bottom = exposed_device.bottom() * dpr - oy
+        art = self.art.scene_rect
+        # Only tiles that touch the chart; the view's own background shows beyond it.
+        left = max(left, art.left() * dscale)
+        top = max(top, art.top() * dscale)
+        right = min(right, art.right() * dscale)
+        bottom = min(bottom, art.bottom() * dscale)
+        if right <= left or bottom <= top:
+            return
+        for ty in range(math.floor(top / TILE), math.floor(bottom / TILE) + 1):
+            for tx in range(math.floor(left / TILE), math.floor(right / TILE) + 1):
+                pm = self.tile(dscale, tx, ty, dpr)
+                painter.drawPixmap(QPointF((tx * TILE + ox) / dpr, (ty * TILE + oy) / dpr), pm)

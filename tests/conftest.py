@@ -1,0 +1,22 @@
+"""Shared test set-up: Qt offscreen, settings kept out of the user's profile."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def qapp(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """The app's own QApplication (names, HiDPI policy), with settings in a temp folder."""
+    from PySide6.QtCore import QSettings, QStandardPaths
+
+    from midway_desktop.ui.app import ensure_app
+
+    QStandardPaths.setTestModeEnabled(True)
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path_factory.mktemp("settings")))
+    return ensure_app()

@@ -1,0 +1,33 @@
+"""Mouse gestures for pytest-qt tests: real press/move/release events through the viewport."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QGraphicsView
+
+
+def _send(view: QGraphicsView, kind: QEvent.Type, pos: QPoint, buttons: Qt.MouseButton) -> None:
+    local = QPointF(pos)
+    glob = QPointF(view.viewport().mapToGlobal(pos))
+    button = Qt.MouseButton.LeftButton if kind != QEvent.Type.MouseMove else Qt.MouseButton.NoButton
+    event = QMouseEvent(kind, local, glob, button, buttons, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(view.viewport(), event)
+
+
+def drag(view: QGraphicsView, start: QPoint, end: QPoint, steps: int = 8) -> None:
+    """Press at ``start``, move in steps with the button held, release at ``end``."""
+    left = Qt.MouseButton.LeftButton
+    _send(view, QEvent.Type.MouseButtonPress, start, left)
+    for i in range(1, steps + 1):
+        p = start + (end - start) * (i / steps)
+        _send(view, QEvent.Type.MouseMove, QPoint(round(p.x()), round(p.y())), left)
+    _send(view, QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.NoButton)
+    QApplication.processEvents()
+
+
+def cell_point(view: QGraphicsView, board, label: str) -> QPoint:  # type: ignore[no-untyped-def]
+    from midway_desktop.ui.map_art import UNIT
+
+    x, y = board.centre(label)
+    return view.mapFromScene(QPointF(x * UNIT, y * UNIT))

@@ -1,0 +1,113 @@
+"""The app shell: window opens on a playable default, games switch, zoom works, counters drag."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+
+from midway_desktop.games import DEFAULT_GAME, GAME_IDS
+from midway_desktop.ui.main_window import MainWindow
+from midway_desktop.ui.map_art import UNIT
+from tests.ui.helpers import cell_point, drag
+
+
+@pytest.fixture
+def window(qtbot):  # type: ignore[no-untyped-def]
+    w = MainWindow(DEFAULT_GAME)
+    qtbot.addWidget(w)
+    w.resize(1200, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    return w
+
+
+def test_opens_on_the_default_game_with_counters(window: MainWindow) -> None:
+    assert window.game_id == DEFAULT_GAME
+    assert window.windowTitle().startswith("Midway Solitaire")
+    assert len(window.scene.counters) >= 3
+    assert window.key_model.rowCount() > 0
+
+
+def test_every_game_switches_in_and_draws(window: MainWindow) -> None:
+    for gid in GAME_IDS:
+        window.switch_game(gid)
+        assert window.game_id == gid
+        assert window.board.game == gid
+        assert window.view.scene() is window.scene
+        image = window.view.grab().toImage()
+        # Map art is on screen: the centre pixel is not the bare view background.
+        centre = image.pixelColor(image.width() // 2, image.height() // 2)
+        assert centre.name() != window.view.backgroundBrush().color().name()
+        assert window.game_actions[gid].isChecked()
+
+
+def test_zoom_in_out_and_fit(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    fitted = window.view.zoom()
+    window.view.set_zoom(fitted * 2)
+    assert window.view.zoom() == pytest.approx(fitted * 2)
+    window.view.set_zoom(1000)
+    assert window.view.zoom() <= 6.0
+    window.view.fit()
+    assert window.view.zoom() == pytest.approx(fitted, rel=1e-3)
+    window.view.zoom_in()
+    qtbot.waitUntil(lambda: window.view.zoom() > fitted * 1.2, timeout=2000)
+    assert "Zoom" in window.zoom_label.text()
+
+
+def test_status_bar_names_the_cell_under_the_cursor(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    pos = cell_point(window.view, window.board, "L5")
+    labels: list[str] = []
+    window.view.hovered.connect(labels.append)
+    qtbot.mouseMove(window.view.viewport(), pos)
+    qtbot.waitUntil(lambda: bool(labels), timeout=2000)
+    assert labels[-1] == "L5"
+    assert window.cell_label.text().startswith("L5")
+    assert "Midway" in window.cell_label.text()
+
+
+def test_drag_a_counter_onto_a_legal_cell_snaps_to_it(window: MainWindow) -> None:
+    tf = window.scene.counters["tf16"]
+    start = tf.label
+    target = sorted(window.board.neighbors(start))[0]
+    dropped: list[tuple[str, str, str]] = []
+    window.scene.counterDropped.connect(lambda *a: dropped.append(a))
+    drag(window.view, window.view.mapFromScene(tf.pos()), cell_point(window.view, window.board, target))
+    assert dropped == [("tf16", start, target)]
+    assert tf.label == target
+    cx, cy = window.board.centre(target)
+    assert abs(tf.pos().x() - cx * UNIT) < UNIT * 0.3 and abs(tf.pos().y() - cy * UNIT) < UNIT * 0.3
+
+
+def test_illegal_drop_snaps_back_with_the_reason(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    tf = window.scene.counters["tf16"]
+    start = tf.label
+    far = "A9"
+    assert window.board.distance(start, far) > 1
+    refused: list[str] = []
+    window.scene.moveRefused.connect(lambda _p, reason: refused.append(reason))
+    drag(window.view, window.view.mapFromScene(tf.pos()), cell_point(window.view, window.board, far))
+    assert tf.label == start
+    assert refused and far in refused[0]
+    assert far in window.statusBar().currentMessage()
+    cx, cy = window.board.centre(start)
+    qtbot.waitUntil(lambda: abs(tf.pos().x() - cx * UNIT) < UNIT * 0.3, timeout=2000)
+
+
+def test_legal_cells_highlight_while_dragging(window: MainWindow) -> None:
+    scene = window.scene
+    tf = scene.counters["tf16"]
+    scene.begin_drag(tf)
+    assert scene.highlighted_cells() == frozenset(window.board.within(tf.label, 1))
+    tf.setPos(QPointF(tf.pos().x() + 3, tf.pos().y()))
+    scene.end_drag(tf)
+    assert scene.highlighted_cells() == frozenset()
+
+
+def test_keyboard_zoom_shortcuts(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.view.setFocus()
+    fitted = window.view.zoom()
+    qtbot.keyClick(window.view, Qt.Key.Key_Plus)
+    qtbot.waitUntil(lambda: window.view.zoom() > fitted * 1.2, timeout=2000)
+    qtbot.keyClick(window.view, Qt.Key.Key_0)
+    assert window.view.zoom() == pytest.approx(fitted, rel=1e-3)
