@@ -11,7 +11,13 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from midway_desktop.ui import palette as pal
 
@@ -89,8 +95,12 @@ def face_pixmap(face: CounterFace, px: int) -> QPixmap:
     return pm
 
 
-class CounterItem(QGraphicsItem):
-    """One counter; a square of ``size`` scene units centred on its position."""
+class CounterItem(QGraphicsRectItem):
+    """One counter; a square of ``size`` scene units centred on its position.
+
+    A rect item so that Qt answers ``boundingRect`` in C++: a view of 800 counters asks for
+    it thousands of times a frame, and a Python override costs more than the drawing.
+    """
 
     def __init__(self, piece: str, face: CounterFace, size: float, label: str) -> None:
         super().__init__()
@@ -99,6 +109,9 @@ class CounterItem(QGraphicsItem):
         self.size = size
         self.label = label
         self._half = size / 2.0
+        h = self._half + 2
+        self.setRect(-h, -h, 2 * h, 2 * h)
+        self.setPen(QPen(Qt.PenStyle.NoPen))
         self._press: QPointF | None = None
         self._dragging = False
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
@@ -106,6 +119,8 @@ class CounterItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setZValue(10)
+        # Qt keeps each counter as a device pixmap and blits it; paint() runs only on zoom.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setToolTip(self.tooltip())
 
     def tooltip(self) -> str:
@@ -120,10 +135,6 @@ class CounterItem(QGraphicsItem):
     def set_label(self, label: str) -> None:
         self.label = label
         self.setToolTip(self.tooltip())
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
-        h = self._half + 2
-        return QRectF(-h, -h, 2 * h, 2 * h)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         t = painter.worldTransform()

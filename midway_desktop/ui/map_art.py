@@ -127,7 +127,7 @@ class MapArt:
         self._paint_captions(p, rect, scale)
 
     def _paint_sea(self, p: QPainter, rect: QRectF) -> None:
-        p.fillRect(rect, QColor("#e9e4d4"))  # chart paper around the grid
+        p.fillRect(rect.intersected(self.scene_rect), QColor("#e9e4d4"))  # chart paper around the grid
         grad = QLinearGradient(self.grid_rect.topLeft(), self.grid_rect.bottomRight())
         grad.setColorAt(0.0, pal.SEA_TOP)
         grad.setColorAt(1.0, pal.SEA_BOTTOM)
@@ -324,29 +324,36 @@ class MapArt:
                     p.drawText(box, align | Qt.AlignmentFlag.AlignVCenter, name)
 
     def _paint_captions(self, p: QPainter, rect: QRectF, scale: float) -> None:
-        """Names of islands, objectives, sectors and entry areas, legible at any zoom."""
+        """Names of islands, objectives, sectors and entry areas, legible at any zoom.
+
+        Each caption is tested by its own box, so a caption that spans two tiles is drawn
+        into both halves.
+        """
         for region in self.board.regions():
-            path = self.region_paths[region.name]
-            br = path.boundingRect()
-            if not br.adjusted(-3 * UNIT, -3 * UNIT, 3 * UNIT, 3 * UNIT).intersects(rect):
-                continue
+            br = self.region_paths[region.name].boundingRect()
             kind = region.kind
             if kind == "sector":
                 numeral = str(region.data.get("numeral", region.title))
+                if not br.intersects(rect):
+                    continue
                 px = min(br.width(), br.height()) * 0.22
                 p.setFont(_font(px, bold=True, serif=True))
                 p.setPen(pal.SECTOR_TEXT)
                 p.drawText(br, Qt.AlignmentFlag.AlignCenter, numeral)
             elif kind in ("island", "objective"):
                 px = max(self.cell_size * 0.34, 10.0 / scale)
-                p.setFont(_font(px, bold=kind == "objective", serif=True))
-                p.setPen(QColor("#5b3a12") if kind == "objective" else QColor("#3d4a1e"))
+                font = _font(px, bold=kind == "objective", serif=True)
                 anchor = self.cells[min(region, key=lambda lb: self.cells[lb].centre.y())].centre
-                box = QRectF(anchor.x() - 6 * UNIT, anchor.y() + self.cell_size * 0.42, 12 * UNIT, px * 1.3)
+                width = QFontMetricsF(font).horizontalAdvance(region.title) + px
+                box = QRectF(anchor.x() - width / 2, anchor.y() + self.cell_size * 0.42, width, px * 1.3)
+                if not box.intersects(rect):
+                    continue
+                p.setFont(font)
+                p.setPen(QColor("#5b3a12") if kind == "objective" else QColor("#3d4a1e"))
                 self._halo_text(p, box, region.title, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
             elif kind == "entry":
                 letter = str(region.data.get("letter", ""))
-                if not letter:
+                if not letter or not br.intersects(rect):
                     continue
                 px = max(self.cell_size * 0.6, 12.0 / scale)
                 p.setFont(_font(px, bold=True, serif=True))
@@ -372,7 +379,7 @@ class MapArt:
         grad = QLinearGradient(self.scene_rect.topLeft(), self.scene_rect.bottomLeft())
         grad.setColorAt(0.0, QColor("#3b6a8a"))
         grad.setColorAt(1.0, pal.DISPLAY_SEA)
-        p.fillRect(rect, QBrush(grad))
+        p.fillRect(rect.intersected(self.scene_rect), QBrush(grad))
         for shape in self.cells_in(rect.adjusted(-UNIT, -UNIT, UNIT, UNIT)):
             cell = self.board.cell(shape.label)
             fill = {
