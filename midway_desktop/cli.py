@@ -33,6 +33,17 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--height", type=int, default=1000)
     shot.add_argument("--zoom", type=float, default=None, help="zoom factor instead of fit to window")
     shot.add_argument("--center", default=None, help="cell label to centre on")
+
+    rep = sub.add_parser("replay", help="replay a saved game headless, verify it and print the outcome")
+    rep.add_argument("file", type=Path)
+
+    sim = sub.add_parser("simulate", help="play bot games and summarise the results")
+    sim.add_argument("game", choices=GAME_IDS)
+    sim.add_argument("--scenario", default=None)
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
     return parser
 
 
@@ -42,6 +53,10 @@ def main(argv: list[str] | None = None) -> int:
         return _validate(args.path)
     if args.command == "screenshot":
         return _screenshot(args)
+    if args.command == "replay":
+        return _replay(args.file)
+    if args.command == "simulate":
+        return _simulate(args)
     game = getattr(args, "game", None) or args.game
     return _play(game)
 
@@ -61,6 +76,89 @@ def _validate(path: Path) -> int:
         return 1
     print(f"{path}: ruleset is sound")
     return 0
+
+
+def _replay(path: Path) -> int:
+    from midway_desktop.engine.records import RecordError, read, replay, ruleset_warnings
+
+    try:
+        data = read(path)
+        for warning in ruleset_warnings(data):
+            print(f"warning: {warning}", file=sys.stderr)
+        session = replay(data, path)
+    except RecordError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    outcome = session.outcome()
+    title = session.rules.title
+    steps = len(session.history)
+    if outcome is None:
+        phase = session.rules.phase(session.state).title
+        print(f"{path}: {title}, {steps} actions replayed and verified; game in progress ({phase})")
+    else:
+        print(f"{path}: {title}, {steps} actions replayed and verified; {outcome.text}")
+    return 0
+
+
+def _parse_options(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise ValueError(f"--option needs NAME=VALUE, not {pair!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    import json
+
+    from midway_desktop.engine.bots import simulate
+    from midway_desktop.engine.registry import default_bots, get_rules
+
+    try:
+        rules = get_rules(args.game)
+        options = _parse_options(args.option)
+        rules.resolve_options(options)
+        rules.scenario(args.scenario)
+    except (KeyError, ValueError) as exc:
+        print(f"simulate: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("simulate: --games must be at least 1", file=sys.stderr)
+        return 2
+    progress = _progress_bar(args.games) if sys.stderr.isatty() else None
+    summary = simulate(rules, default_bots(args.game), args.games, args.seed, args.scenario, options, progress)
+    if progress is not None:
+        print(file=sys.stderr)
+    print(f"{rules.title}: {summary.games} games, seed {summary.seed}, scenario {summary.scenario}")
+    if summary.options:
+        print("options: " + ", ".join(f"{k}={v}" for k, v in summary.options.items()))
+    for result in sorted(summary.results, key=lambda r: -summary.results[r]):
+        p, lo, hi = summary.interval(result)
+        print(
+            f"  {result:<28} {summary.results[result]:>7}  {p * 100:5.1f} %  (95 % CI {lo * 100:.1f}–{hi * 100:.1f} %)"
+        )
+    for key, value in sorted(summary.scores.items()):
+        print(f"  average {key}: {value:.2f}")
+    print(f"average length {summary.average_steps:.1f} actions; {summary.games_per_second:.0f} games/s")
+    if args.json:
+        print(json.dumps(summary.to_json(), sort_keys=True))
+    return 0
+
+
+def _progress_bar(total: int):  # type: ignore[no-untyped-def]
+    width = 30
+    step = max(1, total // 200)
+
+    def show(done: int, _total: int) -> None:
+        if done % step and done != total:
+            return
+        filled = width * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.flush()
+
+    return show
 
 
 def _screenshot(args: argparse.Namespace) -> int:

@@ -16,8 +16,8 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from midway_desktop.geometry import load_board
 from midway_desktop.games import GAME_IDS
+from midway_desktop.geometry import load_board
 from midway_desktop.ui.board_scene import BoardScene
 from midway_desktop.ui.board_view import BoardView
 from midway_desktop.ui.counters import CounterFace

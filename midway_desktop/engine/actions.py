@@ -1,0 +1,118 @@
+"""Actions: small frozen values naming who acts and what they do, with a JSON round trip."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+class ActionError(ValueError):
+    """An action could not be read from a record."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every game's actions. ``side`` is the side submitting it."""
+
+    side: str
+    type_name: ClassVar[str] = "action"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type_name}
+        for f in dataclasses.fields(self):
+            out[f.name] = _jsonable(getattr(self, f.name))
+        return out
+
+    def describe(self) -> str:
+        """A short human line, e.g. ``TF-16 to L4``; games override for their actions."""
+        fields = ", ".join(f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self) if f.name != "side")
+        return f"{self.type_name}({fields})"
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, frozenset | set):
+        return sorted(_jsonable(v) for v in value)
+    return value
+
+
+class ActionCodec:
+    """Reads a game's actions back from JSON, refusing anything it does not know."""
+
+    def __init__(self, types_: Iterable[type[Action]]) -> None:
+        self.by_name: dict[str, type[Action]] = {}
+        for t in types_:
+            if t.type_name in self.by_name:
+                raise ValueError(f"two action types are called {t.type_name!r}")
+            self.by_name[t.type_name] = t
+        self._hints = {name: typing.get_type_hints(t) for name, t in self.by_name.items()}
+
+    def decode(self, data: Mapping[str, Any]) -> Action:
+        if not isinstance(data, Mapping):
+            raise ActionError("an action must be a JSON object")
+        name = data.get("type")
+        cls = self.by_name.get(name) if isinstance(name, str) else None
+        if cls is None:
+            raise ActionError(f"unknown action type {name!r}")
+        hints = self._hints[name]  # type: ignore[index]
+        kwargs = {}
+        for f in dataclasses.fields(cls):
+            if f.name not in data:
+                if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
+                    continue
+                raise ActionError(f"action {name!r} lacks {f.name!r}")
+            kwargs[f.name] = _coerce(data[f.name], hints[f.name], f"{name}.{f.name}")
+        extra = set(data) - {f.name for f in dataclasses.fields(cls)} - {"type"}
+        if extra:
+            raise ActionError(f"action {name!r} has unknown fields {sorted(extra)}")
+        return cls(**kwargs)
+
+
+def _coerce(value: Any, hint: Any, where: str) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return value
+    if origin in (typing.Union, types.UnionType):
+        for arm in args:
+            if arm is type(None) and value is None:
+                return None
+            try:
+                return _coerce(value, arm, where)
+            except ActionError:
+                continue
+        raise ActionError(f"{where}: {value!r} does not fit")
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise ActionError(f"{where}: expected a list")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_coerce(v, args[0], where) for v in value)
+        if len(args) != len(value):
+            raise ActionError(f"{where}: expected {len(args)} items")
+        return tuple(_coerce(v, a, where) for v, a in zip(value, args))
+    if origin is typing.Literal:
+        if value not in args:
+            raise ActionError(f"{where}: {value!r} is not one of {args}")
+        return value
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise ActionError(f"{where}: expected true or false")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ActionError(f"{where}: expected a whole number")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise ActionError(f"{where}: expected text")
+        return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ActionError(f"{where}: expected a number")
+        return float(value)
+    raise ActionError(f"{where}: cannot read a {hint!r}")

@@ -1,0 +1,156 @@
+"""Bots and the headless runner: whole games played by programs, for simulation and tests."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from midway_desktop.engine.actions import Action
+from midway_desktop.engine.rng import Rng
+from midway_desktop.engine.rules import Outcome, Rules
+from midway_desktop.engine.session import Session
+
+
+class Bot(Protocol):
+    """Chooses an action for ``side``.
+
+    A bot reads ``session.view(side)`` for what it may know; a bot the rules let know
+    everything (a solitaire doctrine) may read the umpire view. ``legal`` is the list to
+    choose from; the bot's own ``rng`` is separate from the game's luck.
+    """
+
+    def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among legal actions: the baseline, and the property tests' player."""
+
+    def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
+        return rng.choice(legal)
+
+
+BotFactory = Callable[[str], Bot]
+
+
+class GameTooLong(RuntimeError):
+    """A bot game ran past its step limit (a bot or rules bug, never a normal ending)."""
+
+
+def play_out(
+    session: Session,
+    bots: Mapping[str, Bot],
+    bot_rng: Rng,
+    max_steps: int = 100_000,
+    checked: bool = False,
+) -> Outcome:
+    """Let bots act for every side until the game ends."""
+    steps = 0
+    while True:
+        outcome = session.outcome()
+        if outcome is not None:
+            return outcome
+        actors = session.to_act()
+        if not actors:
+            raise RuntimeError("no side can act but the game is not over")
+        side = actors[0]
+        legal = session.legal_actions(side)
+        if not legal:
+            raise RuntimeError(f"{side} must act in {session.rules.phase(session.state).name} but has no legal action")
+        action = bots[side].choose(session, side, legal, bot_rng)
+        if checked:
+            session.play(action)
+        else:
+            session.apply_unchecked(action)
+        steps += 1
+        if steps > max_steps:
+            raise GameTooLong(f"game passed {max_steps} steps")
+
+
+@dataclass
+class Summary:
+    game: str
+    games: int
+    seed: int
+    results: dict[str, int]
+    average_steps: float
+    seconds: float
+    scenario: str
+    options: dict[str, Any]
+    scores: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    def interval(self, result: str) -> tuple[float, float, float]:
+        """Share of games with ``result`` and its 95 % Wilson interval."""
+        return wilson(self.results.get(result, 0), self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "scenario": self.scenario,
+            "options": self.options,
+            "games": self.games,
+            "seed": self.seed,
+            "results": dict(sorted(self.results.items())),
+            "intervals": {k: list(self.interval(k)) for k in sorted(self.results)},
+            "average_steps": round(self.average_steps, 2),
+            "average_scores": {k: round(v, 3) for k, v in sorted(self.scores.items())},
+            "games_per_second": round(self.games_per_second, 1),
+        }
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float, float]:
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def simulate(
+    rules: Rules[Any],
+    bots_for: Callable[[Rules[Any]], Mapping[str, Bot]],
+    games: int,
+    seed: int,
+    scenario: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Summary:
+    """Play ``games`` bot games; game ``i`` uses seed ``seed + i`` so results repeat exactly."""
+    results: Counter[str] = Counter()
+    score_totals: Counter[str] = Counter()
+    steps = 0
+    bots = bots_for(rules)
+    opts: dict[str, Any] = {}
+    chosen = scenario
+    start = time.perf_counter()
+    for i in range(games):
+        session = Session.start(rules, scenario=scenario, options=options, seed=seed + i)
+        opts, chosen = session.options, session.scenario
+        outcome = play_out(session, bots, Rng(seed * 7919 + i))
+        results[outcome.result] += 1
+        for k, v in outcome.scores.items():
+            score_totals[k] += v
+        steps += len(session.history)
+        if progress is not None:
+            progress(i + 1, games)
+    seconds = time.perf_counter() - start
+    return Summary(
+        game=rules.id,
+        games=games,
+        seed=seed,
+        results=dict(results),
+        average_steps=steps / games if games else 0.0,
+        seconds=seconds,
+        scenario=chosen or rules.scenarios[0].name,
+        options=dict(opts),
+        scores={k: v / games for k, v in score_totals.items()} if games else {},
+    )

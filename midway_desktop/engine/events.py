@@ -1,0 +1,55 @@
+"""What happened, told once: events carry their own audience so every way out can filter."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+ALL = "all"
+UMPIRE = "umpire"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened.
+
+    ``audience`` names the sides that may see it; ``("all",)`` is public. The umpire sees
+    everything. ``text`` is the narrative line for the log; ``kind`` and ``data`` let the
+    UI and tests react without parsing prose.
+    """
+
+    kind: str
+    text: str
+    audience: tuple[str, ...] = (ALL,)
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def visible_to(self, side: str) -> bool:
+        return side == UMPIRE or ALL in self.audience or side in self.audience
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "audience": list(self.audience), "data": dict(self.data)}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Event:
+        return Event(
+            str(data["kind"]), str(data["text"]), tuple(data.get("audience", [ALL])), dict(data.get("data", {}))
+        )
+
+
+def roll_event(
+    purpose: str, dice: Iterable[int], sides: int = 6, audience: tuple[str, ...] = (ALL,), **extra: Any
+) -> Event:
+    """A die roll with its purpose and result, e.g. ``CSF fires (round 1): 1 3 4 5 5``."""
+    values = tuple(dice)
+    shown = " ".join(str(v) for v in values)
+    return Event(
+        "roll",
+        f"{purpose}: d{sides} {shown}",
+        audience,
+        {"purpose": purpose, "dice": list(values), "sides": sides, **extra},
+    )
+
+
+def visible(events: Iterable[Event], side: str) -> list[Event]:
+    return [e for e in events if e.visible_to(side)]

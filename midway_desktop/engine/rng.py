@@ -1,0 +1,128 @@
+"""Luck, kept in the game: a small seeded generator whose whole state is one integer.
+
+Dice, card shuffles and pool draws all come from here, so a record (seed + actions) replays
+exactly, and a test can swap in :class:`ScriptedRng` to replay a rulebook example die for die.
+The generator is SplitMix64: tiny, fast in pure Python, identical on every platform.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """Seeded source of dice and draws. ``state`` is all there is to save."""
+
+    def __init__(self, state: int = 0) -> None:
+        self.state = state & _MASK
+        self.uses = 0  # how many times luck was consulted; a change marks an action as lucky
+
+    def _next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform whole number in ``range(n)`` (rejection sampling: no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        self.uses += 1
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self._next()
+            if x < limit:
+                return x % n
+
+    def die(self, sides: int = 6) -> int:
+        """One die: 1..sides. A d10's face 0 reads as 10, so it is simply 1..10 here."""
+        return self.below(sides) + 1
+
+    def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
+        return tuple(self.die(sides) for _ in range(count))
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def shuffled(self, items: Iterable[T]) -> list[T]:
+        out = list(items)
+        self.shuffle(out)
+        return out
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise ValueError("cannot choose from nothing")
+        return items[self.below(len(items))]
+
+
+def seed_state(seed: int | str) -> int:
+    """A generator state from a seed number or phrase (same seed, same game)."""
+    if isinstance(seed, int):
+        return seed & _MASK
+    h = 1469598103934665603
+    for ch in seed.encode():
+        h = ((h ^ ch) * 1099511628211) & _MASK
+    return h
+
+
+class ScriptExhausted(AssertionError):
+    """A scripted test asked for more luck than its script holds."""
+
+
+class ScriptedRng(Rng):
+    """Luck from a list, for replaying a rulebook example die for die.
+
+    ``dice`` feeds :meth:`die`; ``picks`` feeds :meth:`below` (so :meth:`choice` and draws);
+    ``orders`` gives whole shuffles as lists of the items in their new order.
+    """
+
+    def __init__(
+        self,
+        dice: Iterable[int] = (),
+        picks: Iterable[int] = (),
+        orders: Iterable[Sequence[object]] = (),
+    ) -> None:
+        super().__init__(0)
+        self._dice = list(dice)
+        self._picks = list(picks)
+        self._orders = [list(o) for o in orders]
+        self.rolled: list[int] = []
+
+    def die(self, sides: int = 6) -> int:
+        if not self._dice:
+            raise ScriptExhausted("the script has no more dice")
+        self.uses += 1
+        value = self._dice.pop(0)
+        if not 1 <= value <= sides:
+            raise ValueError(f"scripted die {value} is not on a d{sides}")
+        self.rolled.append(value)
+        return value
+
+    def below(self, n: int) -> int:
+        if not self._picks:
+            raise ScriptExhausted("the script has no more draws")
+        self.uses += 1
+        value = self._picks.pop(0)
+        if not 0 <= value < n:
+            raise ValueError(f"scripted pick {value} is outside 0..{n - 1}")
+        return value
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        if not self._orders:
+            raise ScriptExhausted("the script has no more shuffles")
+        self.uses += 1
+        order = self._orders.pop(0)
+        if sorted(map(repr, order)) != sorted(map(repr, items)):
+            raise ValueError("scripted shuffle does not hold the same items")
+        items[:] = order  # type: ignore[assignment]
+
+    @property
+    def remaining(self) -> int:
+        return len(self._dice) + len(self._picks) + len(self._orders)

@@ -1,0 +1,149 @@
+"""What a game must provide to run on the engine (after OpenSpiel's Game/State split).
+
+A game's rules are pure functions of an immutable state: ``apply`` returns a new state and
+the events it caused, drawing all luck from the ``Rng`` it is handed. The engine supplies
+everything around that: sessions, undo, records, bots and views through one filter.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from midway_desktop.engine.actions import Action, ActionCodec
+from midway_desktop.engine.events import Event
+from midway_desktop.engine.rng import Rng
+
+S = TypeVar("S")
+
+SYSTEM = "system"
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One step of a sequence of play: its name, who acts in it, and the rule it follows.
+
+    ``actors`` is a tuple of sides; ``secret`` marks a simultaneous phase where each side
+    commits sealed orders before anything is revealed.
+    """
+
+    name: str
+    title: str
+    actors: tuple[str, ...]
+    rule: str = ""
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class Option:
+    """An optional rule or setting, shown as a toggle or a choice."""
+
+    name: str
+    title: str
+    default: Any
+    choices: tuple[Any, ...] = (False, True)
+    rule: str = ""
+
+    def parse(self, text: str) -> Any:
+        """Read a value given on a command line (``mission=3``, ``fog=off``)."""
+        lowered = text.strip().lower()
+        for choice in self.choices:
+            if isinstance(choice, bool):
+                if lowered in (("true", "on", "yes", "1") if choice else ("false", "off", "no", "0")):
+                    return choice
+            elif str(choice).lower() == lowered:
+                return choice
+        shown = ", ".join(str(c).lower() for c in self.choices)
+        raise ValueError(f"option {self.name} takes {shown}, not {text!r}")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    title: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game came out. ``result`` is a short key used for statistics."""
+
+    result: str
+    winner: str | None
+    text: str
+    scores: Mapping[str, float] = field(default_factory=dict)
+
+
+class Rules(ABC, Generic[S]):
+    """One game's rules. Subclasses are stateless; all state lives in ``S``."""
+
+    id: str
+    title: str
+    sides: tuple[str, ...]
+    scenarios: tuple[Scenario, ...] = (Scenario("standard", "Standard game"),)
+    options: tuple[Option, ...] = ()
+    phases: tuple[Phase, ...] = ()
+    action_types: tuple[type[Action], ...] = ()
+    solitaire: bool = False  # one human side; undo needs nobody's consent
+
+    def __init__(self) -> None:
+        self.codec = ActionCodec(self.action_types)
+
+    # -- set-up ---------------------------------------------------------------------------
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        known = {o.name: o for o in self.options}
+        out = {o.name: o.default for o in self.options}
+        for key, value in (given or {}).items():
+            option = known.get(key)
+            if option is None:
+                raise ValueError(f"{self.title} has no option {key!r} (options: {', '.join(known) or 'none'})")
+            if isinstance(value, str) and not all(isinstance(c, str) for c in option.choices):
+                value = option.parse(value)
+            if value not in option.choices:
+                raise ValueError(f"option {key} cannot be {value!r}")
+            out[key] = value
+        return out
+
+    def scenario(self, name: str | None) -> Scenario:
+        if name is None:
+            return self.scenarios[0]
+        for s in self.scenarios:
+            if s.name == name:
+                return s
+        raise ValueError(f"{self.title} has no scenario {name!r} ({', '.join(s.name for s in self.scenarios)})")
+
+    @abstractmethod
+    def setup(self, scenario: Scenario, options: Mapping[str, Any], rng: Rng) -> tuple[S, list[Event]]:
+        """The opening position (luck allowed: shuffles, rolled missions)."""
+
+    # -- play -----------------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[str, ...]:
+        """Sides that must act now; empty once the game is over."""
+
+    @abstractmethod
+    def phase(self, state: S) -> Phase:
+        """The current step of the sequence of play."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, side: str) -> Sequence[Action]:
+        """Every action ``side`` may take now (for bots and for highlighting)."""
+
+    @abstractmethod
+    def check(self, state: S, action: Action) -> str | None:
+        """``None`` if the action is legal, else the refusal with the rule's reason."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action, rng: Rng) -> tuple[S, list[Event]]:
+        """The state after a legal action, and what happened (system steps included)."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    # -- information ----------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, side: str) -> dict[str, Any]:
+        """What ``side`` may know, as plain JSON-ready data (``"umpire"`` sees everything)."""

@@ -1,0 +1,225 @@
+"""A game in progress: the one place that changes state, keeps history, undoes and redoes.
+
+Everything outside the engine talks to a :class:`Session`: it submits actions (refused with
+the rule's reason, or applied), reads views and logs filtered for a side, and asks for undo.
+Undo never rolls luck again: a step that consulted the dice or drew a card is a wall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from midway_desktop.engine.actions import Action
+from midway_desktop.engine.events import UMPIRE, Event, visible
+from midway_desktop.engine.rng import Rng, seed_state
+from midway_desktop.engine.rules import Outcome, Rules
+
+
+class IllegalAction(ValueError):
+    """Raised by :meth:`Session.play` (the checked path) with the rule's reason."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action with what it caused and what it takes to undo it."""
+
+    action: Action
+    events: tuple[Event, ...]
+    lucky: bool
+    before: Any
+    rng_before: int
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """The answer to a submission: ``refusal`` is ``None`` when the action was applied."""
+
+    refusal: str | None
+    events: tuple[Event, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+
+@dataclass
+class Session:
+    rules: Rules[Any]
+    scenario: str
+    options: dict[str, Any]
+    seed: int
+    state: Any
+    rng: Rng
+    setup_events: tuple[Event, ...] = ()
+    history: list[Step] = field(default_factory=list)
+    redo_stack: list[tuple[Action, int]] = field(default_factory=list)
+    humans: tuple[str, ...] = ()
+    undo_requested_by: str | None = None
+    listeners: list[Callable[[Session, tuple[Event, ...]], None]] = field(default_factory=list)
+
+    # -- creation -------------------------------------------------------------------------
+    @classmethod
+    def start(
+        cls,
+        rules: Rules[Any],
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int | str | None = None,
+        rng: Rng | None = None,
+        humans: tuple[str, ...] | None = None,
+    ) -> Session:
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbits(48)
+        state_seed = seed_state(seed)
+        chosen = rules.scenario(scenario)
+        opts = rules.resolve_options(options)
+        luck = rng if rng is not None else Rng(state_seed)
+        state, events = rules.setup(chosen, opts, luck)
+        return cls(
+            rules=rules,
+            scenario=chosen.name,
+            options=opts,
+            seed=state_seed,
+            state=state,
+            rng=luck,
+            setup_events=tuple(events),
+            humans=tuple(humans) if humans is not None else tuple(rules.sides),
+        )
+
+    # -- playing --------------------------------------------------------------------------
+    def to_act(self) -> tuple[str, ...]:
+        return self.rules.to_act(self.state)
+
+    def legal_actions(self, side: str) -> list[Action]:
+        return list(self.rules.legal_actions(self.state, side))
+
+    def check(self, action: Action) -> str | None:
+        if self.outcome() is not None:
+            return "The game is over."
+        if action.side not in self.to_act():
+            phase = self.rules.phase(self.state)
+            return f"It is not {action.side}'s turn to act ({phase.title})."
+        return self.rules.check(self.state, action)
+
+    def submit(self, action: Action) -> Submitted:
+        """Apply ``action`` if legal; otherwise say why and change nothing."""
+        refusal = self.check(action)
+        if refusal is not None:
+            return Submitted(refusal)
+        events = self._apply(action)
+        self.redo_stack.clear()
+        self._notify(events)
+        return Submitted(None, events)
+
+    def play(self, action: Action) -> tuple[Event, ...]:
+        """The checked path for scripts and tests: raise :class:`IllegalAction` on refusal."""
+        result = self.submit(action)
+        if not result.ok:
+            raise IllegalAction(result.refusal)
+        return result.events
+
+    def apply_unchecked(self, action: Action) -> tuple[Event, ...]:
+        """The fast path for bots that only pick from :meth:`legal_actions`."""
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> tuple[Event, ...]:
+        before, rng_before, uses = self.state, self.rng.state, self.rng.uses
+        self.state, events = self.rules.apply(self.state, action, self.rng)
+        frozen = tuple(events)
+        self.history.append(Step(action, frozen, self.rng.uses != uses, before, rng_before))
+        self.undo_requested_by = None
+        return frozen
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome() is not None
+
+    # -- information ----------------------------------------------------------------------
+    def view(self, side: str) -> dict[str, Any]:
+        return self.rules.view(self.state, side)
+
+    def events(self) -> list[Event]:
+        out = list(self.setup_events)
+        for step in self.history:
+            out.extend(step.events)
+        return out
+
+    def log(self, side: str) -> list[Event]:
+        """The narrative ``side`` may read (``"umpire"`` reads all)."""
+        return visible(self.events(), side)
+
+    def actions(self) -> list[Action]:
+        return [s.action for s in self.history]
+
+    # -- undo and redo --------------------------------------------------------------------
+    def undoable(self, side: str) -> int:
+        """How many of ``side``'s latest steps can be taken back without re-rolling luck."""
+        n = 0
+        for step in reversed(self.history):
+            if step.lucky or step.action.side != side:
+                break
+            n += 1
+        return n
+
+    def needs_consent(self) -> bool:
+        return len(self.humans) > 1 and not self.rules.solitaire
+
+    def request_undo(self, side: str) -> str | None:
+        """Two players: ask the other side. Returns a refusal, or ``None`` once asked."""
+        if self.undoable(side) == 0:
+            return self._no_undo_reason(side)
+        self.undo_requested_by = side
+        return None
+
+    def undo(self, side: str, consent_from: str | None = None) -> str | None:
+        """Take back ``side``'s last step. Returns a refusal, or ``None`` when done."""
+        if self.undoable(side) == 0:
+            return self._no_undo_reason(side)
+        if self.needs_consent():
+            if self.undo_requested_by != side or consent_from in (None, side):
+                return "Undo needs the other player's consent."
+        step = self.history.pop()
+        self.state = step.before
+        self.rng.state = step.rng_before
+        self.redo_stack.append((step.action, self.rng.uses))
+        self.undo_requested_by = None
+        self._notify(())
+        return None
+
+    def _no_undo_reason(self, side: str) -> str:
+        if not self.history:
+            return "Nothing to undo."
+        last = self.history[-1]
+        if last.lucky:
+            return "Cannot undo past a die roll or a draw: luck is never rolled again."
+        return f"The last step was {last.action.side}'s, not {side}'s."
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def redo(self) -> str | None:
+        if not self.redo_stack:
+            return "Nothing to redo."
+        action, _ = self.redo_stack.pop()
+        refusal = self.check(action)
+        if refusal is not None:
+            self.redo_stack.clear()
+            return refusal
+        events = self._apply(action)
+        self._notify(events)
+        return None
+
+    def _notify(self, events: tuple[Event, ...]) -> None:
+        for listener in list(self.listeners):
+            listener(self, events)
+
+
+def umpire_log(session: Session) -> list[str]:
+    return [e.text for e in session.log(UMPIRE)]

@@ -1,0 +1,77 @@
+"""Luck: seeded, reproducible, unbiased enough, and scriptable die for die."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from midway_desktop.engine.rng import Rng, ScriptedRng, ScriptExhausted, seed_state
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_same_seed_same_luck(seed: int) -> None:
+    a, b = Rng(seed), Rng(seed)
+    assert [a.die(10) for _ in range(20)] == [b.die(10) for _ in range(20)]
+    assert a.state == b.state
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=1, max_value=100))
+def test_dice_stay_on_the_die(seed: int, sides: int) -> None:
+    rng = Rng(seed)
+    assert all(1 <= rng.die(sides) <= sides for _ in range(30))
+
+
+def test_d6_is_fair_within_reason() -> None:
+    rng = Rng(seed_state("fairness"))
+    counts = Counter(rng.die(6) for _ in range(60_000))
+    assert set(counts) == {1, 2, 3, 4, 5, 6}
+    for face in range(1, 7):
+        assert 9_400 < counts[face] < 10_600
+
+
+def test_d10_reads_zero_as_ten() -> None:
+    rng = Rng(5)
+    faces = {rng.die(10) for _ in range(500)}
+    assert faces == set(range(1, 11))
+
+
+def test_shuffle_is_a_permutation_and_reproducible() -> None:
+    a = Rng(42).shuffled(range(30))
+    b = Rng(42).shuffled(range(30))
+    assert a == b and sorted(a) == list(range(30)) and a != list(range(30))
+
+
+def test_seed_phrase_is_stable() -> None:
+    assert seed_state("Midway") == seed_state("Midway") != seed_state("midway")
+
+
+def test_uses_counts_every_consultation() -> None:
+    rng = Rng(1)
+    rng.die()
+    rng.choice([1, 2, 3])
+    rng.shuffled([1, 2, 3])
+    assert rng.uses == 4  # die + choice + two swaps in a 3-item shuffle
+
+
+def test_scripted_dice_replay_in_order_and_refuse_to_run_dry() -> None:
+    rng = ScriptedRng(dice=[1, 3, 4, 5, 5])
+    assert rng.dice(5) == (1, 3, 4, 5, 5)
+    assert rng.rolled == [1, 3, 4, 5, 5]
+    with pytest.raises(ScriptExhausted):
+        rng.die()
+
+
+def test_scripted_die_must_fit_the_die() -> None:
+    with pytest.raises(ValueError):
+        ScriptedRng(dice=[7]).die(6)
+
+
+def test_scripted_shuffle_must_hold_the_same_items() -> None:
+    items = ["a", "b", "c"]
+    ScriptedRng(orders=[["c", "a", "b"]]).shuffle(items)
+    assert items == ["c", "a", "b"]
+    with pytest.raises(ValueError):
+        ScriptedRng(orders=[["x", "a", "b"]]).shuffle(items)
