@@ -189,9 +189,9 @@ def replay(data: dict[str, Any], where: Path | str | None = None, verify: bool =
         if not result.ok:
             raise RecordError(where, f"action {i} ({action.describe()}) is illegal on replay: {result.refusal}")
     final = data.get("final")
-    if verify and isinstance(final, dict) and isinstance(final.get("fingerprint"), str):
-        if final["fingerprint"] != fingerprint(session):
-            raise RecordError(where, "replay does not reproduce the saved position (edited record or changed ruleset)")
+    saved = final.get("fingerprint") if isinstance(final, dict) else None
+    if verify and isinstance(saved, str) and saved != fingerprint(session):
+        raise RecordError(where, "replay does not reproduce the saved position (edited record or changed ruleset)")
     return session
 
 

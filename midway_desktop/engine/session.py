@@ -182,9 +182,9 @@ class Session:
         """Take back ``side``'s last step. Returns a refusal, or ``None`` when done."""
         if self.undoable(side) == 0:
             return self._no_undo_reason(side)
-        if self.needs_consent():
-            if self.undo_requested_by != side or consent_from in (None, side):
-                return "Undo needs the other player's consent."
+        consented = self.undo_requested_by == side and consent_from not in (None, side)
+        if self.needs_consent() and not consented:
+            return "Undo needs the other player's consent."
         step = self.history.pop()
         self.state = step.before
         self.rng.state = step.rng_before

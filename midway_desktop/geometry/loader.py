@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import string
 from functools import lru_cache
@@ -14,6 +15,7 @@ from midway_desktop.geometry.board import Board, Cell, Provenance, Region, Sheet
 from midway_desktop.ruleset import Node, RulesetError, load_yaml, ruleset_dir
 
 SOURCES = ("rulebook", "derived", "historical", "provisional")
+MAX_CELLS = 50_000
 _TOKEN = re.compile(r"\{(col|row)(?::(0\d))?\}")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -154,6 +156,8 @@ def _parse_sheet(node: Node) -> Sheet:
     node.only("id", "label", "columns", "rows", "at", "columns_run", "rows_run", "exclude", "provenance")
     columns = _span(node.req("columns"))
     rows = _span(node.req("rows"))
+    if len(columns) * len(rows) > MAX_CELLS:
+        raise node.error(f"a sheet of {len(columns)} x {len(rows)} cells is larger than any game's map")
     at_node = node.get("at")
     at = (0, 0)
     if at_node is not None:
@@ -179,6 +183,8 @@ def _span(node: Node) -> tuple[str, ...]:
     if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
         if b < a:
             raise node.error(f"last ({b}) comes before first ({a})")
+        if b - a >= MAX_CELLS:
+            raise node.error(f"{b - a + 1} is more columns or rows than any game's map")
         return tuple(str(i) for i in range(a, b + 1))
     if isinstance(a, str) and isinstance(b, str) and len(a) == len(b) == 1 and a.isalpha() and b.isalpha():
         letters = string.ascii_uppercase
@@ -215,7 +221,7 @@ def _parse_boxes(grid: Node, game: str, title: str, north: str, prov: Provenance
     size_pair = size_node.list()
     if len(size_pair) != 2:
         raise size_node.error("expected [width, height]")
-    size = (size_pair[0].number(), size_pair[1].number())
+    size = (_finite(size_pair[0]), _finite(size_pair[1]))
     cells: list[Cell] = []
     shapes: dict[str, Polygon] = {}
     adjacency: dict[str, set[str]] = {}
@@ -248,6 +254,8 @@ def _parse_boxes(grid: Node, game: str, title: str, north: str, prov: Provenance
     for other_node, a, b in links:
         if b not in shapes:
             raise other_node.error(f"no box named '{b}'")
+        if a == b:
+            raise other_node.error(f"box '{a}' cannot be adjacent to itself")
         adjacency[a].add(b)
         adjacency[b].add(a)
     if not cells:
@@ -266,13 +274,20 @@ def _parse_boxes(grid: Node, game: str, title: str, north: str, prov: Provenance
     )
 
 
+def _finite(node: Node) -> float:
+    value = node.number()
+    if not math.isfinite(value):
+        raise node.error("expected a finite number")
+    return value
+
+
 def _box_shape(node: Node) -> Polygon:
     rect = node.get("rect")
     poly = node.get("polygon")
     if (rect is None) == (poly is None):
         raise node.error("give exactly one of 'rect' or 'polygon'")
     if rect is not None:
-        vals = [v.number() for v in rect.list()]
+        vals = [_finite(v) for v in rect.list()]
         if len(vals) != 4 or vals[2] <= 0 or vals[3] <= 0:
             raise rect.error("expected [x, y, width, height] with positive size")
         x, y, w, h = vals
@@ -282,9 +297,11 @@ def _box_shape(node: Node) -> Polygon:
         xy = p.list()
         if len(xy) != 2:
             raise p.error("expected [x, y]")
-        pts.append((xy[0].number(), xy[1].number()))
+        pts.append((_finite(xy[0]), _finite(xy[1])))
+    if len(pts) < 3:
+        raise poly.error("polygon must have at least three corners")  # type: ignore[union-attr]
     shape = Polygon(pts)
-    if len(pts) < 3 or not shape.is_valid or shape.area <= 0:
+    if not shape.is_valid or shape.area <= 0:
         raise poly.error("polygon must have at least three corners and not cross itself")  # type: ignore[union-attr]
     return shape
 

@@ -47,7 +47,7 @@ def validate_path(path: Path | str) -> list[RulesetError]:
     """Validate one ruleset folder, or each game folder below a rulesets root."""
     root = Path(path)
     if root.is_dir() and not any(root.glob("*.yaml")):
-        subs = [p for p in sorted(root.iterdir()) if p.is_dir() and any(p.glob("*.yaml"))]
+        subs = [p for p in sorted(root.iterdir()) if p.is_dir() and not p.name.startswith((".", "_"))]
         if subs:
             return [e for sub in subs for e in validate_ruleset(sub)]
     return validate_ruleset(root)

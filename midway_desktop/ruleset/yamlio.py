@@ -15,20 +15,25 @@ import yaml
 from midway_desktop.ruleset.errors import RulesetError
 
 # A hostile file can expand a few aliases into billions of values; stop long before that.
-_MAX_NODES = 2_000_000
+# (The largest bundled ruleset has well under a thousand values.)
+_MAX_NODES = 200_000
 _MAX_BYTES = 16 * 1024 * 1024
+_STANDARD_TAGS = frozenset(
+    "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "merge", "timestamp")
+)
 
 
 class Node:
     """One YAML value: a mapping, a sequence or a scalar, with its file, line and path."""
 
-    __slots__ = ("file", "line", "path", "value")
+    __slots__ = ("file", "key_line", "line", "path", "value")
 
-    def __init__(self, value: Any, file: Path, line: int, path: str) -> None:
+    def __init__(self, value: Any, file: Path, line: int, path: str, key_line: int | None = None) -> None:
         self.value = value
         self.file = file
         self.line = line
         self.path = path
+        self.key_line = key_line if key_line is not None else line
 
     # -- errors ---------------------------------------------------------------------------
     def error(self, problem: str) -> RulesetError:
@@ -94,7 +99,9 @@ class Node:
         """Refuse keys outside ``allowed``: a typo in a ruleset should not pass silently."""
         for key, child in self.map().items():
             if key not in allowed:
-                raise child.error(f"unknown key (expected one of {', '.join(allowed)})")
+                where = f"{child.path}: " if child.path else ""
+                problem = f"{where}unknown key (expected one of {', '.join(allowed)})"
+                raise RulesetError(child.file, child.key_line, problem)
         return self
 
     def plain(self) -> Any:
@@ -130,7 +137,8 @@ def load_yaml(path: Path | str) -> Node:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RulesetError(file, None, f"not UTF-8 text (byte {exc.start})") from None
+        line = raw[: exc.start].count(b"\n") + 1
+        raise RulesetError(file, line, f"not UTF-8 text (byte {exc.start})") from None
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
@@ -139,40 +147,77 @@ def load_yaml(path: Path | str) -> Node:
         raise RulesetError(file, line, f"YAML syntax: {exc.problem}") from None
     except yaml.YAMLError as exc:
         raise RulesetError(file, None, f"YAML syntax: {exc}") from None
-    if root is None:
+    if root is None or (isinstance(root, yaml.ScalarNode) and root.tag.endswith(":null")):
         raise RulesetError(file, 1, "file is empty")
-    return _Wrapper(file).wrap(root, "")
+    wrapper = _Wrapper(file)
+    wrapper.measure(root)
+    return wrapper.wrap(root, "")
 
 
 class _Wrapper:
     def __init__(self, file: Path) -> None:
         self.file = file
-        self.count = 0
         self.constructor = yaml.SafeLoader("")
+        self._sizes: dict[int, int] = {}
+        self._open: set[int] = set()
 
-    def wrap(self, node: yaml.Node, path: str) -> Node:
-        self.count += 1
+    def _fail(self, node: yaml.Node, problem: str) -> RulesetError:
+        return RulesetError(self.file, node.start_mark.line + 1, problem)
+
+    def measure(self, node: yaml.Node) -> int:
+        """Values the node expands to, aliases counted each time they are used.
+
+        Sizes are cached per node, so a billion-laughs file is measured in a few steps and
+        refused before anything is expanded; an alias inside itself is refused outright.
+        """
+        key = id(node)
+        known = self._sizes.get(key)
+        if known is not None:
+            return known
+        if key in self._open:
+            raise self._fail(node, "an alias refers to itself")
+        if node.tag not in _STANDARD_TAGS:
+            raise self._fail(node, f"tag '{node.tag}' is not allowed in a ruleset")
+        self._open.add(key)
+        total = 1
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                total += self.measure(k) + self.measure(v)
+        elif isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                total += self.measure(item)
+        self._open.discard(key)
+        if total > _MAX_NODES:
+            raise self._fail(node, "too many values (alias expansion?)")
+        self._sizes[key] = total
+        return total
+
+    def wrap(self, node: yaml.Node, path: str, key_line: int | None = None) -> Node:
         line = node.start_mark.line + 1
-        if self.count > _MAX_NODES:
-            raise RulesetError(self.file, line, "too many values (alias expansion?)")
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Node] = {}
-            self.constructor.flatten_mapping(node)
+            try:
+                self.constructor.flatten_mapping(node)
+            except yaml.MarkedYAMLError as exc:
+                raise self._fail(node, f"bad merge: {exc.problem}") from None
             for key_node, value_node in node.value:
                 if not isinstance(key_node, yaml.ScalarNode):
-                    raise RulesetError(self.file, key_node.start_mark.line + 1, "keys must be plain text")
+                    raise self._fail(key_node, "keys must be plain text")
                 key = str(self._scalar(key_node))
                 if key in out:
-                    raise RulesetError(self.file, key_node.start_mark.line + 1, f"duplicate key '{key}'")
-                out[key] = self.wrap(value_node, f"{path}.{key}" if path else key)
-            return Node(out, self.file, line, path)
+                    raise self._fail(key_node, f"duplicate key '{key}'")
+                out[key] = self.wrap(value_node, f"{path}.{key}" if path else key, key_node.start_mark.line + 1)
+            return Node(out, self.file, line, path, key_line)
         if isinstance(node, yaml.SequenceNode):
             items = [self.wrap(item, f"{path}[{i}]") for i, item in enumerate(node.value)]
-            return Node(items, self.file, line, path)
-        return Node(self._scalar(node), self.file, line, path)
+            return Node(items, self.file, line, path, key_line)
+        return Node(self._scalar(node), self.file, line, path, key_line)
 
     def _scalar(self, node: yaml.Node) -> Any:
         try:
             return self.constructor.construct_object(node, deep=True)
-        except yaml.YAMLError as exc:
-            raise RulesetError(self.file, node.start_mark.line + 1, f"bad value: {exc}") from None
+        except yaml.MarkedYAMLError as exc:
+            raise self._fail(node, f"bad value: {exc.problem}") from None
+        except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:
+            detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise self._fail(node, f"bad value '{node.value}': {detail}") from None

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from midway_desktop import __version__
 from midway_desktop.ruleset.locate import resources_root
+
+# Harmless on platforms without native windows (offscreen screenshots); not worth a line.
+_QUIET = ("This plugin does not support propagateSizeHints",)
+
+
+def _messages(kind: QtMsgType, context: object, text: str) -> None:
+    if any(text.startswith(q) for q in _QUIET):
+        return
+    if kind != QtMsgType.QtDebugMsg:
+        print(text, file=sys.stderr)
 
 
 def ensure_app(argv: list[str] | None = None) -> QApplication:
@@ -22,6 +32,7 @@ def ensure_app(argv: list[str] | None = None) -> QApplication:
     QCoreApplication.setApplicationVersion(__version__)
     # Fractional scale factors (150 %) stay fractional: sharp art on HiDPI screens.
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+    qInstallMessageHandler(_messages)
     app = QApplication(argv if argv is not None else sys.argv[:1])
     icon = resources_root() / "icons" / "midway-desktop.svg"
     if icon.exists():

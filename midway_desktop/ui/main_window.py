@@ -29,10 +29,13 @@ SETTINGS_STATE = "window/state"
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, game: str | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, game: str | None = None, parent: QWidget | None = None, persist: bool = True) -> None:
         super().__init__(parent)
         self.settings = QSettings()
-        chosen = game or str(self.settings.value(SETTINGS_GAME, DEFAULT_GAME))
+        # A screenshot or test window neither reads nor overwrites the player's layout.
+        self.persist = persist
+        remembered = self.settings.value(SETTINGS_GAME, DEFAULT_GAME) if persist else DEFAULT_GAME
+        chosen = game or str(remembered)
         if chosen not in {g.id for g in GAMES}:
             chosen = DEFAULT_GAME
         self.game_id = chosen
@@ -50,12 +53,12 @@ class MainWindow(QMainWindow):
         self._wire_scene()
         self._populate()
         self._refresh_title()
-        geometry = self.settings.value(SETTINGS_GEOMETRY)
+        geometry = self.settings.value(SETTINGS_GEOMETRY) if persist else None
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
             self.resize(1400, 900)
-        state = self.settings.value(SETTINGS_STATE)
+        state = self.settings.value(SETTINGS_STATE) if persist else None
         if state is not None:
             self.restoreState(state)
         QTimer.singleShot(0, self.view.fit)
@@ -240,7 +243,8 @@ class MainWindow(QMainWindow):
         self._populate()
         self.game_actions[game_id].setChecked(True)
         self.game_combo.setCurrentIndex(self.game_combo.findData(game_id))
-        self.settings.setValue(SETTINGS_GAME, game_id)
+        if self.persist:
+            self.settings.setValue(SETTINGS_GAME, game_id)
         self._refresh_title()
         self.statusBar().showMessage(f"New game: {game_info(game_id).title}", 4000)
 
@@ -273,7 +277,8 @@ class MainWindow(QMainWindow):
         )
 
     def closeEvent(self, event: object) -> None:  # noqa: N802
-        self.settings.setValue(SETTINGS_GAME, self.game_id)
-        self.settings.setValue(SETTINGS_GEOMETRY, self.saveGeometry())
-        self.settings.setValue(SETTINGS_STATE, self.saveState())
+        if self.persist:
+            self.settings.setValue(SETTINGS_GAME, self.game_id)
+            self.settings.setValue(SETTINGS_GEOMETRY, self.saveGeometry())
+            self.settings.setValue(SETTINGS_STATE, self.saveState())
         super().closeEvent(event)  # type: ignore[arg-type]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from midway_desktop.ui.app import ensure_app
@@ -21,8 +20,7 @@ def take_screenshot(
     ensure_app()
     from midway_desktop.ui.main_window import MainWindow
 
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    window = MainWindow(game)
+    window = MainWindow(game, persist=False)
     window.resize(width, height)
     window.show()
     QApplication.processEvents()
