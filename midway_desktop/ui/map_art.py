@@ -398,20 +398,44 @@ class MapArt:
             if cell.kind == "carrier":
                 self._paint_deck(p, shape)
             b = shape.bbox
-            px = min(b.height() * 0.3, UNIT * 0.42)
-            font = _font(px, bold=True, serif=cell.kind != "track")
+            track = cell.kind == "track"
+            px = min(b.height() * 0.3, UNIT * 0.3) if track else UNIT * 0.34
+            font = _font(px, bold=True, serif=not track)
             width = QFontMetricsF(font).horizontalAdvance(cell.title)
-            if width > b.width() * 0.9:
-                px *= b.width() * 0.9 / width
-                font = _font(px, bold=True, serif=cell.kind != "track")
+            room = b.width() - UNIT * 0.3
+            if width > room:
+                px *= room / width
+                font = _font(px, bold=True, serif=not track)
             if px * scale < 5:
                 continue
             p.setFont(font)
             p.setPen(QColor("#2b2416"))
-            align = Qt.AlignmentFlag.AlignHCenter | (
-                Qt.AlignmentFlag.AlignVCenter if cell.kind == "track" else Qt.AlignmentFlag.AlignTop
-            )
-            p.drawText(b.adjusted(4, px * 0.3, -4, -4), align, cell.title)
+            if track:
+                p.drawText(b, Qt.AlignmentFlag.AlignCenter, cell.title)
+            else:
+                pad = UNIT * 0.15
+                p.drawText(b.adjusted(pad, pad, -pad, -pad), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, cell.title)
+        self._paint_compass(p, rect)
+
+    def _paint_compass(self, p: QPainter, rect: QRectF) -> None:
+        """A north arrow, since a display may be drawn from a player's own perspective."""
+        angle = {"up": 0.0, "right": 90.0, "down": 180.0, "left": 270.0}[self.board.north]
+        r = UNIT * 0.45
+        centre = QPointF(self.scene_rect.center().x(), self.scene_rect.top() + UNIT * 1.6)
+        if not QRectF(centre.x() - 2 * r, centre.y() - 2 * r, 4 * r, 4 * r).intersects(rect):
+            return
+        p.save()
+        p.translate(centre)
+        p.rotate(angle)
+        p.setPen(QPen(QColor(255, 255, 255, 200), UNIT * 0.03))
+        p.setBrush(QColor(255, 255, 255, 160))
+        p.drawPolygon(QPolygonF([QPointF(0, -r), QPointF(r * 0.35, r * 0.5), QPointF(0, r * 0.2), QPointF(-r * 0.35, r * 0.5)]))
+        p.restore()
+        a = math.radians(angle)
+        tip = QPointF(centre.x() + math.sin(a) * r * 1.6, centre.y() - math.cos(a) * r * 1.6)
+        p.setFont(_font(UNIT * 0.3, bold=True, serif=True))
+        p.setPen(QColor(255, 255, 255, 220))
+        p.drawText(QRectF(tip.x() - r, tip.y() - r / 2, 2 * r, r), Qt.AlignmentFlag.AlignCenter, "N")
 
     def _paint_deck(self, p: QPainter, shape: CellShape) -> None:
         b = shape.bbox
