@@ -1,0 +1,125 @@
+"""The one bridge between the engine and Qt.
+
+Widgets never touch game state: they call :meth:`GameController.submit` with an action and
+redraw when :attr:`GameController.changed` fires. The controller autosaves after every step,
+so a crash never costs a game, and it reads the session only through the viewing side's
+filtered view and log.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from midway_desktop.engine import Action, Event, Outcome, Session, new_game, records
+
+
+class GameController(QObject):
+    changed = Signal()  # the position changed (an action, undo, redo, load)
+    happened = Signal(list)  # events the viewing side may see, in order
+    refused = Signal(str)  # an action was refused: the rule's reason
+    finished = Signal(object)  # the game ended: its Outcome
+    saveFailed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, autosave: bool = True) -> None:
+        super().__init__(parent)
+        self.session: Session | None = None
+        self.viewer: str = ""
+        self.autosave_enabled = autosave
+
+    # -- games ----------------------------------------------------------------------------
+    def new_game(
+        self,
+        game_id: str,
+        scenario: str | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int | str | None = None,
+        viewer: str | None = None,
+    ) -> Session:
+        self.session = new_game(game_id, scenario=scenario, options=options, seed=seed)
+        self.viewer = viewer or self.session.humans[0]
+        self._after_step(list(self.session.setup_events))
+        return self.session
+
+    def adopt(self, session: Session, viewer: str | None = None) -> None:
+        """Take over a session made elsewhere (loaded, replayed, or scripted in a test)."""
+        self.session = session
+        self.viewer = viewer or session.humans[0]
+        self.changed.emit()
+
+    def load(self, path: Path | str) -> Session:
+        session = records.load(path)
+        self.adopt(session)
+        return session
+
+    def save(self, path: Path | str) -> Path:
+        return records.save(self._need(), path)
+
+    # -- play -----------------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        return self._need().view(self.viewer)
+
+    def log(self) -> list[Event]:
+        return self._need().log(self.viewer)
+
+    def legal(self, side: str | None = None) -> list[Action]:
+        session = self._need()
+        return session.legal_actions(side or self.viewer)
+
+    def submit(self, action: Action) -> bool:
+        session = self._need()
+        result = session.submit(action)
+        if not result.ok:
+            self.refused.emit(result.refusal or "Not allowed.")
+            return False
+        self._after_step([e for e in result.events if e.visible_to(self.viewer)])
+        return True
+
+    def undo(self) -> bool:
+        session = self._need()
+        reason = session.undo(self.viewer)
+        if reason is not None:
+            self.refused.emit(reason)
+            return False
+        self._after_step([])
+        return True
+
+    def redo(self) -> bool:
+        session = self._need()
+        reason = session.redo()
+        if reason is not None:
+            self.refused.emit(reason)
+            return False
+        self._after_step([e for e in session.history[-1].events if e.visible_to(self.viewer)])
+        return True
+
+    def can_undo(self) -> bool:
+        return self.session is not None and self.session.undoable(self.viewer) > 0
+
+    def can_redo(self) -> bool:
+        return self.session is not None and self.session.can_redo()
+
+    def outcome(self) -> Outcome | None:
+        return self.session.outcome() if self.session else None
+
+    # -- internals ------------------------------------------------------------------------
+    def _need(self) -> Session:
+        if self.session is None:
+            raise RuntimeError("no game in progress")
+        return self.session
+
+    def _after_step(self, events: list[Event]) -> None:
+        session = self._need()
+        if self.autosave_enabled:
+            try:
+                records.autosave(session)
+            except OSError as exc:
+                self.saveFailed.emit(f"Autosave failed: {exc.strerror or exc}")
+        if events:
+            self.happened.emit(events)
+        self.changed.emit()
+        outcome = session.outcome()
+        if outcome is not None:
+            self.finished.emit(outcome)
