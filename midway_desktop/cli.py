@@ -18,6 +18,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"midway-desktop {__version__}")
     parser.add_argument("--game", choices=GAME_IDS, default=None, help="game to open (default: last played)")
+    parser.add_argument(
+        "--selftest",
+        action="store_true",
+        help="check this installation (rulesets, boards drawn offscreen, a bot game of each game) and exit",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the app (the default command)")
@@ -49,6 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.selftest:
+        from midway_desktop.selftest import run as run_selftest
+
+        return run_selftest()
     if args.command == "validate":
         return _validate(args.path)
     if args.command == "screenshot":

@@ -20,3 +20,9 @@ def qapp(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-d
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path_factory.mktemp("settings")))
     return ensure_app()
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Autosaves and saved games of a test go to its own folder, never the user's."""
+    monkeypatch.setenv("MIDWAY_DATA_DIR", str(tmp_path / "data"))  # type: ignore[operator]

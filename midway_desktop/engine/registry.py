@@ -13,6 +13,8 @@ from midway_desktop.engine.session import Session
 # Game id -> module that defines ``RULES``. Games join as their rules are implemented.
 MODULES: dict[str, str] = {
     "midway-solitaire": "midway_desktop.games.midway_solitaire.rules",
+    "kido-butai": "midway_desktop.games.kido_butai.rules",
+    "victory-at-midway": "midway_desktop.games.victory_at_midway.rules",
 }
 
 _loaded: dict[str, Rules[Any]] = {}

@@ -106,6 +106,12 @@ class Rules(ABC, Generic[S]):
             out[key] = value
         return out
 
+    def option_label(self, name: str, value: Any) -> str:
+        """How a choice reads in the new-game dialog; games override for richer words."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
+
     def scenario(self, name: str | None) -> Scenario:
         if name is None:
             return self.scenarios[0]

@@ -1,11 +1,55 @@
-"""Where the bundled rulesets are: next to the package in a checkout, inside it once installed."""
+"""Where the bundled rulesets and resources are.
+
+Looked for, in order:
+
+- inside a frozen (PyInstaller) app: in its bundle folder (``sys._MEIPASS``), in a macOS app's
+  ``Contents/Resources``, and next to the executable;
+- inside the installed package (``midway_desktop/_rulesets``, ``_resources``: the wheel puts
+  them there);
+- next to the package in a source checkout (``rulesets/``, ``resources/``).
+"""
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def frozen() -> bool:
+    """True inside a PyInstaller (or similar) bundle."""
+    return bool(getattr(sys, "frozen", False))
+
+
+def _frozen_bases() -> list[Path]:
+    if not frozen():
+        return []
+    bases: list[Path] = []
+    meipass = getattr(sys, "_MEIPASS", None)
+    if meipass:
+        bases.append(Path(meipass))
+    exe_dir = Path(sys.executable).resolve().parent
+    if exe_dir.name == "MacOS" and exe_dir.parent.name == "Contents":
+        bases.append(exe_dir.parent / "Resources")
+    bases += [exe_dir, exe_dir / "_internal"]
+    return bases
+
+
+def _candidates(name: str) -> list[Path]:
+    """Folders that may hold ``rulesets`` or ``resources``, best first."""
+    out = [base / name for base in _frozen_bases()]
+    out += [_PACKAGE / f"_{name}", _PACKAGE.parent / name]
+    return out
+
+
+def _find(name: str) -> Path:
+    candidates = _candidates(name)
+    for candidate in candidates:
+        if candidate.is_dir():
+            return candidate
+    return candidates[-1]
 
 
 def rulesets_root() -> Path:
@@ -16,10 +60,7 @@ def rulesets_root() -> Path:
     override = os.environ.get("MIDWAY_RULESETS")
     if override:
         return Path(override)
-    for candidate in (_PACKAGE / "_rulesets", _PACKAGE.parent / "rulesets"):
-        if candidate.is_dir():
-            return candidate
-    return _PACKAGE.parent / "rulesets"
+    return _find("rulesets")
 
 
 def ruleset_dir(game_id: str) -> Path:
@@ -27,7 +68,4 @@ def ruleset_dir(game_id: str) -> Path:
 
 
 def resources_root() -> Path:
-    for candidate in (_PACKAGE / "_resources", _PACKAGE.parent / "resources"):
-        if candidate.is_dir():
-            return candidate
-    return _PACKAGE.parent / "resources"
+    return _find("resources")

@@ -17,8 +17,45 @@ def _board_parser(node: Node, game: str) -> object:
     return parse_board(node, expected_game=game)
 
 
-# File name -> parser. Games add their own files (cards, units, tables) here as they arrive.
-PARSERS: dict[str, Parser] = {"board.yaml": _board_parser}
+def _kido_butai_forces(node: Node, game: str) -> object:
+    from midway_desktop.games.kido_butai.forces import parse_forces
+
+    return parse_forces(node, expected_game=game)
+
+
+def _midway_solitaire_cards(node: Node, game: str) -> object:
+    from midway_desktop.games.midway_solitaire.cards import parse_cards
+
+    return parse_cards(node, game)
+
+
+def _midway_solitaire_forces(node: Node, game: str) -> object:
+    from midway_desktop.games.midway_solitaire.forces import parse_forces
+
+    return parse_forces(node, game)
+
+
+def _victory_at_midway_units(node: Node, game: str) -> object:
+    from midway_desktop.games.victory_at_midway.units import parse_units
+
+    return parse_units(node, expected_game=game)
+
+
+# File name -> parser. Games add their own files (cards, units, tables) here as they arrive;
+# "game-id/file name" keys (the game a file declares) win over plain file names.
+PARSERS: dict[str, Parser] = {
+    "board.yaml": _board_parser,
+    "forces.yaml": _kido_butai_forces,
+    "midway-solitaire/cards.yaml": _midway_solitaire_cards,
+    "midway-solitaire/forces.yaml": _midway_solitaire_forces,
+    "victory-at-midway/units.yaml": _victory_at_midway_units,
+}
+
+
+def _declared_game(node: Node, folder: str) -> str:
+    """The game a file says it belongs to (its ``game:`` key), else its folder's name."""
+    game = node.value.get("game") if isinstance(node.value, dict) else None
+    return game.value if game is not None and isinstance(game.value, str) else folder
 
 
 def validate_ruleset(folder: Path | str) -> list[RulesetError]:
@@ -35,7 +72,7 @@ def validate_ruleset(folder: Path | str) -> list[RulesetError]:
     for path in files:
         try:
             node = load_yaml(path)
-            parser = PARSERS.get(path.name)
+            parser = PARSERS.get(f"{_declared_game(node, root.name)}/{path.name}") or PARSERS.get(path.name)
             if parser is not None:
                 parser(node, root.name)
         except RulesetError as exc:

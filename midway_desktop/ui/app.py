@@ -30,6 +30,8 @@ def ensure_app(argv: list[str] | None = None) -> QApplication:
     QCoreApplication.setOrganizationName("Midway Desktop")
     QCoreApplication.setApplicationName("Midway Desktop")
     QCoreApplication.setApplicationVersion(__version__)
+    # Matches the installed midway-desktop.desktop: the window gets its menu entry's icon and name.
+    QGuiApplication.setDesktopFileName("midway-desktop")
     # Fractional scale factors (150 %) stay fractional: sharp art on HiDPI screens.
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
     qInstallMessageHandler(_messages)

@@ -166,6 +166,20 @@ class BoardScene(QGraphicsScene):
         path.closeSubpath()
         return path
 
+    def refuse_pick(self, item: CounterItem) -> None:
+        """A click on a counter the player cannot move now: say why instead of dragging."""
+        options = self.legal_moves(item)
+        self.moveRefused.emit(item.piece, options.refusal(item.label))
+
+    def show_cursor(self, label: str, ok: bool) -> None:
+        """The keyboard's target square, outlined gold when legal and red when not."""
+        self._target.setPath(self._cell_path(label))
+        self._target.setPen(QPen(pal.HIGHLIGHT_EDGE if ok else pal.DANGER, UNIT * 0.09))
+        self._target.setVisible(True)
+
+    def hide_cursor(self) -> None:
+        self._target.setVisible(False)
+
     def drag_over(self, item: CounterItem) -> None:
         p = item.pos()
         label = self.board.cell_at(p.x() / UNIT, p.y() / UNIT)

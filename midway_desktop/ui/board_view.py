@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
@@ -37,6 +39,8 @@ class BoardView(QGraphicsView):
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._last_label = ""
+        # Keys a game presenter wants first (Tab, arrows, Enter for keyboard play).
+        self.key_handler: Callable[[int], bool] | None = None
         self._anim: QVariantAnimation | None = None
         self._fitted = True
 
@@ -154,8 +158,22 @@ class BoardView(QGraphicsView):
         self.set_zoom(self.zoom() * (STEP**steps), event.position())
         event.accept()
 
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802, A002
+        # Tab belongs to the game on the map (picking counters), not to focus changes.
+        if self.key_handler is not None and self.key_handler(int(Qt.Key.Key_Tab if next else Qt.Key.Key_Backtab)):
+            return True
+        return super().focusNextPrevChild(next)
+
+    def ensure_visible_cell(self, label: str) -> None:
+        board = self.board_scene().board
+        x, y = board.centre(label)
+        self.ensureVisible(QRectF(x * UNIT - UNIT, y * UNIT - UNIT, 2 * UNIT, 2 * UNIT), 20, 20)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         key = event.key()
+        if self.key_handler is not None and self.key_handler(key):
+            event.accept()
+            return
         if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom_in()
         elif key == Qt.Key.Key_Minus:

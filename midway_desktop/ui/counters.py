@@ -114,6 +114,7 @@ class CounterItem(QGraphicsRectItem):
         self.setPen(QPen(Qt.PenStyle.NoPen))
         self._press: QPointF | None = None
         self._dragging = False
+        self.draggable = True  # the presenter turns this off for pieces the player cannot move
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsFocusable, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
@@ -155,6 +156,13 @@ class CounterItem(QGraphicsRectItem):
 
     # -- dragging -------------------------------------------------------------------------
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        if not self.draggable:
+            self._press = None
+            scene = self.scene()
+            if scene is not None and hasattr(scene, "refuse_pick"):
+                scene.refuse_pick(self)
+            event.accept()
+            return
         self._press = event.scenePos() - self.pos()
         self._dragging = False
         self.setCursor(Qt.CursorShape.ClosedHandCursor)

@@ -7,6 +7,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QStandardItem, QS
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
+    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -16,11 +17,19 @@ from PySide6.QtWidgets import (
 )
 
 from midway_desktop import __version__
+from midway_desktop.engine import Outcome, playable_games
+from midway_desktop.engine import records
 from midway_desktop.games import DEFAULT_GAME, GAMES, game_info
 from midway_desktop.geometry import Board, load_board
 from midway_desktop.ui.board_scene import BoardScene, MoveOptions
 from midway_desktop.ui.board_view import BoardView
+from midway_desktop.ui.controller import GameController
 from midway_desktop.ui.counters import CounterItem
+from midway_desktop.ui.dice import DiceDock
+from midway_desktop.ui.games import presenter_class
+from midway_desktop.ui.games.base import Presenter
+from midway_desktop.ui.log_dock import LogDock
+from midway_desktop.ui.new_game import NewGameDialog
 from midway_desktop.ui.placeholders import placeholders_for
 
 SETTINGS_GAME = "session/game"
@@ -44,14 +53,19 @@ class MainWindow(QMainWindow):
         self.view = BoardView(self.scene, self)
         self.setCentralWidget(self.view)
         self._reach: dict[str, int] = {}
+        self.controller = GameController(self, autosave=persist)
+        self.presenter: Presenter | None = None
+        self.game_over_box: QMessageBox | None = None
 
         self._build_actions()
         self._build_toolbar()
         self._build_menus()
         self._build_status()
         self._build_key_dock()
+        self._build_play_docks()
         self._wire_scene()
-        self._populate()
+        self._wire_controller()
+        self._start(resume=persist)
         self._refresh_title()
         geometry = self.settings.value(SETTINGS_GEOMETRY) if persist else None
         if geometry is not None:
@@ -81,6 +95,11 @@ class MainWindow(QMainWindow):
         self.act_fit = act("&Fit to Window", "Ctrl+0", self.view.fit, "Show the whole board (0)")
         self.act_actual = act("&Actual Size", "Ctrl+1", self.view.actual_size, "Zoom to 100 % (1)")
         self.act_quit = act("&Quit", QKeySequence.StandardKey.Quit, self.close)
+        self.act_new = act("&New Game…", QKeySequence.StandardKey.New, self.new_game_dialog, "Start a new game")
+        self.act_open = act("&Open Game…", QKeySequence.StandardKey.Open, self.open_dialog, "Open a saved game")
+        self.act_save = act("&Save Game As…", QKeySequence.StandardKey.Save, self.save_dialog, "Save this game")
+        self.act_undo = act("&Undo", QKeySequence.StandardKey.Undo, self._undo, "Take back your last step (never a roll)")
+        self.act_redo = act("&Redo", QKeySequence.StandardKey.Redo, self._redo, "Replay the step you took back")
         self.act_about = act("&About Midway Desktop", None, self._about)
         self.act_keys = act("&Keyboard Shortcuts", "F1", self._shortcuts)
         self.game_group = QActionGroup(self)
@@ -114,11 +133,18 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         game_menu = self.menuBar().addMenu("&Game")
-        new_menu = game_menu.addMenu("&New Game")
+        game_menu.addAction(self.act_new)
+        new_menu = game_menu.addMenu("&Switch Game")
         for a in self.game_actions.values():
             new_menu.addAction(a)
         game_menu.addSeparator()
+        game_menu.addAction(self.act_open)
+        game_menu.addAction(self.act_save)
+        game_menu.addSeparator()
         game_menu.addAction(self.act_quit)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        edit_menu.addAction(self.act_undo)
+        edit_menu.addAction(self.act_redo)
         view_menu = self.menuBar().addMenu("&View")
         for a in (self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_actual):
             view_menu.addAction(a)
@@ -132,7 +158,9 @@ class MainWindow(QMainWindow):
         self.cell_label = QLabel("")
         self.cell_label.setMinimumWidth(320)
         self.zoom_label = QLabel("")
+        self.turn_label = QLabel("")
         self.statusBar().addWidget(self.cell_label, 1)
+        self.statusBar().addPermanentWidget(self.turn_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.hovered.connect(self._show_cell)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"Zoom {z * 100:.0f} %"))
@@ -153,10 +181,164 @@ class MainWindow(QMainWindow):
         self.key_dock = dock
         self.view_menu.addAction(dock.toggleViewAction())
 
+    def _build_play_docks(self) -> None:
+        self.log_dock = LogDock(self)
+        self.dice_dock = DiceDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.view_menu.addAction(self.dice_dock.toggleViewAction())
+        self.view_menu.addAction(self.log_dock.toggleViewAction())
+        # The map key matters less once a game is on; it shares a tab with the log.
+        self.tabifyDockWidget(self.key_dock, self.log_dock)
+        self.log_dock.raise_()
+
     def _wire_scene(self) -> None:
         self.scene.legal_moves = self._placeholder_moves
         self.scene.counterDropped.connect(self._dropped)
-        self.scene.moveRefused.connect(lambda _p, reason: self.statusBar().showMessage(reason, 6000))
+        self.scene.moveRefused.connect(lambda _p, reason: self.statusBar().showMessage(reason, 8000))
+
+    def _wire_controller(self) -> None:
+        c = self.controller
+        c.refused.connect(lambda reason: self.statusBar().showMessage(reason, 8000))
+        c.saveFailed.connect(lambda reason: self.statusBar().showMessage(reason, 8000))
+        c.changed.connect(self._after_change)
+        c.finished.connect(self._game_over)
+
+    def plays(self, game_id: str) -> bool:
+        """Whether the rules of ``game_id`` run here (otherwise the board shows stand-ins)."""
+        return game_id in playable_games() and presenter_class(game_id) is not None
+
+    def _start(self, resume: bool, options: dict | None = None, seed: int | None = None) -> None:  # type: ignore[type-arg]
+        """Show the current game: a rules-driven game if it is playable, else stand-ins."""
+        if self.presenter is not None:
+            self.presenter.detach()
+            self.presenter = None
+        self.view.key_handler = None
+        self.scene.clear_counters()
+        if not self.plays(self.game_id):
+            self.key_dock.raise_()
+            self.controller.session = None
+            self.log_dock.show_events([])
+            self.dice_dock.dice.show_rolls([])
+            self.turn_label.setText("")
+            self._populate()
+            self.statusBar().showMessage(
+                f"{game_info(self.game_id).title}: the rules are not playable yet; drag the stand-in counters.", 8000
+            )
+            self._after_change()
+            return
+        self._fill_key()
+        path = records.resumable(self.game_id) if resume else None
+        loaded = False
+        if path is not None and self._ask_resume(path):
+            try:
+                self.controller.load(path)
+                loaded = True
+            except records.RecordError as exc:
+                self.statusBar().showMessage(f"Could not resume: {exc}", 10000)
+        if not loaded:
+            self.controller.new_game(self.game_id, options=options, seed=seed)
+        cls = presenter_class(self.game_id)
+        assert cls is not None
+        self.presenter = cls(self, self.controller)
+        self.presenter.attach()
+        self.view.key_handler = self.presenter.key_pressed
+        self.log_dock.show_events(self.controller.log())
+        self._after_change()
+
+    def _ask_resume(self, path: object) -> bool:
+        answer = QMessageBox.question(
+            self,
+            "Resume game?",
+            f"An unfinished game of {game_info(self.game_id).title} was saved automatically. Resume it?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _after_change(self) -> None:
+        live = self.controller.session is not None
+        self.act_undo.setEnabled(live and self.controller.can_undo())
+        self.act_redo.setEnabled(live and self.controller.can_redo())
+        self.act_save.setEnabled(live)
+        if live:
+            self.log_dock.show_events(self.controller.log())
+
+    def set_turn_text(self, text: str) -> None:
+        self.turn_label.setText(text)
+
+    def _undo(self) -> None:
+        if self.controller.session is not None and self.controller.undo():
+            self.statusBar().showMessage("Undone.", 3000)
+
+    def _redo(self) -> None:
+        if self.controller.session is not None and self.controller.redo():
+            self.statusBar().showMessage("Redone.", 3000)
+
+    def _game_over(self, outcome: Outcome) -> None:
+        box = QMessageBox(self)
+        box.setWindowTitle("Game over")
+        won = outcome.winner in (self.controller.viewer,)
+        box.setIcon(QMessageBox.Icon.Information if won else QMessageBox.Icon.Warning)
+        box.setText(f"<h3>{'Victory' if won else 'Defeat'}</h3><p>{outcome.text}</p>")
+        box.setStandardButtons(QMessageBox.StandardButton.Close)
+        again = box.addButton("New game…", QMessageBox.ButtonRole.AcceptRole)
+        again.clicked.connect(self.new_game_dialog)
+        self.game_over_box = box
+        box.open()  # not exec(): the board stays usable for a last look
+
+    # -- dialogs for games ----------------------------------------------------------------
+    def new_game_dialog(self) -> None:
+        if not self.plays(self.game_id):
+            self._start(resume=False)
+            return
+        from midway_desktop.engine import get_rules
+
+        dialog = NewGameDialog(get_rules(self.game_id), self)
+        if dialog.exec() == NewGameDialog.DialogCode.Accepted:
+            self.start_new(dialog.options())
+
+    def start_new(self, options: dict | None = None, seed: int | None = None) -> None:  # type: ignore[type-arg]
+        """A fresh game of the current game with ``options`` (no dialog)."""
+        self._start(resume=False, options=options, seed=seed)
+
+    def save_dialog(self) -> None:
+        if self.controller.session is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Save game", "", "Midway Desktop games (*.midway.json)")
+        if path:
+            if not path.endswith(".json"):
+                path += ".midway.json"
+            try:
+                self.controller.save(path)
+                self.statusBar().showMessage(f"Saved {path}", 5000)
+            except OSError as exc:
+                QMessageBox.warning(self, "Save failed", f"{path}: {exc.strerror or exc}")
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open game", "", "Midway Desktop games (*.json)")
+        if path:
+            self.open_game(path)
+
+    def open_game(self, path: str) -> bool:
+        try:
+            data = records.read(path)
+        except records.RecordError as exc:
+            QMessageBox.warning(self, "Cannot open game", str(exc))
+            return False
+        game = str(data["game"])
+        if game != self.game_id:
+            self.switch_game(game, start=False)
+        try:
+            session = records.replay(data, path)
+        except records.RecordError as exc:
+            QMessageBox.warning(self, "Cannot open game", str(exc))
+            return False
+        self._start(resume=False)
+        self.controller.adopt(session)
+        self.log_dock.show_events(self.controller.log())
+        self.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
 
     # -- content --------------------------------------------------------------------------
     def _populate(self) -> None:
@@ -229,7 +411,7 @@ class MainWindow(QMainWindow):
         self.cell_label.setText(self._describe(label))
 
     # -- game switching -------------------------------------------------------------------
-    def switch_game(self, game_id: str) -> None:
+    def switch_game(self, game_id: str, start: bool = True) -> None:
         if game_id == self.game_id:
             return
         board = load_board(game_id)
@@ -238,9 +420,13 @@ class MainWindow(QMainWindow):
         old = self.scene
         self.scene = BoardScene(board, self)
         self._wire_scene()
+        if self.presenter is not None:
+            self.presenter.detach()
+            self.presenter = None
         self.view.set_board_scene(self.scene)
         old.deleteLater()
-        self._populate()
+        if start:
+            self._start(resume=self.persist)
         self.game_actions[game_id].setChecked(True)
         self.game_combo.setCurrentIndex(self.game_combo.findData(game_id))
         if self.persist:

@@ -158,7 +158,7 @@ class MapArt:
             elif kind == "entry":
                 p.fillPath(path, pal.ENTRY)
             elif kind == "danger":
-                p.fillPath(path, QColor(192, 57, 43, 38))
+                p.fillPath(path, QColor(236, 150, 130, 110))
             elif kind == "objective":
                 p.fillPath(path, QColor(240, 200, 90, 90))
             elif kind == "limit":
@@ -414,7 +414,9 @@ class MapArt:
                 p.drawText(b, Qt.AlignmentFlag.AlignCenter, cell.title)
             else:
                 pad = UNIT * 0.15
-                p.drawText(b.adjusted(pad, pad, -pad, -pad), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, cell.title)
+                p.drawText(
+                    b.adjusted(pad, pad, -pad, -pad), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, cell.title
+                )
         self._paint_compass(p, rect)
 
     def _paint_compass(self, p: QPainter, rect: QRectF) -> None:
@@ -429,7 +431,9 @@ class MapArt:
         p.rotate(angle)
         p.setPen(QPen(QColor(255, 255, 255, 200), UNIT * 0.03))
         p.setBrush(QColor(255, 255, 255, 160))
-        p.drawPolygon(QPolygonF([QPointF(0, -r), QPointF(r * 0.35, r * 0.5), QPointF(0, r * 0.2), QPointF(-r * 0.35, r * 0.5)]))
+        p.drawPolygon(
+            QPolygonF([QPointF(0, -r), QPointF(r * 0.35, r * 0.5), QPointF(0, r * 0.2), QPointF(-r * 0.35, r * 0.5)])
+        )
         p.restore()
         a = math.radians(angle)
         tip = QPointF(centre.x() + math.sin(a) * r * 1.6, centre.y() - math.cos(a) * r * 1.6)

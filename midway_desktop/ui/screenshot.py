@@ -2,11 +2,60 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from midway_desktop.ui.app import ensure_app
+
+if TYPE_CHECKING:
+    from midway_desktop.ui.main_window import MainWindow
+
+
+@contextmanager
+def _new_game_window(
+    game: str, width: int, height: int, zoom: float | None = None, center: str | None = None
+) -> Iterator[MainWindow]:
+    ensure_app()
+    from midway_desktop.ui.main_window import MainWindow
+
+    window = MainWindow(game, persist=False)
+    try:
+        window.resize(width, height)
+        window.show()
+        QApplication.processEvents()
+        window.view.fit()
+        if zoom is not None:
+            window.view.set_zoom(zoom)
+        if center is not None:
+            window.view.centre_on_cell(center)
+        QApplication.processEvents()
+        yield window
+    finally:
+        window.close()
+        window.deleteLater()
+
+
+def grab_window(
+    game: str,
+    width: int = 1600,
+    height: int = 1000,
+    zoom: float | None = None,
+    center: str | None = None,
+) -> QImage:
+    """The main window for a new game of ``game``, drawn offscreen (or on whatever screen Qt has)."""
+    with _new_game_window(game, width, height, zoom, center) as window:
+        return window.grab().toImage()
+
+
+def grab_board(game: str, width: int = 800, height: int = 600) -> QImage:
+    """Only the map area of a new game's main window, fitted to the view."""
+    with _new_game_window(game, width, height) as window:
+        return window.view.viewport().grab().toImage()
 
 
 def take_screenshot(
@@ -17,23 +66,8 @@ def take_screenshot(
     zoom: float | None = None,
     center: str | None = None,
 ) -> Path:
-    ensure_app()
-    from midway_desktop.ui.main_window import MainWindow
-
-    window = MainWindow(game, persist=False)
-    window.resize(width, height)
-    window.show()
-    QApplication.processEvents()
-    window.view.fit()
-    if zoom is not None:
-        window.view.set_zoom(zoom)
-    if center is not None:
-        window.view.centre_on_cell(center)
-    QApplication.processEvents()
-    image = window.grab()
+    image = grab_window(game, width, height, zoom=zoom, center=center)
     out.parent.mkdir(parents=True, exist_ok=True)
     if not image.save(str(out), "PNG"):
         raise OSError(f"could not write {out}")
-    window.close()
-    window.deleteLater()
     return out

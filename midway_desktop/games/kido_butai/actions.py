@@ -1,0 +1,219 @@
+"""What the Japanese player can do, as engine actions.
+
+Each action is one or more *steps* ``(verb, argument, *names)``; :class:`Orders` carries a
+whole list of steps (a bot's turn in one action), the other actions are the one-step forms
+a player's gesture makes. One verb may name several squadrons: "launch these five".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from midway_desktop.engine.actions import Action
+
+Step = tuple[str, ...]
+JAPAN = "japan"
+
+ARM, LAUNCH, MOVE, ATTACK, ASSIGN, LAND, READY, DESTROY, END, INTERCEPT = (
+    "arm", "launch", "move", "attack", "assign", "land", "ready", "destroy", "end", "intercept",
+)  # fmt: skip
+VERBS = (ARM, LAUNCH, MOVE, ATTACK, ASSIGN, LAND, READY, DESTROY, END, INTERCEPT)
+
+
+class KidoButaiAction(Action):
+    def as_steps(self) -> tuple[Step, ...]:
+        return ()  # every concrete action below says what it does
+
+
+@dataclass(frozen=True)
+class Arm(KidoButaiAction):
+    """KB › 1 Setup: turn bombers to their bomb or torpedo side."""
+
+    squadrons: tuple[str, ...]
+    arm: str
+    type_name: ClassVar[str] = "arm"
+
+    def as_steps(self) -> tuple[Step, ...]:
+        return ((ARM, self.arm, *self.squadrons),)
+
+    def describe(self) -> str:
+        return f"Arm {_names(self.squadrons)} with {self.arm}s"
+
+
+@dataclass(frozen=True)
+class Launch(KidoButaiAction):
+    """KB › 3: launch ready squadrons to the CAP box or the centre."""
+
+    squadrons: tuple[str, ...]
+    to: str
+    type_name: ClassVar[str] = "launch"
+
+    def as_steps(self) -> tuple[Step, ...]:
+        return ((LAUNCH, self.to, *self.squadrons),)
+
+    def describe(self) -> str:
+        return f"Launch {_names(self.squadrons)} to the {'CAP box' if self.to == 'cap' else 'centre'}"
+
+
+@dataclass(frozen=True)
+class Move(KidoButaiAction):
+    """KB › 3, 6: fly from the centre to a target corner."""
+
+    squadrons: tuple[str, ...]
+    to: str
+    type_name: ClassVar[str] = "move"
+
+    def as_steps(self) -> tuple[Step, ...]:
+        return ((MOVE, self.to, *self.squadrons),)
+
+    def describe(self) -> str:
+        return f"Move {_names(self.squadrons)} to the {self.to.replace('-', ' ')}"
+
+
+@dataclass(frozen=True)
+class Attack(KidoButaiAction):
+    """KB › 3, 6: attack ``midway``, ``fleet-1`` or ``fleet-2``; no names means all that can."""
+
+    target: str
+    squadrons: tuple[str, ...] = ()
+    type_name: ClassVar[str] = "attack"
+
+    def as_steps(self) -> tuple[Step, ...]:
+        return ((ATTACK, self.target, *self.squadrons),)
+
+    def describe(self) -> str:
+        who = f" with {_names(self.squadrons)}" if self.squadrons else ""
+        return f"Attack {self.target.replace('-', ' ')}{who}"
+
+
+@dataclass(frozen=True)
+class AssignBombers(KidoButaiAction):
+    """KB › 6.b: how many bombers go at each US carrier afloat in the fleet, in fleet order."""
+
+    counts: tuple[int, ...]
+    type_name: ClassVar[str] = "assign"
+
+    def as_steps(self) -> tuple[Step, ...]:
+        return ((ASSIGN, "", *(str(n) for n in self.counts)),)
+
+    def describe(self) -> str:
+        return f"Assign bombers {'/'.join(map(str, self.counts))}"
+
+
+@dataclass(frozen=True)
+class Land(KidoButaiAction):
+    """KB › 3: land squadrons from the centre or the CAP box on a carrier."""
+
+    squadrons: tuple[str, ...]
+    carrier: str
+    type_name: ClassVar[str] = "land"
+
+    def as_steps(self) -> tuple[Step, ...]:
+        return ((LAND, self.carrier, *self.squadrons),)
+
+    def describe(self) -> str:
+        return f"Land {_names(self.squadrons)} on {self.carrier.title()}"
+
+
+@dataclass(frozen=True)
+class Ready(KidoButaiAction):
+    """KB › 3: ready squadrons aboard (turn them east); ``arm`` may flip a bomber."""
+
+    squadrons: tuple[str, ...]
+    arm: str = ""
+    type_name: ClassVar[str] = "ready"
+
+    def as_steps(self) -> tuple[Step, ...]:
+        return ((READY, self.arm, *self.squadrons),)
+
+    def describe(self) -> str:
+        return f"Ready {_names(self.squadrons)}" + (f" with {self.arm}s" if self.arm else "")
+
+
+@dataclass(frozen=True)
+class Destroy(KidoButaiAction):
+    """Clarifications: you may destroy your own units (squadrons or carriers) at any time."""
+
+    units: tuple[str, ...]
+    type_name: ClassVar[str] = "destroy"
+
+    def as_steps(self) -> tuple[Step, ...]:
+        return ((DESTROY, "", *self.units),)
+
+    def describe(self) -> str:
+        return f"Destroy {_names(self.units)}"
+
+
+@dataclass(frozen=True)
+class EndPhase(KidoButaiAction):
+    """End the set-up or the Japanese phase; reconnaissance and the American phase follow."""
+
+    type_name: ClassVar[str] = "end"
+
+    def as_steps(self) -> tuple[Step, ...]:
+        return ((END, ""),)
+
+    def describe(self) -> str:
+        return "End the phase"
+
+
+@dataclass(frozen=True)
+class Intercept(KidoButaiAction):
+    """KB › 7: the CAP squadrons that intercept attacking torpedo bombers (maybe none)."""
+
+    squadrons: tuple[str, ...]
+    type_name: ClassVar[str] = "intercept"
+
+    def as_steps(self) -> tuple[Step, ...]:
+        return ((INTERCEPT, "", *self.squadrons),)
+
+    def describe(self) -> str:
+        return f"Intercept with {_names(self.squadrons)}" if self.squadrons else "Do not intercept"
+
+
+@dataclass(frozen=True)
+class Orders(KidoButaiAction):
+    """Several steps in one action, carried out in order (all or none)."""
+
+    steps: tuple[tuple[str, ...], ...]
+    type_name: ClassVar[str] = "orders"
+
+    def as_steps(self) -> tuple[Step, ...]:
+        return self.steps
+
+    def describe(self) -> str:
+        return "; ".join(step_action(s).describe() for s in self.steps) or "No orders"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Arm, Launch, Move, Attack, AssignBombers, Land, Ready, Destroy, EndPhase, Intercept, Orders,
+)  # fmt: skip
+
+
+def step_action(step: Step) -> KidoButaiAction:
+    """The one-step action a step stands for (for descriptions)."""
+    verb, arg, names = step[0], step[1] if len(step) > 1 else "", tuple(step[2:])
+    if verb == ARM:
+        return Arm(JAPAN, names, arg)
+    if verb == LAUNCH:
+        return Launch(JAPAN, names, arg)
+    if verb == MOVE:
+        return Move(JAPAN, names, arg)
+    if verb == ATTACK:
+        return Attack(JAPAN, arg, names)
+    if verb == ASSIGN:
+        return AssignBombers(JAPAN, tuple(int(n) if n.isdigit() else -1 for n in names))
+    if verb == LAND:
+        return Land(JAPAN, names, arg)
+    if verb == READY:
+        return Ready(JAPAN, names, arg)
+    if verb == DESTROY:
+        return Destroy(JAPAN, names)
+    if verb == INTERCEPT:
+        return Intercept(JAPAN, names)
+    return EndPhase(JAPAN)
+
+
+def _names(names: tuple[str, ...]) -> str:
+    return ", ".join(names) if names else "nothing"

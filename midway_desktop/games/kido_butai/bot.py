@@ -1,0 +1,301 @@
+"""NagumoBot: a Japanese commander that plays a whole Japanese phase in one or two orders.
+
+Doctrine, roughly as the Example Game plays it: open with a bomb strike on Midway escorted
+by two Zeros, keep two torpedo bombers' worth of reserve... in short:
+
+- attack whatever has reached its target first (a fleet before Midway);
+- land squadrons that must land, on carriers that need not launch, within capacity;
+- keep two fighters on CAP from 0630, relieving them from another carrier as they land;
+- bomb Midway until a US fleet is reported, then arm torpedoes and strike the fleet;
+- launch strikes only while they can be home by 1930, and bring loiterers home late.
+
+It reads the state directly: in Kido Butai the player knows everything the state holds
+(the cups' contents by count; no order of undrawn counters exists to peek at).
+"""
+
+from __future__ import annotations
+
+from midway_desktop.engine.actions import Action
+from midway_desktop.engine.rng import Rng
+from midway_desktop.engine.session import Session
+from midway_desktop.games.kido_butai.actions import (
+    ARM,
+    ATTACK,
+    END,
+    JAPAN,
+    LAND,
+    LAUNCH,
+    MOVE,
+    READY,
+    AssignBombers,
+    Intercept,
+    Orders,
+    Step,
+)
+from midway_desktop.games.kido_butai.display import (
+    INTERCEPT,
+    JAPANESE,
+    SETUP,
+    STRIKE,
+    TURNS,
+    State,
+    Strike,
+    fleet_members,
+    fleet_split,
+    us_afloat,
+)
+from midway_desktop.games.kido_butai.forces import Forces
+from midway_desktop.games.kido_butai.squadrons import (
+    BOMB,
+    CAP,
+    CENTRE,
+    EAST,
+    LOST,
+    NE_CORNER,
+    SE_CORNER,
+    TORPEDO,
+    WEST,
+    low_cap,
+)
+
+LAST = TURNS - 1
+CAP_WANTED = 2
+ESCORTS = 2
+CAP_FROM = 2  # the first turn an American attack can come (KB › 5)
+MEMO_SIZE = 50_000
+
+
+class NagumoBot:
+    """A sensible Japanese player (not random). One ``Orders`` per phase where it can."""
+
+    def __init__(self, forces: Forces) -> None:
+        self.forces = forces
+        self._memo: dict[tuple[object, ...], Orders] = {}
+        self.capacity = [(c.capacity.full, c.capacity.reduced, 0) for c in forces.japanese]
+        ids = forces.ids
+        bombers = [i for i, s in enumerate(forces.squadrons) if not s.is_fighter]
+        # Historical opening: the bombers of the first carriers with bombs for Midway, the
+        # last bomber of each big carrier and all of the small carriers' second wave torpedo.
+        by_carrier: dict[str, list[int]] = {}
+        for i in bombers:
+            by_carrier.setdefault(forces.squadrons[i].home, []).append(i)
+        torpedo = [b[-1] for b in by_carrier.values()]
+        spare = [b[-2] for b in by_carrier.values() if len(b) == 2]
+        torpedo += spare[len(spare) // 2 :]
+        self.setup_steps: tuple[Step, ...] = (
+            (ARM, TORPEDO, *(ids[i] for i in sorted(torpedo))),
+            (END, ""),
+        )
+
+    def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
+        state: State = session.state
+        stage = state.stage
+        if stage == SETUP:
+            # The set-up needs no luck, so the first turn's orders can follow it at once.
+            armed = self._armed(state)
+            return Orders(JAPAN, (*self.setup_steps, *self._plan(armed, self._fleet_target(armed))))
+        if stage == INTERCEPT:
+            return self._intercept(state)
+        if stage == STRIKE:
+            return self._assign(state)
+        # The same position gets the same orders: remember them (positions recur across games).
+        target = self._fleet_target(state)
+        key = (state.squadrons, state.decks, state.turn, state.reported, state.midway_hits < 2, target, _many(state))
+        orders = self._memo.get(key)
+        if orders is None:
+            if len(self._memo) > MEMO_SIZE:
+                self._memo.clear()
+            orders = self._memo[key] = Orders(JAPAN, self._plan(state, target))
+        return orders
+
+    def _armed(self, state: State) -> State:
+        """The position after the bot's set-up steps (for planning the first turn with it)."""
+        torpedo = set(self.setup_steps[0][2:])
+        squadrons = tuple(
+            sq._replace(arm=TORPEDO) if sid in torpedo else sq for sid, sq in zip(self.forces.ids, state.squadrons)
+        )
+        return state._replace(squadrons=squadrons, stage=JAPANESE)
+
+    # -- decisions inside combat ------------------------------------------------------------
+    def _intercept(self, state: State) -> Action:
+        """Meet torpedo bombers with the CAP, but keep one full-height squadron back when
+        there are two, so that a dive-bomber attack next turn still meets a CAP."""
+        ids = [s.id for s in self.forces.squadrons]
+        cap = [i for i, sq in enumerate(state.squadrons) if sq.where == CAP]
+        low = [i for i in cap if low_cap(state.squadrons[i], state.turn)]
+        full = [i for i in cap if i not in low]
+        chosen = low + (full[:-1] if len(full) >= 2 else full)
+        return Intercept(JAPAN, tuple(ids[i] for i in sorted(chosen)))
+
+    def _assign(self, state: State) -> Action:
+        """Most damaged carrier first, enough bombers to sink it (about two per hit needed)."""
+        pending = state.pending
+        assert isinstance(pending, Strike)
+        ships = [i for i in fleet_members(state, pending.fleet) if us_afloat(state, i)]
+        sink = state.variant.hits_to_sink_us
+        order = sorted(range(len(ships)), key=lambda k: sink - state.us_hits[ships[k]])
+        counts = [0] * len(ships)
+        left = len(pending.bombers)
+        for k in order:
+            give = min(left, 2 * (sink - state.us_hits[ships[k]]))
+            counts[k] = give
+            left -= give
+        counts[order[0]] += left
+        return AssignBombers(JAPAN, tuple(counts))
+
+    # -- the Japanese phase -----------------------------------------------------------------
+    def _fleet_target(self, state: State) -> str:
+        """The reported fleet to strike: '' if none is worth flying to."""
+        if not state.reported[0]:
+            return ""
+        if not fleet_split(state):
+            return "fleet-1"
+        for fleet, name in ((1, "fleet-1"), (2, "fleet-2")):
+            if state.reported[fleet - 1] and any(us_afloat(state, i) for i in fleet_members(state, fleet)):
+                return name
+        return ""
+
+    def _plan(self, state: State, fleet_target: str) -> tuple[Step, ...]:
+        """A whole Japanese phase: attacks, landings, readying, moves, launches, and the end.
+
+        An attack that may ask where its bombers go (KB › 6.b) must be the last order, so
+        then the orders are that attack alone; the rest follows once it is resolved.
+        """
+        forces = self.forces
+        ids = forces.ids
+        fighter = forces.fighter
+        cindex = forces.carrier_index
+        turn = state.turn
+        decks = state.decks
+        midway_up = state.midway_hits < 2
+        strikes_on = turn <= LAST - 3  # launched now, home by the last turn
+        late = turn >= LAST - 1  # too late to fly on to a target and back
+
+        to_se: list[int] = []
+        to_ne: list[int] = []
+        landers: list[int] = []
+        optional: list[int] = []
+        idle_fighters: list[int] = []
+        launch: list[list[int]] = [[] for _ in decks]
+        ready_fighters: list[tuple[int, int]] = []
+        ready_plain: list[int] = []
+        ready_new: list[int] = []
+        rearm: list[int] = []
+        aboard = [0] * len(decks)
+        cap_up = 0
+        at_se = at_ne = ne_bombers = False
+        for i, (where, facing, arm, acted, _low) in enumerate(state.squadrons):
+            c = cindex.get(where)
+            if c is not None:
+                aboard[c] += 1
+                if acted == turn:
+                    continue
+                if facing != EAST:
+                    (ready_plain if fighter[i] else ready_new).append(i)
+                elif fighter[i]:
+                    ready_fighters.append((c, i))
+                elif strikes_on and (midway_up if arm == BOMB else fleet_target):
+                    launch[c].append(i)
+                elif arm == BOMB and fleet_target and not midway_up:
+                    rearm.append(i)
+            elif acted == turn or where == LOST:
+                continue
+            elif where == CAP:
+                if turn - acted >= 3:  # pointing west since the turn began: must land
+                    landers.append(i)
+                else:
+                    cap_up += 1
+            elif where == CENTRE:
+                if facing == WEST:  # back from a target since before this turn: must land
+                    landers.append(i)
+                elif late:
+                    optional.append(i)
+                elif fighter[i]:
+                    idle_fighters.append(i)
+                elif arm == BOMB and midway_up:
+                    to_se.append(i)
+                elif arm == TORPEDO and fleet_target:
+                    to_ne.append(i)
+                else:
+                    optional.append(i)
+            elif where == SE_CORNER:
+                at_se = True
+            else:
+                at_ne = True
+                ne_bombers = ne_bombers or not fighter[i]
+
+        steps: list[Step] = []
+        if at_se:
+            steps.append((ATTACK, "midway"))
+        if at_ne:
+            target = fleet_target or ("fleet-2" if state.reported[1] else "fleet-1")
+            steps.append((ATTACK, target))
+            if ne_bombers and _many(state):
+                return tuple(steps)
+
+        for i in idle_fighters:  # escorts fly on with the bombers they launched with
+            (to_se if to_se else to_ne if to_ne else optional).append(i)
+        strike_bombers = sum(map(len, launch))
+        cap_needed = max(0, CAP_WANTED - cap_up) if turn >= CAP_FROM else 0
+        escorts = ESCORTS if strike_bombers else 0
+        cap_from: list[list[int]] = [[] for _ in decks]
+        for c, i in ready_fighters:
+            if cap_needed:
+                cap_from[c].append(i)
+                cap_needed -= 1
+            elif escorts:
+                launch[c].append(i)
+                escorts -= 1
+        for c, deck in enumerate(decks):
+            if deck.landed == turn:  # KB › 3: a carrier that took squadrons aboard does not launch
+                launch[c] = []
+                cap_from[c] = []
+
+        if landers or optional:
+            # Landing comes first (KB › 3: squadrons pointing west must land); prefer decks
+            # with nothing to launch and the most room. A carrier that lands does not launch.
+            room = {}
+            for c, deck in enumerate(decks):
+                if deck.hits < 2 and deck.launched != turn:
+                    room[c] = self.capacity[c][deck.hits] - aboard[c]
+            order = sorted(room, key=lambda c: (bool(launch[c] or cap_from[c]), -room[c]))
+            landing: dict[int, list[int]] = {}
+            for group, take_launchers in ((landers, True), (optional, False)):
+                for i in group:
+                    for c in order:
+                        if room[c] > 0 and (take_launchers or c in landing or not (launch[c] or cap_from[c])):
+                            landing.setdefault(c, []).append(i)
+                            room[c] -= 1
+                            break
+            names = forces.carrier_names
+            for c, group in landing.items():
+                launch[c] = []
+                cap_from[c] = []
+                steps.append((LAND, names[c], *[ids[i] for i in group]))
+        if ready_plain:
+            steps.append((READY, "", *[ids[i] for i in ready_plain]))
+        if ready_new:
+            steps.append((READY, TORPEDO if fleet_target or not midway_up else BOMB, *[ids[i] for i in ready_new]))
+        if rearm:
+            steps.append((READY, TORPEDO, *[ids[i] for i in rearm]))
+        if to_se:
+            steps.append((MOVE, SE_CORNER, *[ids[i] for i in to_se]))
+        if to_ne:
+            steps.append((MOVE, NE_CORNER, *[ids[i] for i in to_ne]))
+        to_centre = [ids[i] for group in launch for i in group]
+        if to_centre:
+            steps.append((LAUNCH, CENTRE, *to_centre))
+        to_cap = [ids[i] for group in cap_from for i in group]
+        if to_cap:
+            steps.append((LAUNCH, CAP, *to_cap))
+        steps.append((END, ""))
+        return tuple(steps)
+
+
+def _many(state: State) -> bool:
+    """Whether a torpedo strike now may meet more than one US carrier (and so need its
+    bombers assigned, KB › 6.b): before the fleet pool is drawn, or with two afloat."""
+    if not fleet_split(state):
+        return True
+    fleet = 1 if any(us_afloat(state, k) for k in fleet_members(state, 1)) or not state.reported[1] else 2
+    return sum(us_afloat(state, k) for k in fleet_members(state, fleet)) > 1

@@ -1,0 +1,131 @@
+"""The American side: three opaque cups, the turn track, and squadrons lost with deck space.
+
+A cup holds identical counters, so the state keeps counts; each draw asks the Rng for an
+index into the cup listed squadrons first, then placeholders. Nothing records an order of
+undrawn counters, so no view can reveal one.
+"""
+
+from __future__ import annotations
+
+from midway_desktop.engine.rng import Rng
+from midway_desktop.games.kido_butai.display import TIMES, Counters, Table, us_capacity
+from midway_desktop.games.kido_butai.forces import Forces
+from midway_desktop.games.kido_butai.squadrons import new
+
+BOMBERS, FIGHTERS = "bomber", "fighter"
+# Positions in Counters: a cup's squadrons, then its placeholders.
+_SQUADRON = {BOMBERS: 0, FIGHTERS: 2}
+_PLACEHOLDER = {BOMBERS: 1, FIGHTERS: 3}
+_TITLE = ("Dauntless", "no bomber", "Buffalo", "no fighter")
+BOX_TIMES = (*TIMES, "2030", "2130", "2230", "2330", "0030")  # boxes past 1930 never come round
+
+# How far ahead survivors go on the turn track.
+TRACK_AHEAD_JAPANESE_PHASE = 3  # KB › 6.a
+TRACK_AHEAD_AMERICAN_PHASE = 5  # KB › 7
+
+
+def _bump(c: Counters, field: int, by: int) -> Counters:
+    values = list(c)
+    values[field] += by
+    return new(Counters, values)
+
+
+def draw_until_placeholder(t: Table, cup: str, rng: Rng) -> tuple[int, int]:
+    """KB › 5: draw at random until a placeholder appears (or the cup is empty).
+
+    Returns (squadrons, placeholders) drawn; the counters leave the cup.
+    """
+    field = _SQUADRON[cup]
+    pools = t.pools
+    squadrons, placeholders = pools[field], pools[field + 1]
+    drawn = ended = 0
+    while squadrons + placeholders:
+        if rng.below(squadrons + placeholders) < squadrons:
+            squadrons -= 1
+            drawn += 1
+        else:
+            placeholders -= 1
+            ended = 1
+            break
+    if drawn or ended:
+        values = list(pools)
+        values[field], values[field + 1] = squadrons, placeholders
+        t.pools = new(Counters, values)
+    return drawn, ended
+
+
+def remove_placeholders(t: Table, cup: str, count: int, drawn: Counters) -> Counters:
+    """KB › 6.a: for each American squadron shot down a placeholder leaves the game too.
+
+    Taken from those drawn for this attack, else from the cup, else from the turn track
+    (the box that would come back soonest). Returns ``drawn`` less the ones taken from it.
+    """
+    field = _PLACEHOLDER[cup]
+    for _ in range(count):
+        if drawn[field]:
+            drawn = _bump(drawn, field, -1)
+        elif t.pools[field]:
+            t.pools = _bump(t.pools, field, -1)
+        else:
+            box = next((i for i, c in enumerate(t.track) if c[field]), None)
+            if box is None:
+                return drawn
+            t.track[box] = _bump(t.track[box], field, -1)
+        t.removed = _bump(t.removed, field, 1)
+    return drawn
+
+
+def shoot_down(t: Table, cup: str, count: int) -> None:
+    """American squadrons destroyed leave the game."""
+    if count:
+        t.removed = _bump(t.removed, _SQUADRON[cup], count)
+
+
+def place_on_track(t: Table, counters: Counters, ahead: int) -> None:
+    """KB › 6.a, 7: survivors and placeholders go so many turns ahead on the turn track."""
+    if counters.total:
+        box = t.turn + ahead
+        t.track[box] = t.track[box].plus(counters)
+        t.note("{} placed on the turn track at {}.", counters, BOX_TIMES[box])
+
+
+def return_from_track(t: Table) -> None:
+    """KB › 6.a, 7: when the turn marker reaches counters on the track they go back in the cups."""
+    back = t.track[t.turn]
+    if back.total:
+        t.pools = t.pools.plus(back)
+        t.track[t.turn] = Counters()
+        t.note("{} thrown back into the US pools.", back)
+
+
+def pay_capacity_debt(forces: Forces, t: Table, rng: Rng) -> None:
+    """KB › 6.c: deck space lost and not matched by squadrons lost costs squadrons on the track.
+
+    The US keeps no more squadrons than its carriers and Midway can hold; squadrons lost in
+    combat count first. The rest come off the turn track, one at a time from the more
+    numerous category, a die deciding a tie (1–3 a Dauntless, 4–6 a Buffalo; provisional).
+    A debt the track cannot pay waits for the next counters placed on it.
+    """
+    removed = t.removed
+    left = forces.bomber_pool.squadrons + forces.fighter_pool.squadrons - removed.dauntless - removed.buffalo
+    excess = left - us_capacity(forces, t)
+    if excess <= 0:
+        return
+    bombers = sum([c.dauntless for c in t.track])
+    fighters = sum([c.buffalo for c in t.track])
+    while excess > 0 and (bombers or fighters):
+        if bombers and bombers == fighters:
+            die = rng.die()
+            t.roll("Tie: which category leaves the track (1-3 Dauntless)", (die,))
+            field = 0 if die <= 3 else 2
+        else:
+            field = 0 if bombers > fighters else 2
+        box = next(i for i, c in enumerate(t.track) if c[field])
+        t.track[box] = _bump(t.track[box], field, -1)
+        t.removed = _bump(t.removed, field, 1)
+        t.note("A {} squadron leaves the turn track: its deck space is gone.", _TITLE[field])
+        excess -= 1
+        if field:
+            fighters -= 1
+        else:
+            bombers -= 1

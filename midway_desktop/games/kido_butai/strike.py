@@ -1,0 +1,227 @@
+"""KB › 6 Combat in the Japanese Phase: a Japanese strike on Midway or an American fleet."""
+
+from __future__ import annotations
+
+from midway_desktop.engine.rng import Rng
+from midway_desktop.games.kido_butai.combat import (
+    AA_JAPANESE_PHASE,
+    HIT_CARRIER,
+    HIT_MIDWAY,
+    air_combat_over_target,
+    sink_in_order,
+)
+from midway_desktop.games.kido_butai.display import (
+    JAPANESE,
+    STRIKE,
+    Counters,
+    Strike,
+    Table,
+    fleet_members,
+    fleet_split,
+    us_afloat,
+)
+from midway_desktop.games.kido_butai.forces import Forces
+from midway_desktop.games.kido_butai.pools import (
+    FIGHTERS,
+    TRACK_AHEAD_JAPANESE_PHASE,
+    draw_until_placeholder,
+    pay_capacity_debt,
+    place_on_track,
+    remove_placeholders,
+    shoot_down,
+)
+from midway_desktop.games.kido_butai.squadrons import CENTRE, GONE, WEST, Squadron, new
+
+MIDWAY = "midway"
+FLEETS = {"fleet-1": 1, "fleet-2": 2}
+TARGETS = (MIDWAY, *FLEETS)
+
+
+def draw_fleet(forces: Forces, t: Table, rng: Rng) -> None:
+    """KB › 6: the first attack on an American fleet draws the US fleet pool.
+
+    One carrier is drawn, the carrier placeholder is thrown in, and drawing goes on until
+    the placeholder appears; carriers drawn form the fleet attacked, carriers left in the
+    cup a second fleet that must be found separately. The placeholder then leaves the game.
+    """
+    cup = [i for i, f in enumerate(t.us_fleet) if f == 0]
+    fleet = [cup.pop(rng.below(len(cup)))]
+    while cup:
+        pick = rng.below(len(cup) + 1)  # the placeholder is listed last
+        if pick == len(cup):
+            break
+        fleet.append(cup.pop(pick))
+    for i in fleet:
+        t.us_fleet[i] = 1
+    for i in cup:
+        t.us_fleet[i] = 2
+    names = ", ".join(forces.american[i].title for i in sorted(fleet))
+    text = f"The US fleet pool gives the fleet attacked: {names}"
+    if cup:
+        text += f"; {', '.join(forces.american[i].title for i in cup)} form a second US fleet, still to be found"
+    t.note(text + ".")
+    t.fact("fleet", [forces.american[i].name for i in sorted(fleet)])
+
+
+def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng) -> None:
+    """KB › 6 Combat in the Japanese Phase: attack Midway (SE corner) or a US fleet (NE corner).
+
+    The US fighter pool is drawn for a CAP (KB › 6, 6.a); air combat; survivors of the US
+    CAP and the placeholders go three turns ahead on the track; the attackers fly back to
+    the centre pointing west. Bombers then face anti-aircraft fire and bomb (6.b, 6.c).
+    """
+    turn = t.turn
+    t.chapter("orders")
+    t.note(f"Strike on {_name(target)} by {len(attackers)} squadron(s).")
+    fleet = FLEETS.get(target, 0)
+    if fleet == 1 and not fleet_split(t):
+        draw_fleet(forces, t, rng)
+    ships = [i for i in fleet_members(t, fleet) if us_afloat(t, i)] if fleet else []
+    gone = (t.midway_hits >= 2) if target == MIDWAY else not ships
+    if gone:
+        for i in attackers:
+            sq = t.squadrons[i]
+            t.squadrons[i] = new(Squadron, (CENTRE, WEST, sq.arm, turn, sq.low))
+        t.note(f"The strike finds nothing left to attack at {_name(target)} and turns for home.")
+        t.chapter("strike")
+        return
+    zeros = [i for i in attackers if forces.fighter[i]]
+    bombers = [i for i in attackers if not forces.fighter[i]]
+    buffalos, placeholders = draw_until_placeholder(t, FIGHTERS, rng)
+    drawn = Counters(0, 0, buffalos, placeholders)
+    lost: set[int] = set()
+    warded: set[int] = set()
+    if buffalos:
+        fight = air_combat_over_target(len(zeros), len(bombers), buffalos, rng)
+        t.roll(f"US CAP of {buffalos} Buffalo(s) attacks", fight.us_dice)
+        if fight.japanese_dice:
+            t.roll("Zeros fire at the US CAP", fight.japanese_dice)
+        lost.update(zeros[k] for k in fight.japanese_lost)
+        lost.update(bombers[k] for k in fight.bombers_lost)
+        warded.update(bombers[k] for k in fight.bombers_warded)
+        down = fight.us_fighters_lost
+        shoot_down(t, FIGHTERS, down)
+        drawn = remove_placeholders(t, FIGHTERS, down, Counters(0, 0, buffalos - down, placeholders))
+        t.note(
+            f"Air combat over {_name(target)}: {down} Buffalo(s) shot down, "
+            f"{len(lost)} Japanese squadron(s) lost, {len(warded)} bomber(s) warded off."
+        )
+    else:
+        t.note(f"No US CAP over {_name(target)}.")
+    place_on_track(t, drawn, TRACK_AHEAD_JAPANESE_PHASE)
+    for i in attackers:
+        sq = t.squadrons[i]
+        t.squadrons[i] = GONE if i in lost else new(Squadron, (CENTRE, WEST, sq.arm, turn, sq.low))
+    able = [i for i in bombers if i not in lost and i not in warded]
+    if not able:
+        t.note("No bomber is left to attack.")
+    elif target == MIDWAY:
+        _bomb_midway(t, len(able), rng)
+    elif not buffalos and not t.variant.no_us_fiasco:
+        _special_attack(forces, t, ships, len(able), rng)
+    elif len(ships) > 1:
+        t.pending = Strike(fleet, tuple(able))
+        t.stage = STRIKE
+        t.note(f"{len(able)} bomber(s) got through: assign them to the carriers of the fleet.")
+        t.chapter("strike")
+        return
+    else:
+        bomb_fleet(forces, t, [(ships[0], len(able))], rng)
+    pay_capacity_debt(forces, t, rng)
+    t.chapter("strike")
+
+
+def assign(forces: Forces, t: Table, counts: tuple[int, ...], rng: Rng) -> None:
+    """KB › 6.b: bombers attacking more than one carrier are assigned as desired, after air combat."""
+    pending = t.pending
+    assert isinstance(pending, Strike)
+    ships = [i for i in fleet_members(t, pending.fleet) if us_afloat(t, i)]
+    t.pending = None
+    t.stage = JAPANESE
+    t.note("Bombers assigned: " + ", ".join(f"{n} at {forces.american[s].title}" for s, n in zip(ships, counts)) + ".")
+    bomb_fleet(forces, t, [(s, n) for s, n in zip(ships, counts) if n], rng)
+    pay_capacity_debt(forces, t, rng)
+    t.chapter("strike")
+
+
+def _bomb_midway(t: Table, bombers: int, rng: Rng) -> None:
+    """KB › 6.b, 6.c: one die of Midway's anti-aircraft fire, then Midway is hit only on a six."""
+    if not bombers:
+        return
+    aa = rng.die()
+    t.roll("Midway's anti-aircraft fire", [aa])
+    if aa >= AA_JAPANESE_PHASE:
+        bombers -= 1
+    dice = rng.dice(bombers)
+    if dice:
+        t.roll("Bombers attack Midway", dice)
+    hits = sum(1 for d in dice if d >= HIT_MIDWAY)
+    if hits:
+        before = t.midway_hits
+        t.midway_hits = min(2, before + hits)
+        if t.midway_hits >= 2:
+            t.note("The Midway base is destroyed.")
+            t.fact("destroyed", "midway")
+        elif t.midway_hits > before:
+            t.note("Midway is damaged and turned to its reduced side.")
+            t.fact("damaged", "midway")
+
+
+def bomb_fleet(forces: Forces, t: Table, assignment: list[tuple[int, int]], rng: Rng) -> None:
+    """KB › 6.b, 6.c, a regular attack: one AA die per carrier attacked, then 5–6 hits."""
+    aa = rng.dice(len(assignment))
+    if aa:
+        t.roll("US anti-aircraft fire", aa)
+    left = [(ship, n - (1 if die >= AA_JAPANESE_PHASE else 0)) for (ship, n), die in zip(assignment, aa)]
+    for ship, n in left:
+        dice = rng.dice(n)
+        if not dice:
+            continue
+        t.roll(f"Torpedo bombers attack {forces.american[ship].title}", dice)
+        hit_us_carrier(forces, t, ship, sum(1 for d in dice if d >= HIT_CARRIER))
+
+
+def _special_attack(forces: Forces, t: Table, ships: list[int], bombers: int, rng: Rng) -> None:
+    """KB › 6.c as amended in the Clarifications: an attack that met no CAP at all.
+
+    Every ship of the fleet fires (each 5–6 wards off a bomber); each bomber left rolls and
+    all its pips are hits. The text leaves the spread to the player; the hits go first to
+    the ships nearest to sinking, then ship by ship, which sinks the most.
+    """
+    aa = rng.dice(len(ships))
+    t.roll("No US CAP: every ship of the fleet fires", aa)
+    bombers -= min(bombers, sum(1 for d in aa if d >= AA_JAPANESE_PHASE))
+    dice = rng.dice(bombers)
+    if not dice:
+        return
+    t.roll("Unopposed torpedo bombers: all pips count as hits", dice)
+    sink = t.variant.hits_to_sink_us
+    order = sorted(ships, key=lambda s: sink - t.us_hits[s])
+    for ship, hits in zip(order, sink_in_order([sink - t.us_hits[s] for s in order], sum(dice))):
+        hit_us_carrier(forces, t, ship, hits)
+
+
+def hit_us_carrier(forces: Forces, t: Table, ship: int, hits: int) -> None:
+    """KB › 6.c: the first hit turns a carrier to its reduced side, the second sinks it.
+
+    KB › 10.a, superior damage control: the second hit turns it 90°, the third sinks it.
+    """
+    if not hits:
+        return
+    sink = t.variant.hits_to_sink_us
+    before = t.us_hits[ship]
+    after = min(sink, before + hits)
+    t.us_hits[ship] = after
+    title = forces.american[ship].title
+    if after >= sink:
+        t.note(f"{title} is sunk.")
+        t.fact("sunk", forces.american[ship].name)
+    elif after == 2:
+        t.note(f"{title} is hit again and turned 90° (superior damage control).")
+    elif after > before:
+        t.note(f"{title} is damaged and turned to its reduced side.")
+        t.fact("damaged", forces.american[ship].name)
+
+
+def _name(target: str) -> str:
+    return {"midway": "Midway", "fleet-1": "the US fleet", "fleet-2": "the second US fleet"}[target]

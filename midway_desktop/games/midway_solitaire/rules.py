@@ -1,0 +1,299 @@
+"""Midway Solitaire on the engine: set-up, legal actions, refusals, and applying actions.
+
+The player commands TF-16, TF-17 and the Midway aircraft (side ``us``); the Japanese forces
+move by the action deck inside ``apply`` (MS › Action Card Play). See ``phases`` for the
+sequence of play and ``turn`` for the automatic steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from midway_desktop.engine.actions import Action
+from midway_desktop.engine.events import Event
+from midway_desktop.engine.rng import Rng
+from midway_desktop.engine.rules import Option, Outcome, Phase, Rules, Scenario
+from midway_desktop.games.midway_solitaire.actions import (
+    ACTION_TYPES,
+    US,
+    AssignHits,
+    EndTurn,
+    LongRangeAttack,
+    MoveTaskForce,
+    PlaceAircraft,
+    PlaceTaskForce,
+)
+from midway_desktop.games.midway_solitaire.combat import (
+    assignment_refusal,
+    assignments,
+    can_strike,
+    long_range_refusal,
+    long_range_targets,
+)
+from midway_desktop.games.midway_solitaire.data import Ruleset, load_ruleset
+from midway_desktop.games.midway_solitaire.forces import AMERICAN, JAPANESE
+from midway_desktop.games.midway_solitaire.movement import (
+    ma_refusal,
+    setup_refusal,
+    tf_destinations,
+    tf_move_refusal,
+)
+from midway_desktop.games.midway_solitaire.phases import PHASE, PHASES
+from midway_desktop.games.midway_solitaire.state import JapaneseForce, State, TaskForce, but
+from midway_desktop.games.midway_solitaire.turn import (
+    begin_turn,
+    end_turn,
+    finish_round,
+    open_long_range,
+    play_card,
+    resolve,
+)
+from midway_desktop.games.midway_solitaire.victory import MISSIONS, RESULTS
+from midway_desktop.games.midway_solitaire.view import side_view
+
+_PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
+    "setup": (PlaceTaskForce,),
+    "us-movement": (MoveTaskForce,),
+    "ma-placement": (PlaceAircraft,),
+    "assign-hits": (AssignHits,),
+    "long-range": (LongRangeAttack, EndTurn),
+}
+
+
+class MidwaySolitaireRules(Rules[State]):
+    id = "midway-solitaire"
+    title = "Midway Solitaire"
+    sides = (US,)
+    solitaire = True
+    options = (
+        Option(
+            "mission",
+            "Mission",
+            1,
+            (1, 2, 3, 4, 5, 6, "random"),
+            "MS › Victory Conditions: choose a mission, or (optional) roll a die for it",
+        ),
+    )
+    phases: tuple[Phase, ...] = PHASES
+    action_types = ACTION_TYPES
+
+    def __init__(self, ruleset: Ruleset | None = None) -> None:
+        super().__init__()
+        self.rs = ruleset if ruleset is not None else load_ruleset()
+        self._cache: dict[Any, tuple[Action, ...]] = {}
+        self._ma_actions = tuple(PlaceAircraft(US, sq) for sq in self.rs.grid.ma_area)
+        self._end_turn = EndTurn(US)
+        self._appliers: dict[type[Action], Any] = {
+            PlaceTaskForce: self._apply_place_tf,
+            MoveTaskForce: self._apply_move,
+            PlaceAircraft: self._apply_aircraft,
+            AssignHits: self._apply_hits,
+            LongRangeAttack: self._apply_long_range,
+            EndTurn: self._apply_end_turn,
+        }
+
+    def option_label(self, name: str, value: Any) -> str:
+        """Missions read with their difficulty and objective (MS › Victory Conditions)."""
+        if name == "mission":
+            if value == "random":
+                return "Roll a die for it"
+            m = MISSIONS[int(value)]
+            return f"{m.number} ({m.difficulty}): {m.objective}"
+        return super().option_label(name, value)
+
+    # -- set-up ---------------------------------------------------------------------------
+    def setup(self, scenario: Scenario, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
+        """MS › Game Setup: mission (chosen, or rolled on a die: the optional rule), Japanese
+        forces on A2/A4/A7, MA on Midway, full fuel and long range markers, shuffled deck."""
+        events: list[Event] = []
+        mission = options.get("mission", 1)
+        if mission == "random":
+            mission = rng.die()
+            events.append(
+                Event("roll", f"Mission roll: d6 {mission}", data={"purpose": "mission", "dice": [mission], "sides": 6})
+            )
+        m = MISSIONS[int(mission)]
+        events.append(
+            Event("mission", f"Mission {m.number} ({m.difficulty}): {m.objective}.", data={"mission": m.number})
+        )
+        rs = self.rs
+        deck = tuple(rng.shuffled(rs.deck.numbers))
+        events.append(
+            Event(
+                "shuffle",
+                f"The action deck is shuffled ({len(deck)} cards; card {rs.deck.player_aid} is the player aid).",
+                data={"cards": len(deck)},
+            )
+        )
+        tfs = tuple(TaskForce(n, "", 0, rs.forces[n].extra_fuel, rs.forces[n].long_range_attacks) for n in AMERICAN)
+        japanese = tuple(JapaneseForce(n, rs.grid.start[n]) for n in JAPANESE)
+        state = State(m.number, "setup", 0, tfs, japanese, rs.grid.midway, deck)
+        return state, events
+
+    # -- play -----------------------------------------------------------------------------
+    def to_act(self, state: State) -> tuple[str, ...]:
+        return () if state.result is not None else (US,)
+
+    def phase(self, state: State) -> Phase:
+        return PHASE[state.phase]
+
+    def legal_actions(self, state: State, side: str) -> Sequence[Action]:
+        if state.result is not None or side != US:
+            return ()
+        phase = state.phase
+        rs = self.rs
+        if phase == "ma-placement":
+            return self._ma_actions
+        if phase == "us-movement":
+            out: tuple[Action, ...] = ()
+            for t in state.task_forces:
+                if t.afloat and t.name not in state.moved:
+                    out += self._moves(t.name, t.square, t.fuel > 0)
+            return out
+        if phase == "setup":
+            out = ()
+            for t in state.task_forces:
+                if not t.square:
+                    key = ("setup", t.name)
+                    if key not in self._cache:
+                        self._cache[key] = tuple(PlaceTaskForce(US, t.name, sq) for sq in rs.grid.setup)
+                    out += self._cache[key]
+            return out
+        if phase == "long-range":
+            strikes = [
+                LongRangeAttack(US, t.name, sq)
+                for t in state.task_forces
+                if can_strike(rs, state, t)
+                for sq in long_range_targets(rs, state, t)
+            ]
+            return (*strikes, self._end_turn)
+        if phase == "assign-hits":
+            assert state.battle is not None
+            on_us, on_jp = assignments(state, state.battle)
+            return tuple(self._assign_hits(a, j) for a in on_us for j in on_jp)
+        return ()
+
+    def _assign_hits(self, on_us: tuple[tuple[str, int], ...], on_jp: tuple[tuple[str, int], ...]) -> Action:
+        key = ("hits", on_us, on_jp)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = AssignHits(US, on_us, on_jp)  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+
+    def _moves(self, tf: str, square: str, fuel: bool) -> tuple[Action, ...]:
+        key = (tf, square, fuel)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = tuple(
+                MoveTaskForce(US, tf, to) for to in tf_destinations(self.rs.grid, square, 1 if fuel else 0)
+            )
+        return found
+
+    def check(self, state: State, action: Action) -> str | None:
+        if state.result is not None:
+            return "The game is over."
+        if action.side != US:
+            return "Only the American player acts; the Japanese move by the action deck."
+        phase = PHASE[state.phase]
+        allowed = _PHASE_ACTIONS.get(state.phase, ())
+        if not isinstance(action, allowed):
+            return f"Not now: this is the step '{phase.title}' ({phase.rule})."
+        rs = self.rs
+        if isinstance(action, PlaceTaskForce):
+            if action.tf not in AMERICAN:
+                return f"{action.tf} is not an American task force (TF-16, TF-17)."
+            if state.tf(action.tf).square:
+                return f"{action.tf} is already set up."
+            return setup_refusal(rs.grid, action.square)
+        if isinstance(action, MoveTaskForce):
+            if action.tf not in AMERICAN:
+                return f"{action.tf} is not an American task force (TF-16, TF-17)."
+            t = state.tf(action.tf)
+            if t.sunk:
+                return f"{t.name} has been sunk."
+            if t.name in state.moved:
+                return f"{t.name} has already moved this turn."
+            return tf_move_refusal(rs.grid, t.square, action.to, t.fuel)
+        if isinstance(action, PlaceAircraft):
+            return ma_refusal(rs.grid, action.square)
+        if isinstance(action, LongRangeAttack):
+            if action.tf not in AMERICAN:
+                return f"{action.tf} is not an American task force (TF-16, TF-17)."
+            return long_range_refusal(rs, state, state.tf(action.tf), action.target)
+        if isinstance(action, AssignHits):
+            assert state.battle is not None
+            return assignment_refusal(state, state.battle, action.on_american, action.on_japanese)
+        return None  # EndTurn
+
+    def apply(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
+        events: list[Event] = []
+        return self._appliers[type(action)](state, action, rng, events), events
+
+    def _apply_place_tf(self, state: State, action: PlaceTaskForce, rng: Rng, events: list[Event]) -> State:
+        """MS › Game Setup 1; once both TFs are placed, turn 1 begins."""
+        t = state.tf(action.tf)
+        events.append(Event("move", f"{t.name} sets up on {action.square}", data={"unit": t.name, "to": action.square}))
+        state = state.with_tf(but(t, square=action.square), moved=(*state.moved, t.name))
+        if all(x.square for x in state.task_forces):
+            state = begin_turn(state, self.rs.grid.midway)
+        return state
+
+    def _apply_move(self, state: State, action: MoveTaskForce, rng: Rng, events: list[Event]) -> State:
+        """MS › Unit Movement: the TF moves (spending one extra fuel for a second square); once
+        every afloat TF has moved, the Midway aircraft are placed."""
+        i = AMERICAN.index(action.tf)
+        tfs = state.task_forces
+        t, other = tfs[i], tfs[1 - i]
+        to = action.to
+        moved = (*state.moved, t.name)
+        phase = "ma-placement" if other.sunk or other.name in moved else state.phase
+        if to == t.square:
+            events.append(Event("move", f"{t.name} stays on {to}", data={"unit": t.name, "from": to, "to": to}))
+            return but(state, moved=moved, phase=phase)
+        fuel = self.rs.grid.dist[t.square][to] == 2
+        events.append(
+            Event(
+                "move",
+                f"{t.name} {t.square}→{to}" + (" (extra fuel)" if fuel else ""),
+                data={"unit": t.name, "from": t.square, "to": to, "fuel": int(fuel)},
+            )
+        )
+        t = but(t, square=to, fuel=t.fuel - fuel)
+        return but(state, task_forces=(t, other) if i == 0 else (other, t), moved=moved, phase=phase)
+
+    def _apply_aircraft(self, state: State, action: PlaceAircraft, rng: Rng, events: list[Event]) -> State:
+        """MS › Sequence of Play 2-5: the MA is placed, then the card is flipped and resolved."""
+        events.append(Event("move", f"Midway aircraft to {action.square}", data={"unit": "MA", "to": action.square}))
+        return play_card(self.rs, state, rng, events, action.square)
+
+    def _apply_hits(self, state: State, action: AssignHits, rng: Rng, events: list[Event]) -> State:
+        """MS › Ship Attacks: the player's sharing of the round's hits, then the fight goes on."""
+        state = finish_round(self.rs, state, action.on_american, action.on_japanese, rng, events)
+        return state if state.result is not None else resolve(self.rs, state, rng, events)
+
+    def _apply_long_range(self, state: State, action: LongRangeAttack, rng: Rng, events: list[Event]) -> State:
+        return open_long_range(self.rs, state, action.tf, action.target, rng, events)
+
+    def _apply_end_turn(self, state: State, action: EndTurn, rng: Rng, events: list[Event]) -> State:
+        return end_turn(state, self.rs.grid.midway, events)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.result is None:
+            return None
+        winner = RESULTS[state.result]
+        return Outcome(state.result, winner, state.result_text, {"us": 1.0 if winner == US else 0.0})
+
+    # -- information ----------------------------------------------------------------------
+    def view(self, state: State, side: str) -> dict[str, Any]:
+        return side_view(self.rs, state, side)
+
+
+RULES = MidwaySolitaireRules()
+
+
+def default_bots(rules: Rules[Any]) -> dict[str, Any]:
+    """The American bot (see ``bot``); the Japanese side is the action deck itself."""
+    from midway_desktop.games.midway_solitaire.bot import AmericanBot
+
+    return {US: AmericanBot(rules)}

@@ -1,0 +1,122 @@
+"""The position: a small immutable value the rules turn into the next one.
+
+Everything is a frozen dataclass of strings, numbers and tuples, so a state compares by value
+(undo and redo return an equal state). They keep a ``__dict__`` (no slots) so that
+:func:`but` can copy one in a fraction of the time the generated ``__init__`` takes: bot
+simulations build hundreds of thousands of states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+_new = object.__new__
+
+
+def but(value: T, **changes: Any) -> T:
+    """``value`` with ``changes``: ``dataclasses.replace`` without re-running ``__init__``.
+
+    Only for the frozen dataclasses of this module, whose fields are plain values.
+    """
+    new = _new(type(value))
+    new.__dict__.update(value.__dict__, **changes)
+    return new
+
+
+@dataclass(frozen=True)
+class TaskForce:
+    """An American task force with what its status board tracks (MS › American Units)."""
+
+    name: str
+    square: str  # where it is; kept once sunk, for the record
+    damage: int = 0
+    fuel: int = 0  # extra fuel left
+    long_range: int = 0  # long range attacks left
+    sunk: bool = False
+
+    @property
+    def afloat(self) -> bool:
+        return not self.sunk
+
+
+@dataclass(frozen=True)
+class JapaneseForce:
+    """A Japanese force with its hits (MS › Japanese Units; Ship Status Boards)."""
+
+    name: str
+    square: str
+    damage: int = 0
+    sunk: bool = False
+
+    @property
+    def afloat(self) -> bool:
+        return not self.sunk
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A ship fight in progress: who is in it, which round, and hits waiting to be assigned.
+
+    ``kind`` is ``ship`` (two rounds, MS › Ship Attacks) or ``long-range`` (one round between
+    one TF and the Japanese units of the square it attacks, MS › Long Range Attacks).
+    """
+
+    kind: str
+    square: str  # the Japanese units' square
+    americans: tuple[str, ...]
+    japanese: tuple[str, ...]
+    round: int = 1
+    rounds: int = 2
+    on_american: int = 0  # hits the Japanese scored this round, to be assigned
+    on_japanese: int = 0  # hits the Americans scored this round, to be assigned
+
+
+@dataclass(frozen=True)
+class State:
+    """One moment of a game of Midway Solitaire.
+
+    ``deck`` holds the face-down cards in draw order (only the umpire may see it); ``played``
+    the face-up cards in the order drawn; ``card`` the card in play this turn. ``pending``
+    lists squares whose ship combat is still to be fought this turn. ``result`` is set once
+    the game is over (see ``victory.RESULTS``). ``moved`` and ``struck`` name the TFs that
+    have moved, and that have made a long range attack, this turn (or, in set-up, been placed).
+    """
+
+    mission: int
+    phase: str
+    turn: int
+    task_forces: tuple[TaskForce, ...]
+    japanese: tuple[JapaneseForce, ...]
+    ma: str
+    deck: tuple[int, ...]
+    played: tuple[int, ...] = ()
+    card: int | None = None
+    battle: Battle | None = None
+    pending: tuple[str, ...] = ()
+    moved: tuple[str, ...] = ()
+    struck: tuple[str, ...] = ()
+    result: str | None = None
+    result_text: str = ""
+
+    def tf(self, name: str) -> TaskForce:
+        for t in self.task_forces:
+            if t.name == name:
+                return t
+        raise KeyError(f"no task force {name!r}")
+
+    def jp(self, name: str) -> JapaneseForce:
+        for j in self.japanese:
+            if j.name == name:
+                return j
+        raise KeyError(f"no Japanese force {name!r}")
+
+    def with_tf(self, tf: TaskForce, **changes: Any) -> State:
+        tfs = self.task_forces
+        return but(self, task_forces=tuple(tf if t.name == tf.name else t for t in tfs), **changes)
+
+    def with_jp(self, jp: JapaneseForce) -> State:
+        return but(self, japanese=tuple(jp if j.name == jp.name else j for j in self.japanese))

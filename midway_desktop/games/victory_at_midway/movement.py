@@ -1,0 +1,149 @@
+"""Ship movement (VaM › Ship Movement) and the Task Force / Fleet holding boxes.
+
+Each ship moves at most one hex a turn, to an adjacent hex; speed-1/2 ships only on
+even-numbered turns; submarines only on the turn track's S turns. A Task Force (US) or Fleet
+(Japanese) marker stands for the ships in its holding box: they share its hex and move with
+it, at the speed of the slowest. Ships leave the map by their own side's edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from midway_desktop.games.victory_at_midway.actions import Exit, Form, Move
+from midway_desktop.games.victory_at_midway.setup import withdraw_cargo
+from midway_desktop.games.victory_at_midway.state import JAPAN, SHIP_OFF_MAP, Game, State, set_units
+
+EXIT_REGION = {"us": "us-exit", "japan": "japanese-exit"}
+
+
+def speed(game: Game, state: State, ship: str) -> float:
+    """VaM › Sample Ship Unit: the speed printed on the side showing (reduced carriers are slower)."""
+    spec = game.cat.ship(ship)
+    return spec.reduced_speed if game.u(state, ship).reduced else spec.speed
+
+
+def move_block(game: Game, state: State, ship: str) -> str | None:
+    """Why ``ship`` cannot move this turn, or ``None`` (VaM › Ship Movement › In General)."""
+    st = game.u(state, ship)
+    spec = game.cat.ship(ship)
+    if st.loc in SHIP_OFF_MAP:
+        return f"{ship} is not on the map."
+    if st.moved == state.turn:
+        return f"{ship} has already moved this turn (one hex a turn)."
+    if spec.sub and state.turn not in game.cat.turns.submarine_moves:
+        shown = ", ".join(str(t) for t in sorted(game.cat.turns.submarine_moves))
+        return f"Submarines move only every third turn, on the S turns of the track ({shown})."
+    if speed(game, state, ship) < 1 and state.turn % 2:
+        return f"{ship} has speed 1/2 and moves only on even-numbered turns."
+    return None
+
+
+def pieces(game: Game, state: State, side: str) -> dict[str, list[str]]:
+    """What moves as one: each Task Force / Fleet marker with its ships, and each ship outside a box."""
+    out: dict[str, list[str]] = {}
+    for sid, st in game.ships(state, side):
+        if st.loc in SHIP_OFF_MAP:
+            continue
+        out.setdefault(st.formation or sid, []).append(sid)
+    return out
+
+
+def piece_block(game: Game, state: State, ships: list[str]) -> str | None:
+    """VaM › Stack Movement: a stack moves at the speed of its slowest unit."""
+    for ship in ships:
+        why = move_block(game, state, ship)
+        if why is not None:
+            if len(ships) > 1:
+                return f"The stack moves at the speed of its slowest unit: {why}"
+            return why
+    return None
+
+
+def move_refusal(game: Game, state: State, action: Move) -> str | None:
+    """VaM › Ship Movement: hex to adjacent hex, no skipping."""
+    ships = pieces(game, state, action.side).get(action.piece)
+    if not ships:
+        return f"{action.piece} is not one of your ships or markers on the map."
+    here = game.u(state, ships[0]).loc
+    if action.to not in game.board.neighbors(here):
+        return f"Ships move only to an adjacent hex; {action.to} is not next to {here}."
+    return piece_block(game, state, ships)
+
+
+def apply_move(game: Game, state: State, action: Move) -> State:
+    """VaM › Ship Movement: the piece and every ship in its box move one hex."""
+    ships = pieces(game, state, action.side)[action.piece]
+    return set_units(game, state, {s: replace(game.u(state, s), loc=action.to, moved=state.turn) for s in ships})
+
+
+def exit_refusal(game: Game, state: State, action: Exit) -> str | None:
+    """VaM › Exiting the Map: Japanese ships leave by the edges west of row F inclusive, US ships
+    by those east of row G inclusive. Leaving is the piece's move for the turn."""
+    ships = pieces(game, state, action.side).get(action.piece)
+    if not ships:
+        return f"{action.piece} is not one of your ships or markers on the map."
+    here = game.u(state, ships[0]).loc
+    if here not in game.board.region(EXIT_REGION[action.side]):
+        edge = "west of F, inclusive" if action.side == JAPAN else "east of G, inclusive"
+        return f"Your ships leave the map only from the map-edge hexes {edge}; {here} is not one."
+    return piece_block(game, state, ships)
+
+
+def apply_exit(game: Game, state: State, action: Exit) -> State:
+    """VaM › Exiting the Map: withdrawn ships (and what they carry) never return."""
+    ships = pieces(game, state, action.side)[action.piece]
+    state = set_units(
+        game, state, {s: replace(game.u(state, s), loc="withdrawn", formation="", moved=state.turn) for s in ships}
+    )
+    return withdraw_cargo(game, state, ships)
+
+
+def _box_loc(game: Game, state: State, side: str, name: str) -> str | None:
+    """Where a box's ships are (a hex, or "unplaced" during set-up); ``None`` if it is empty."""
+    for _sid, st in game.ships(state, side):
+        if st.formation == name and st.loc not in ("entry", "withdrawn", "sunk"):
+            return st.loc
+    return None
+
+
+def form_refusal(game: Game, state: State, action: Form) -> str | None:
+    """VaM › Stacking: a Task Force / Fleet marker stands for the ships in its holding box, so
+    all of them share its hex."""
+    cat = game.cat
+    if not cat.is_ship(action.ship) or cat.ship(action.ship).side != action.side:
+        return f"{action.ship} is not one of your ships."
+    st = game.u(state, action.ship)
+    if st.loc in ("entry", "withdrawn", "sunk"):
+        return f"{action.ship} is not in play."
+    if not action.formation:
+        return None if st.formation else f"{action.ship} is not in a holding box."
+    if action.formation not in cat.formations(action.side):
+        return f"There is no holding box called {action.formation}."
+    if st.formation == action.formation:
+        return f"{action.ship} is already in {action.formation}."
+    at = _box_loc(game, state, action.side, action.formation)
+    if at is not None and at != st.loc:
+        return f"{action.formation} is in {at}; a ship joins it only in the same hex."
+    return None
+
+
+def apply_form(game: Game, state: State, action: Form) -> State:
+    """VaM › Stacking: the ship goes into (or out of) a Task Force / Fleet holding box."""
+    return set_units(game, state, {action.ship: replace(game.u(state, action.ship), formation=action.formation)})
+
+
+def form_options(game: Game, state: State, side: str) -> list[Form]:
+    """VaM › Stacking: every box a ship may join or leave now."""
+    out: list[Form] = []
+    boxes = game.cat.formations(side)
+    locs = {b: _box_loc(game, state, side, b) for b in boxes}
+    for sid, st in game.ships(state, side):
+        if st.loc in ("entry", "withdrawn", "sunk"):
+            continue
+        if st.formation:
+            out.append(Form(side, sid, ""))
+        for b in boxes:
+            if b != st.formation and locs[b] in (None, st.loc):
+                out.append(Form(side, sid, b))
+    return out

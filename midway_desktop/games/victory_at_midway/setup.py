@@ -1,0 +1,216 @@
+"""Set-up and the entry of Japanese units (VaM › Setup).
+
+US surface ships set up within five hexes of N5, SS1-SS3 within two of Midway and SS4 in L5;
+SS168 anywhere. The other Japanese ships wait in six piles by entry turn and come on through
+column A: never early, later if the Japanese wish, or not at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from midway_desktop.games.victory_at_midway.actions import Enter, Forgo, Place
+from midway_desktop.games.victory_at_midway.state import (
+    JAPAN,
+    MIDWAY,
+    SHIP_OFF_MAP,
+    US,
+    Game,
+    State,
+    UnitState,
+    set_units,
+)
+
+US_CENTRE = "N5"
+US_RADIUS = 5
+SUB_RADIUS = 2
+SS4_HEX = "L5"
+SS4 = "SS4"
+SUBS_NEAR_MIDWAY = ("SS1", "SS2", "SS3")
+
+
+def initial_state(game: Game, options: frozenset[str]) -> State:
+    """VaM › Setup: Japanese ships in their entry piles, SS168 and the US ships to place, aircraft
+    Ready on their carriers and Midway, Marines on Midway, Japanese battalions in TT1-TT4.
+    All units start at full strength."""
+    cat = game.cat
+    units: list[UnitState] = []
+    for s in cat.ships:
+        if s.side == JAPAN and s.group != "SS168":
+            units.append(UnitState("entry"))
+        elif s.id == SS4:
+            units.append(UnitState(SS4_HEX))  # "SS4 must always start in L5"
+        else:
+            fleet = cat.group(s.group).fleet if s.side == US else ""
+            units.append(UnitState("unplaced", formation=fleet))
+    for a in cat.aircraft:
+        units.append(UnitState("ready", base=a.home))
+    for g in cat.ground:
+        units.append(UnitState(g.start))
+    return State(turn=0, step="setup", units=tuple(units), options=options, fog="fog" in options)
+
+
+# -- set-up ------------------------------------------------------------------------------------
+def setup_area(game: Game, ship: str) -> frozenset[str]:
+    """The hexes a ship may set up in (VaM › US Setup, Japanese Setup)."""
+    spec = game.cat.ship(ship)
+    if spec.side == JAPAN:
+        return frozenset(game.board.labels())  # SS168: any hex
+    if ship == SS4:
+        return {SS4_HEX}
+    if ship in SUBS_NEAR_MIDWAY:
+        return game.within(MIDWAY, SUB_RADIUS)
+    return game.within(US_CENTRE, US_RADIUS)
+
+
+def setup_pieces(game: Game, state: State, side: str) -> list[tuple[str, list[str]]]:
+    """Pieces a side may place: its Task Forces (with their ships) and ships outside a box."""
+    out: dict[str, list[str]] = {}
+    for sid, st in game.ships(state, side):
+        if st.loc in ("entry",) or sid == SS4:
+            continue
+        if side == JAPAN and game.cat.ship(sid).group != "SS168":
+            continue
+        key = st.formation or sid
+        out.setdefault(key, []).append(sid)
+    return sorted(out.items())
+
+
+def place_refusal(game: Game, state: State, action: Place) -> str | None:
+    """VaM › US Setup: surface ships within five hexes of N5 (I4 yes, H4 no); SS1-SS3 within two
+    hexes of Midway; SS4 always in L5. VaM › Japanese Setup: SS168 in any hex."""
+    pieces = dict(setup_pieces(game, state, action.side))
+    ships = pieces.get(action.piece)
+    if ships is None:
+        if action.piece == SS4:
+            return "SS4 must always start in L5 (VaM › US Setup)."
+        return f"{action.piece} is not one of your pieces to set up."
+    if action.hex not in game.board:
+        return f"{action.hex} is not a hex of the map."
+    for ship in ships:
+        if action.hex not in setup_area(game, ship):
+            if ship in SUBS_NEAR_MIDWAY:
+                return f"{ship} must set up within two hexes of Midway (VaM › US Setup)."
+            return f"US surface ships set up within five hexes of N5; {action.hex} is farther (VaM › US Setup)."
+    return None
+
+
+def apply_place(game: Game, state: State, action: Place) -> State:
+    """VaM › US Setup, Japanese Setup: the piece and the ships in its box go to the hex."""
+    ships = dict(setup_pieces(game, state, action.side))[action.piece]
+    return set_units(game, state, {s: replace(game.u(state, s), loc=action.hex) for s in ships})
+
+
+def setup_complete_refusal(game: Game, state: State, side: str) -> str | None:
+    """VaM › Setup: every ship is set up before play begins."""
+    left = [sid for sid, st in game.ships(state, side) if st.loc == "unplaced"]
+    if left:
+        return f"Set up every ship first ({', '.join(left)} still to place)."
+    return None
+
+
+# -- Japanese entry ----------------------------------------------------------------------------
+def entry_turn(game: Game, state: State, group: str) -> int | None:
+    """VaM › Entry of Japanese Units and Turn 13 Group: the earliest turn a group may enter.
+
+    The Turn 13 group enters five turns after the first US carrier (or carrier air unit) is
+    sighted by the Japanese, but never before Turn 13; unsighted, it cannot enter.
+    """
+    g = game.cat.group(group)
+    if g.entry is None:
+        return None
+    if g.after_carrier_sighting is not None:
+        if not state.carrier_sighted:
+            return None
+        return max(g.entry, state.carrier_sighted + g.after_carrier_sighting)
+    return g.entry
+
+
+def waiting(game: Game, state: State, piece: str) -> list[str]:
+    """The ships of a group (or the one ship) still waiting to enter."""
+    cat = game.cat
+    if piece in {g.id for g in cat.groups if g.side == JAPAN}:
+        ids = list(cat.group(piece).ships)
+    elif cat.is_ship(piece) and cat.ship(piece).side == JAPAN:
+        ids = [piece]
+    else:
+        return []
+    return [s for s in ids if game.u(state, s).loc == "entry"]
+
+
+def entry_hexes(game: Game) -> frozenset[str]:
+    """VaM › Entry of Japanese Units: any hex of column A."""
+    return frozenset(game.board.region("japanese-entry"))
+
+
+def enter_refusal(game: Game, state: State, action: Enter) -> str | None:
+    """VaM › Entry of Japanese Units: through any hex of column A, never before the turn printed
+    on the counter (nor the Turn 13 group's turn); a Fleet box must be empty or in that hex."""
+    if action.side != JAPAN:
+        return "Only Japanese units enter the map (VaM › Entry of Japanese Units)."
+    ships = waiting(game, state, action.piece)
+    if not ships:
+        return f"{action.piece} has nothing waiting to enter."
+    if action.hex not in entry_hexes(game):
+        return f"Japanese units enter through a hex of column A, not {action.hex} (VaM › Entry of Japanese Units)."
+    group = game.cat.ship(ships[0]).group
+    earliest = entry_turn(game, state, group)
+    if earliest is None:
+        return (
+            "The Turn 13 group enters only five turns after the first US carrier or carrier air unit is "
+            "sighted (VaM › Japanese Turn 13 Group)."
+        )
+    if state.turn < earliest:
+        return f"{action.piece} may not enter before Turn {earliest}; entry may be delayed, never advanced."
+    if action.fleet:
+        if action.fleet not in game.cat.formations(JAPAN):
+            return f"There is no Fleet box called {action.fleet}."
+        at = game.formation_hex(state, JAPAN, action.fleet)
+        if at is not None and at != action.hex:
+            return f"{action.fleet} is in {at}; its ships must share one hex."
+    return None
+
+
+def apply_enter(game: Game, state: State, action: Enter) -> State:
+    """Entering is the unit's move for the turn; a speed-1/2 ship enters with a one-time speed
+    of 1 (VaM › Entry of Japanese Units), so it may enter on any turn."""
+    ships = waiting(game, state, action.piece)
+    return set_units(
+        game,
+        state,
+        {s: replace(game.u(state, s), loc=action.hex, moved=state.turn, formation=action.fleet) for s in ships},
+    )
+
+
+def forgo_refusal(game: Game, state: State, action: Forgo) -> str | None:
+    """VaM › Exiting the Map, play note: the Japanese may forgo the entry of a ship or group."""
+    if action.side != JAPAN:
+        return "Only Japanese units have an entry to forgo."
+    if not waiting(game, state, action.piece):
+        return f"{action.piece} has nothing waiting to enter."
+    return None
+
+
+def apply_forgo(game: Game, state: State, action: Forgo) -> State:
+    """VaM › Exiting the Map, play note: a foregone ship counts as withdrawn."""
+    ships = waiting(game, state, action.piece)
+    changes = {s: replace(game.u(state, s), loc="withdrawn", moved=state.turn) for s in ships}
+    state = set_units(game, state, changes)
+    return withdraw_cargo(game, state, ships)
+
+
+def withdraw_cargo(game: Game, state: State, ships: list[str]) -> State:
+    """Aircraft on a withdrawn carrier leave with it; a battalion shares its transport's fate."""
+    changes = {}
+    for a, st in game.aircraft(state):
+        if st.base in ships and st.loc in ("ready", "notready", "notready2", "trapped"):
+            changes[a] = replace(st, loc="withdrawn")
+    for g in game.cat.ground:
+        st = game.u(state, g.id)
+        if st.loc in ships:
+            changes[g.id] = replace(st, loc="withdrawn")
+    return set_units(game, state, changes)
+
+
+def on_map(loc: str) -> bool:
+    return loc not in SHIP_OFF_MAP

@@ -1,0 +1,18 @@
+"""Per-game presenters: each binds one game's view to the board scene and its docks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from midway_desktop.ui.games.base import Presenter
+
+PRESENTED = ("midway-solitaire",)
+
+
+def presenter_class(game_id: str) -> type[Presenter] | None:
+    if game_id == "midway-solitaire":
+        from midway_desktop.ui.games.midway_solitaire import SolitairePresenter
+
+        return SolitairePresenter
+    return None

@@ -1,0 +1,69 @@
+"""What every game presenter does: build from the controller's view, turn gestures into actions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QDockWidget
+
+from midway_desktop.ui.board_scene import MoveOptions
+from midway_desktop.ui.controller import GameController
+from midway_desktop.ui.counters import CounterItem
+
+if TYPE_CHECKING:
+    from midway_desktop.ui.main_window import MainWindow
+
+
+class Presenter(QObject):
+    """Lives as long as one game is shown; owns that game's docks and counter bindings."""
+
+    def __init__(self, window: MainWindow, controller: GameController) -> None:
+        super().__init__(window)
+        self.window = window
+        self.controller = controller
+        self.docks: list[QDockWidget] = []
+
+    def attach(self) -> None:
+        scene = self.scene = self.window.scene
+        scene.legal_moves = self.legal_moves
+        scene.counterDropped.connect(self.dropped)
+        self.controller.changed.connect(self.refresh)
+        self.controller.happened.connect(self.happened)
+        self.build_docks()
+        self.refresh()
+
+    def detach(self) -> None:
+        for signal, slot in (
+            (self.scene.counterDropped, self.dropped),
+            (self.controller.changed, self.refresh),
+            (self.controller.happened, self.happened),
+        ):
+            try:
+                signal.disconnect(slot)
+            except (RuntimeError, TypeError):
+                pass  # the scene is already gone with its connections
+        for dock in self.docks:
+            self.window.removeDockWidget(dock)
+            dock.deleteLater()
+        self.docks.clear()
+
+    # -- for subclasses -------------------------------------------------------------------
+    def build_docks(self) -> None:
+        """Create the game's docks and add them to ``self.docks``."""
+
+    def refresh(self) -> None:
+        """Redraw everything from ``self.controller.view()``."""
+
+    def happened(self, events: list) -> None:  # type: ignore[type-arg]
+        """New events for the viewing side (dice, card flips) to animate or show."""
+
+    def legal_moves(self, item: CounterItem) -> MoveOptions:
+        return MoveOptions(frozenset(), lambda label: "That counter does not move by hand.")
+
+    def dropped(self, piece: str, origin: str, target: str) -> None:
+        """A legal drop: submit the matching action (the scene already moved the counter)."""
+
+    def key_pressed(self, key: int) -> bool:
+        """Keyboard play; return True when the key was used."""
+        return False

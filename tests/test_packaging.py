@@ -1,0 +1,99 @@
+"""The installer build's own helpers: version, icons, desktop entry, spec data (no PyInstaller run)."""
+
+from __future__ import annotations
+
+import configparser
+import importlib.util
+import os
+import re
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import midway_desktop
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGING = ROOT / "packaging"
+
+
+def _version_module():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("midway_packaging_version", PACKAGING / "version.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_version_is_the_package_version() -> None:
+    version = _version_module()
+    assert version.project_version(ROOT) == midway_desktop.__version__
+    done = subprocess.run([sys.executable, str(PACKAGING / "version.py")], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == midway_desktop.__version__
+
+
+@pytest.mark.parametrize(
+    ("version", "numeric"),
+    [("0.1.0", "0.1.0.0"), ("1.2", "1.2.0.0"), ("2.0.1rc3", "2.0.1.0"), ("3.4.5+local.7", "3.4.5.0")],
+)
+def test_numeric_version_for_windows(version: str, numeric: str) -> None:
+    assert _version_module().numeric_version(version) == numeric
+
+
+def test_icons_are_drawn_for_every_platform(tmp_path: Path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    cmd = [sys.executable, str(PACKAGING / "make_icons.py"), str(tmp_path)]
+    subprocess.run(cmd, check=True, capture_output=True, env=env, timeout=120)
+
+    for size in (16, 32, 48, 64, 128, 256, 512):
+        png = (tmp_path / f"midway-desktop-{size}.png").read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert struct.unpack(">II", png[16:24]) == (size, size)
+
+    ico = (tmp_path / "midway-desktop.ico").read_bytes()
+    reserved, kind, count = struct.unpack("<HHH", ico[:6])
+    assert (reserved, kind) == (0, 1) and count == 7
+    sides = []
+    for i in range(count):
+        width, _h, _c, _r, _planes, _bits, length, offset = struct.unpack("<BBBBHHII", ico[6 + 16 * i : 22 + 16 * i])
+        assert ico[offset : offset + 8] == b"\x89PNG\r\n\x1a\n" and offset + length <= len(ico)
+        sides.append(width or 256)
+    assert sides == [16, 24, 32, 48, 64, 128, 256]
+
+    icns = (tmp_path / "midway-desktop.icns").read_bytes()
+    assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
+    kinds, at = [], 8
+    while at < len(icns):
+        kinds.append(icns[at : at + 4])
+        at += struct.unpack(">I", icns[at + 4 : at + 8])[0]
+    assert at == len(icns)
+    assert {b"ic07", b"ic08", b"ic09", b"ic10", b"icp4", b"icp5"} <= set(kinds)
+
+
+def test_desktop_entry() -> None:
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str  # type: ignore[assignment,method-assign]
+    entry.read(PACKAGING / "linux" / "midway-desktop.desktop", encoding="utf-8")
+    section = entry["Desktop Entry"]
+    assert section["Type"] == "Application"
+    assert section["Exec"] == "midway-desktop"
+    assert section["Icon"] == "midway-desktop"
+    assert "Game" in section["Categories"].split(";")
+
+
+def test_spec_bundles_what_the_frozen_app_looks_for() -> None:
+    """locate.py looks for rulesets/ and resources/ at the bundle's top: the spec must put them there."""
+    spec = (PACKAGING / "midway-desktop.spec").read_text(encoding="utf-8")
+    assert '(str(ROOT / "rulesets"), "rulesets")' in spec
+    assert '(str(ROOT / "resources" / "icons"), "resources/icons")' in spec
+    assert 'collect_submodules("midway_desktop")' in spec  # games are imported by name
+
+
+def test_inno_setup_script_takes_its_version_from_the_build() -> None:
+    iss = (PACKAGING / "windows" / "midway-desktop.iss").read_text(encoding="utf-8")
+    assert "AppVersion={#AppVersion}" in iss
+    assert re.search(r"^\[Icons\]\nName: \"\{autoprograms\}", iss, re.MULTILINE)
+    ps1 = (PACKAGING / "build-windows.ps1").read_text(encoding="utf-8")
+    assert '"/DAppVersion=$Version"' in ps1 and "version.py" in ps1
