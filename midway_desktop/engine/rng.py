@@ -39,6 +39,14 @@ class Rng:
             if x < limit:
                 return x % n
 
+    def reveal(self) -> None:
+        """Something hidden was turned face up (a card from a shuffled deck).
+
+        No number is drawn, but the player has learned what came next, so undo must stop
+        here just as it stops at a die roll.
+        """
+        self.uses += 1
+
     def die(self, sides: int = 6) -> int:
         """One die: 1..sides. A d10's face 0 reads as 10, so it is simply 1..10 here."""
         return self.below(sides) + 1

@@ -62,7 +62,7 @@ def play_card(rs: Ruleset, state: State, rng: Rng, events: list[Event], ma: str)
     card = rs.cards[number]
     # Turning up a face-down card is luck even though the shuffle came first: count it, so
     # the engine's undo stops here and a player cannot peek at a card and take the move back.
-    rng.uses += 1
+    rng.reveal()
     events.append(
         Event(
             "card",
