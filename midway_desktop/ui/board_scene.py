@@ -35,6 +35,7 @@ class MoveOptions:
 
     cells: frozenset[str]
     refusal: Callable[[str], str]
+    costly: frozenset[str] = frozenset()  # legal, but at a price (extra fuel): drawn in blue
 
 
 def _anywhere(board: Board) -> Callable[[CounterItem], MoveOptions]:
@@ -43,12 +44,16 @@ def _anywhere(board: Board) -> Callable[[CounterItem], MoveOptions]:
 
 
 class HighlightItem(QGraphicsItem):
-    """Translucent fill over the cells a dragged counter may reach; cached as one pixmap."""
+    """Translucent fill over the cells a dragged counter may reach; cached as one pixmap.
 
-    def __init__(self, path: QPainterPath) -> None:
+    Cells that cost something to reach (extra fuel) get a blue fill of their own.
+    """
+
+    def __init__(self, path: QPainterPath, costly: QPainterPath | None = None) -> None:
         super().__init__()
         self._path = path
-        self._rect = path.boundingRect().adjusted(-2, -2, 2, 2)
+        self._costly = costly if costly is not None else QPainterPath()
+        self._rect = path.boundingRect().united(self._costly.boundingRect()).adjusted(-2, -2, 2, 2)
         self.setZValue(5)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -61,6 +66,10 @@ class HighlightItem(QGraphicsItem):
         painter.setPen(QPen(pal.HIGHLIGHT_EDGE, UNIT * 0.05))
         painter.setBrush(QBrush(pal.HIGHLIGHT))
         painter.drawPath(self._path)
+        if not self._costly.isEmpty():
+            painter.setPen(QPen(pal.LIMIT, UNIT * 0.05))
+            painter.setBrush(QBrush(pal.COSTLY))
+            painter.drawPath(self._costly)
 
 
 class BoardScene(QGraphicsScene):
@@ -154,9 +163,12 @@ class BoardScene(QGraphicsScene):
     def begin_drag(self, item: CounterItem) -> None:
         self._origin[item.piece] = item.label
         self._options = self.legal_moves(item)
-        reach = [self.board.polygon(lb) for lb in self._options.cells if lb != item.label]
+        opts = self._options
+        reach = [self.board.polygon(lb) for lb in opts.cells - opts.costly if lb != item.label]
+        dear = [self.board.polygon(lb) for lb in opts.cells & opts.costly if lb != item.label]
         self._clear_highlight()
-        self._highlight = HighlightItem(path_from_geometry(unary_union(reach), UNIT))
+        costly = path_from_geometry(unary_union(dear), UNIT) if dear else None
+        self._highlight = HighlightItem(path_from_geometry(unary_union(reach), UNIT), costly)
         self.addItem(self._highlight)
         self.counterPicked.emit(item.piece)
 

@@ -76,7 +76,9 @@ class DiceWidget(QWidget):
         for roll in reversed(self.rolls):
             p.setFont(label_font)
             p.setPen(QColor("#333"))
-            p.drawText(QRectF(6, y, self.width() - 12, 16), Qt.AlignmentFlag.AlignLeft, str(roll.data.get("purpose", "")))
+            p.drawText(
+                QRectF(6, y, self.width() - 12, 16), Qt.AlignmentFlag.AlignLeft, str(roll.data.get("purpose", ""))
+            )
             y += 18
             sides = int(roll.data.get("sides", 6))
             drm = int(roll.data.get("drm", 0) or 0)

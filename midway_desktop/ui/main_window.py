@@ -98,7 +98,9 @@ class MainWindow(QMainWindow):
         self.act_new = act("&New Game…", QKeySequence.StandardKey.New, self.new_game_dialog, "Start a new game")
         self.act_open = act("&Open Game…", QKeySequence.StandardKey.Open, self.open_dialog, "Open a saved game")
         self.act_save = act("&Save Game As…", QKeySequence.StandardKey.Save, self.save_dialog, "Save this game")
-        self.act_undo = act("&Undo", QKeySequence.StandardKey.Undo, self._undo, "Take back your last step (never a roll)")
+        self.act_undo = act(
+            "&Undo", QKeySequence.StandardKey.Undo, self._undo, "Take back your last step (never a roll)"
+        )
         self.act_redo = act("&Redo", QKeySequence.StandardKey.Redo, self._redo, "Replay the step you took back")
         self.act_about = act("&About Midway Desktop", None, self._about)
         self.act_keys = act("&Keyboard Shortcuts", "F1", self._shortcuts)

@@ -165,3 +165,18 @@ def test_the_game_ends_with_a_dialog(window: MainWindow) -> None:
     assert window.game_over_box is not None and window.game_over_box.isVisible()
     assert outcome.text in window.game_over_box.text()
     assert window.presenter.orders.buttons[-1].text().startswith("New game")
+
+
+def test_two_square_moves_are_offered_in_blue_and_burn_fuel(window: MainWindow) -> None:
+    _through_setup(window)
+    scene = window.scene
+    item = scene.counters["TF-16"]
+    options = window.presenter.legal_moves(item)
+    assert options.costly and options.costly < options.cells
+    assert all(window.board.distance(item.label, c) == 2 for c in options.costly)
+    far = sorted(options.costly)[0]
+    before = tf(window, "TF-16")["extra_fuel"]
+    drag_piece(window, "TF-16", far)
+    assert tf(window, "TF-16")["square"] == far
+    assert tf(window, "TF-16")["extra_fuel"] == before - 1
+    assert "extra fuel" in window.statusBar().currentMessage()

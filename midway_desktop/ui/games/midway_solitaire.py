@@ -223,12 +223,21 @@ class SolitairePresenter(Presenter):
             reason = session.check(action) if session is not None else None
             return reason or f"{piece} cannot go to {label} now."
 
-        return MoveOptions(frozenset(cells), refusal)
+        costly = frozenset()
+        if piece in PROPOSED and self.controller.view()["phase"] == "us-movement":
+            here = item.label
+            board = self.window.scene.board
+            costly = frozenset(c for c in cells if board.distance(here, c) > 1)
+        return MoveOptions(frozenset(cells), refusal, costly)
 
     def dropped(self, piece: str, origin: str, target: str) -> None:
         action = self.action_for(piece, target)
         if action is None or not self.controller.submit(action):
             self.refresh()
+            return
+        if isinstance(action, MoveTaskForce) and self.window.scene.board.distance(origin, target) > 1:
+            left = next(t["extra_fuel"] for t in self.controller.view()["task_forces"] if t["name"] == piece)
+            self.window.statusBar().showMessage(f"{piece} burned one extra fuel to reach {target} ({left} left).", 6000)
 
     # -- orders panel ---------------------------------------------------------------------
     def _fill_orders(self, view: dict[str, Any]) -> None:
@@ -250,24 +259,32 @@ class SolitairePresenter(Presenter):
             panel.add_button("Set up on the proposed squares", self._confirm_setup, "Enter")
         elif p == "us-movement":
             panel.add_text(
-                "Drag each task force one square (two with extra fuel; orthogonal only), or let it stay."
+                "Drag each task force one square (gold), or two by burning one extra fuel (blue); "
+                "no diagonal moves. Or let it stay."
             )
             for tf in view["task_forces"]:
                 if not tf["sunk"] and not tf["moved"]:
-                    panel.add_button(f"{tf['name']} stays on {tf['square']}",
-                                     lambda _=False, t=tf: self._submit(MoveTaskForce(US, t["name"], t["square"])))
+                    panel.add_button(
+                        f"{tf['name']} stays on {tf['square']}",
+                        lambda _=False, t=tf: self._submit(MoveTaskForce(US, t["name"], t["square"])),
+                    )
         elif p == "ma-placement":
-            panel.add_text("Drag the Midway aircraft to any square east of the blue dashed line; then the card is flipped.")
+            panel.add_text(
+                "Drag the Midway aircraft to any square east of the blue dashed line; then the card is flipped."
+            )
             ma = view["midway_aircraft"]
             panel.add_button(f"Keep the Midway aircraft on {ma}", lambda: self._submit(PlaceAircraft(US, ma)))
         elif p == "long-range":
             strikes = [a for a in legal if isinstance(a, LongRangeAttack)]
             if strikes:
-                panel.add_text("A task force next to a Japanese force may make a long range attack: "
-                               "1–4 fights one round, 5–6 costs the task force a hit.")
+                panel.add_text(
+                    "A task force next to a Japanese force may make a long range attack: "
+                    "1–4 fights one round, 5–6 costs the task force a hit."
+                )
             for i, a in enumerate(strikes, start=1):
-                panel.add_button(f"{i}. {a.tf} long range attack on {a.target}", lambda _=False, a=a: self._submit(a),
-                                 f"Key {i}")
+                panel.add_button(
+                    f"{i}. {a.tf} long range attack on {a.target}", lambda _=False, a=a: self._submit(a), f"Key {i}"
+                )
             panel.add_button("End turn", lambda: self._submit(EndTurn(US)), "Enter")
         elif p == "assign-hits":
             self._fill_assignment(view, legal)

@@ -63,8 +63,11 @@ class CardWidget(QWidget):
         if not self.card:
             p.setPen(QColor("#6b5b3a"))
             p.setFont(_font(15, italic=True, serif=True))
-            p.drawText(r.adjusted(16, 16, -16, -16), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                       f"Midway Action Deck\n\n{self.cards_left} cards face down")
+            p.drawText(
+                r.adjusted(16, 16, -16, -16),
+                Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                f"Midway Action Deck\n\n{self.cards_left} cards face down",
+            )
             p.end()
             return
         c = self.card
@@ -82,10 +85,15 @@ class CardWidget(QWidget):
         if fm.horizontalAdvance(c["title"]) > banner.width() - 50:
             title_font = _font(18 * (banner.width() - 50) / fm.horizontalAdvance(c["title"]), bold=True, serif=True)
         p.setFont(title_font)
-        p.drawText(banner.adjusted(10, 0, -40, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, c["title"])
+        p.drawText(
+            banner.adjusted(10, 0, -40, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, c["title"]
+        )
         p.setFont(_font(12, bold=True))
-        p.drawText(banner.adjusted(0, 0, -10, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-                   f"#{c['number']}")
+        p.drawText(
+            banner.adjusted(0, 0, -10, 0),
+            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+            f"#{c['number']}",
+        )
         y = banner.bottom() + 12
         # Japanese movement.
         p.setPen(QColor("#2b1d0e"))
@@ -102,8 +110,11 @@ class CardWidget(QWidget):
             p.drawText(chip, Qt.AlignmentFlag.AlignCenter, unit)
             p.setFont(_font(14))
             p.setPen(QColor("#222"))
-            p.drawText(QRectF(x + 58, y, w - 58, 24), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                       str(c["moves"].get(unit, "")))
+            p.drawText(
+                QRectF(x + 58, y, w - 58, 24),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                str(c["moves"].get(unit, "")),
+            )
             y += 30
         y += 4
         # Event.
@@ -178,7 +189,9 @@ class StatusBoardWidget(QWidget):
         y = self._board(p, y + 10, "Japanese ship status board", self.japanese, pal.JP_FACE, pal.JP_TEXT)
         p.end()
 
-    def _board(self, p: QPainter, y: float, title: str, units: list[dict[str, Any]], face: QColor, ink: QColor) -> float:
+    def _board(
+        self, p: QPainter, y: float, title: str, units: list[dict[str, Any]], face: QColor, ink: QColor
+    ) -> float:
         w = self.width() - 12.0
         p.setPen(QColor("#2b2416"))
         p.setFont(_font(13, bold=True, serif=True))
@@ -202,8 +215,11 @@ class StatusBoardWidget(QWidget):
                 paint_die(p, QRectF(left + i * 17, row.top() + 6, 14, 14), 6)
             p.setPen(QColor("#444"))
             p.setFont(_font(10))
-            p.drawText(QRectF(left + max(1, u["firepower"]) * 17 + 2, row.top() + 5, 80, 16),
-                       Qt.AlignmentFlag.AlignLeft, "dice")
+            p.drawText(
+                QRectF(left + max(1, u["firepower"]) * 17 + 2, row.top() + 5, 80, 16),
+                Qt.AlignmentFlag.AlignLeft,
+                "dice",
+            )
             # Damage track: a box per hit it can take, a red marker per hit taken.
             for i in range(int(u["damage_limit"])):
                 box = QRectF(left + i * 20, row.top() + 26, 17, 17)
@@ -217,7 +233,9 @@ class StatusBoardWidget(QWidget):
             if u.get("sunk"):
                 p.setPen(QPen(QColor("#8b0000"), 2))
                 p.setFont(_font(14, bold=True))
-                p.drawText(row.adjusted(0, 0, -10, 0), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, "SUNK")
+                p.drawText(
+                    row.adjusted(0, 0, -10, 0), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, "SUNK"
+                )
             elif "extra_fuel" in u:
                 self._markers(p, row, u)
             y += self.ROW

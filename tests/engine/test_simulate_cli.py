@@ -1,0 +1,57 @@
+"""``midway-desktop simulate``: complete bot games, a summary with intervals, repeatable results."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from midway_desktop.cli import main
+from midway_desktop.engine.bots import wilson
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["simulate", *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_json_summary_has_the_promised_keys_and_repeats(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("midway-solitaire", "--games", "25", "--seed", "5", "--option", "mission=2", "--json")
+    code, out, _ = _run(capsys, *args)
+    assert code == 0
+    summary = json.loads(out.strip().splitlines()[-1])
+    assert {"game", "games", "seed", "results", "games_per_second"} <= set(summary)
+    assert summary["game"] == "midway-solitaire" and summary["games"] == 25 and summary["seed"] == 5
+    assert sum(summary["results"].values()) == 25
+    assert summary["options"] == {"mission": 2}
+    _, again, _ = _run(capsys, *args)
+    assert json.loads(again.strip().splitlines()[-1])["results"] == summary["results"]
+
+
+def test_text_summary_shows_rates_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "midway-solitaire", "--games", "10", "--seed", "2")
+    assert code == 0
+    assert "95 % CI" in out and "games/s" in out and "average length" in out
+
+
+@pytest.mark.parametrize(
+    "args, problem",
+    [
+        (("midway-solitaire", "--option", "mission=9"), "mission"),
+        (("midway-solitaire", "--option", "fog=on"), "no option"),
+        (("midway-solitaire", "--option", "mission"), "NAME=VALUE"),
+        (("midway-solitaire", "--games", "0"), "at least 1"),
+        (("midway-solitaire", "--scenario", "pearl-harbor"), "no scenario"),
+    ],
+)
+def test_bad_arguments_get_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], args: tuple, problem: str) -> None:
+    code, _, err = _run(capsys, *args)
+    assert code == 2
+    assert problem in err and err.strip().count("\n") == 0
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    p, lo, hi = wilson(30, 100)
+    assert p == 0.3 and lo < 0.3 < hi and 0.2 < lo and hi < 0.4
+    assert wilson(0, 0) == (0.0, 0.0, 0.0)
