@@ -17,8 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from midway_desktop import __version__
-from midway_desktop.engine import Outcome, playable_games
-from midway_desktop.engine import records
+from midway_desktop.engine import Outcome, playable_games, records
 from midway_desktop.games import DEFAULT_GAME, GAMES, game_info
 from midway_desktop.geometry import Board, load_board
 from midway_desktop.ui.board_scene import BoardScene, MoveOptions

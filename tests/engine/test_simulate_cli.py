@@ -53,5 +53,5 @@ def test_bad_arguments_get_one_line_and_exit_2(capsys: pytest.CaptureFixture[str
 
 def test_wilson_interval_brackets_the_rate() -> None:
     p, lo, hi = wilson(30, 100)
-    assert p == 0.3 and lo < 0.3 < hi and 0.2 < lo and hi < 0.4
+    assert p == 0.3 and lo < 0.3 < hi and lo > 0.2 and hi < 0.4
     assert wilson(0, 0) == (0.0, 0.0, 0.0)

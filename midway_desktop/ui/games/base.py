@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
@@ -39,10 +41,9 @@ class Presenter(QObject):
             (self.controller.changed, self.refresh),
             (self.controller.happened, self.happened),
         ):
-            try:
+            # The scene may already be gone, and its connections with it.
+            with contextlib.suppress(RuntimeError, TypeError):
                 signal.disconnect(slot)
-            except (RuntimeError, TypeError):
-                pass  # the scene is already gone with its connections
         for dock in self.docks:
             self.window.removeDockWidget(dock)
             dock.deleteLater()

@@ -316,9 +316,8 @@ class SolitairePresenter(Presenter):
     def _confirm_setup(self) -> None:
         view = self.controller.view()
         for tf in view["task_forces"]:
-            if not tf["square"]:
-                if not self._submit(PlaceTaskForce(US, tf["name"], self.proposed[tf["name"]])):
-                    return
+            if not tf["square"] and not self._submit(PlaceTaskForce(US, tf["name"], self.proposed[tf["name"]])):
+                return
 
     def _submit(self, action: Action) -> bool:
         return self.controller.submit(action)
