@@ -52,8 +52,12 @@ class DiceWidget(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
         self.setToolTip("Dice rolled in the last step. A 5 or 6 (after modifiers) usually hits.")
 
-    def show_rolls(self, events: list[Event]) -> None:
-        self.rolls = [e for e in events if e.kind == "roll" and e.data.get("dice")][-8:]
+    def show_rolls(self, events: list[Event], keep: bool = True) -> None:
+        """Show the rolls among ``events``; with ``keep``, a step without dice leaves the last ones."""
+        rolls = [e for e in events if e.kind == "roll" and e.data.get("dice")][-8:]
+        if not rolls and keep:
+            return
+        self.rolls = rolls
         self.updateGeometry()
         self.update()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QDockWidget, QListView, QWidget
 
@@ -65,3 +65,4 @@ class LogDock(QDockWidget):
     def show_events(self, events: list[Event]) -> None:
         self.model.reset(events)
         self.list.scrollToBottom()
+        QTimer.singleShot(0, self.list.scrollToBottom)  # again once rows have their heights

@@ -220,7 +220,7 @@ class MainWindow(QMainWindow):
             self.key_dock.raise_()
             self.controller.session = None
             self.log_dock.show_events([])
-            self.dice_dock.dice.show_rolls([])
+            self.dice_dock.dice.show_rolls([], keep=False)
             self.turn_label.setText("")
             self._populate()
             self.statusBar().showMessage(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDockWidget,
@@ -73,6 +73,9 @@ class OrdersPanel(QWidget):
             item = self.body_layout.takeAt(0)
             widget = item.widget()
             if widget is not None:
+                # Hide now: deleteLater alone would leave the old words painted under the new.
+                widget.hide()
+                widget.setParent(None)
                 widget.deleteLater()
         self.buttons = []
         self.group = None
@@ -102,14 +105,16 @@ class SolitairePresenter(Presenter):
 
     # -- docks ----------------------------------------------------------------------------
     def build_docks(self) -> None:
+        """Left: orders, the card and the dice, as a player reads them; right: status boards."""
         w = self.window
         self.card = CardWidget()
         self.boards = StatusBoardWidget()
         self.orders = OrdersPanel()
-        for title, name, widget, area in (
-            ("Orders", "ms-orders", self.orders, Qt.DockWidgetArea.LeftDockWidgetArea),
-            ("Action card", "ms-card", self.card, Qt.DockWidgetArea.LeftDockWidgetArea),
-            ("Status boards", "ms-status", self.boards, Qt.DockWidgetArea.RightDockWidgetArea),
+        made = {}
+        for title, name, widget in (
+            ("Orders", "ms-orders", self.orders),
+            ("Action card", "ms-card", self.card),
+            ("Status boards", "ms-status", self.boards),
         ):
             dock = QDockWidget(title, w)
             dock.setObjectName(name)
@@ -117,9 +122,28 @@ class SolitairePresenter(Presenter):
             scroll.setWidgetResizable(True)
             scroll.setWidget(widget)
             dock.setWidget(scroll)
-            w.addDockWidget(area, dock)
+            made[name] = dock
             self.docks.append(dock)
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        w.addDockWidget(left, made["ms-orders"])
+        w.addDockWidget(left, made["ms-card"])
+        w.addDockWidget(left, w.dice_dock)
+        w.addDockWidget(right, made["ms-status"])
+        w.splitDockWidget(made["ms-status"], w.log_dock, Qt.Orientation.Vertical)
+        w.tabifyDockWidget(w.log_dock, w.key_dock)
+        w.log_dock.raise_()
+        self._made = made
+        QTimer.singleShot(0, self._size_docks)  # once the window has laid the docks out
+        self._size_docks()
         w.dice_dock.dice.hit_threshold = 5  # MS › Combat Resolution: 5 or 6 after modifiers hits
+
+    def _size_docks(self) -> None:
+        w, made = self.window, self._made
+        if not self.docks:
+            return  # detached before the deferred call came round
+        w.resizeDocks([made["ms-orders"], made["ms-card"], w.dice_dock], [230, 440, 180], Qt.Orientation.Vertical)
+        w.resizeDocks([made["ms-status"], w.log_dock], [450, 300], Qt.Orientation.Vertical)
+        w.resizeDocks([made["ms-orders"], made["ms-status"]], [300, 340], Qt.Orientation.Horizontal)
 
     # -- drawing from the view ------------------------------------------------------------
     def refresh(self) -> None:
