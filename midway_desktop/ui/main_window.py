@@ -458,7 +458,13 @@ class MainWindow(QMainWindow):
             "<tr><td><b>0</b> or Ctrl+0</td><td>fit the board to the window</td></tr>"
             "<tr><td><b>1</b> or Ctrl+1</td><td>actual size</td></tr>"
             "<tr><td>Arrow keys, drag the sea</td><td>pan</td></tr>"
-            "<tr><td>Ctrl+2 … Ctrl+5</td><td>new game: Solitaire, Kido Butai, VaM, CV</td></tr>"
+            "<tr><td>Ctrl+2 … Ctrl+5</td><td>switch game: Solitaire, Kido Butai, VaM, CV</td></tr>"
+            "<tr><td>Ctrl+N, Ctrl+O, Ctrl+S</td><td>new game, open a saved game, save this game</td></tr>"
+            "<tr><td>Ctrl+Z, Ctrl+Shift+Z</td><td>undo (never past a roll or a card), redo</td></tr>"
+            "<tr><td>Tab / Shift+Tab</td><td>pick the next counter you may move</td></tr>"
+            "<tr><td>Arrow keys, then Enter</td><td>move its target square, order it there</td></tr>"
+            "<tr><td>Enter</td><td>confirm the step (set-up, end turn, assign the chosen hits)</td></tr>"
+            "<tr><td>S · 1–9 · Esc</td><td>let a task force stay · pick a numbered choice · let go</td></tr>"
             "<tr><td>F1</td><td>this list</td></tr>"
             "</table>",
         )
