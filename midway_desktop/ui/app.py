@@ -12,7 +12,11 @@ from midway_desktop import __version__
 from midway_desktop.ruleset.locate import resources_root
 
 # Harmless on platforms without native windows (offscreen screenshots); not worth a line.
-_QUIET = ("This plugin does not support propagateSizeHints",)
+_QUIET = (
+    "This plugin does not support propagateSizeHints",
+    "This plugin does not support raise",
+    "This plugin does not support grabbing the keyboard",
+)
 
 
 def _messages(kind: QtMsgType, context: object, text: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -76,6 +76,7 @@ class BoardScene(QGraphicsScene):
     counterDropped = Signal(str, str, str)  # piece, from label, to label
     moveRefused = Signal(str, str)  # piece, reason
     counterPicked = Signal(str)  # piece
+    counterContext = Signal(str, QPoint)  # piece, screen position of a right-click
 
     def __init__(self, board: Board, parent: object | None = None) -> None:
         super().__init__(parent)
@@ -101,7 +102,7 @@ class BoardScene(QGraphicsScene):
             return UNIT * 1.05
         if self.board.kind == "square":
             return UNIT * 0.72
-        return UNIT * 0.9
+        return UNIT * 0.8
 
     def add_counter(self, piece: str, face: CounterFace, label: str) -> CounterItem:
         if piece in self.counters:

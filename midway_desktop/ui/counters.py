@@ -7,6 +7,7 @@ sends it back with the reason.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -14,6 +15,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
+    QGraphicsSceneContextMenuEvent,
     QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -133,6 +135,13 @@ class CounterItem(QGraphicsRectItem):
         bits.append(f"in {self.label}")
         return "<br>".join(bits)
 
+    def set_face(self, face: CounterFace) -> None:
+        """Turn the counter over or re-arm it: a new face, redrawn from the shared cache."""
+        if face != self.face:
+            self.face = face
+            self.setToolTip(self.tooltip())
+            self.update()
+
     def set_label(self, label: str) -> None:
         self.label = label
         self.setToolTip(self.tooltip())
@@ -140,19 +149,37 @@ class CounterItem(QGraphicsRectItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         t = painter.worldTransform()
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
-        px = round(self.size * t.m11() * dpr)
+        scale = math.hypot(t.m11(), t.m12())
+        px = round(self.size * scale * dpr)
         pm = face_pixmap(self.face, px)
-        # Blit at 1:1 in device space: no resampling, no antialiasing cost.
+        pm.setDevicePixelRatio(dpr)
+        if t.m12() != 0.0 or t.m21() != 0.0 or t.m11() <= 0.0 or t.m22() <= 0.0:
+            # A turned counter (Kido Butai squadrons face their way): let Qt rotate the face.
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+            painter.drawPixmap(QRectF(-self._half, -self._half, self.size, self.size), pm, QRectF(pm.rect()))
+            if self.isSelected():
+                painter.setPen(QPen(pal.HIGHLIGHT_EDGE, 2 / max(scale, 1e-6)))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(QRectF(-self._half, -self._half, self.size, self.size), 4, 4)
+            painter.restore()
+            return
+        # Upright: blit at 1:1 in device space, no resampling.
         topleft = t.map(QPointF(-self._half, -self._half))
         painter.save()
         painter.resetTransform()
-        pm.setDevicePixelRatio(dpr)
         painter.drawPixmap(QPointF(round(topleft.x() * dpr) / dpr, round(topleft.y() * dpr) / dpr), pm)
         if self.isSelected():
             painter.setPen(QPen(pal.HIGHLIGHT_EDGE, 2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(topleft, pm.deviceIndependentSize()), 4, 4)
         painter.restore()
+
+    def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:  # noqa: N802
+        scene = self.scene()
+        if scene is not None and hasattr(scene, "counterContext"):
+            scene.counterContext.emit(self.piece, event.screenPos())
+            event.accept()
 
     # -- dragging -------------------------------------------------------------------------
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802

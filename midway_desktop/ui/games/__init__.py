@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from midway_desktop.ui.games.base import Presenter
 
-PRESENTED = ("midway-solitaire",)
+PRESENTED = ("midway-solitaire", "kido-butai")
 
 
 def presenter_class(game_id: str) -> type[Presenter] | None:
@@ -15,4 +15,8 @@ def presenter_class(game_id: str) -> type[Presenter] | None:
         from midway_desktop.ui.games.midway_solitaire import SolitairePresenter
 
         return SolitairePresenter
+    if game_id == "kido-butai":
+        from midway_desktop.ui.games.kido_butai import KidoButaiPresenter
+
+        return KidoButaiPresenter
     return None

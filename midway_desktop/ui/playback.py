@@ -1,0 +1,136 @@
+"""Events shown one by one at a pace the player sets: the opponent's phase, played visibly.
+
+When the engine resolves a whole automatic phase in one go (Kido Butai's American phase, a
+solitaire doctrine's moves), the presenter hands its events to an :class:`EventPlayback`. The
+player watches each draw and roll appear, pauses (Space), steps (N) or skips to the end (Esc);
+the board is redrawn from the final view once the playback is over.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
+
+from midway_desktop.engine import Event
+
+
+class EventPlayback(QObject):
+    stepped = Signal(object)  # the Event just shown
+    started = Signal()
+    finished = Signal()
+
+    def __init__(self, parent: QObject | None = None, delay_ms: int = 900) -> None:
+        super().__init__(parent)
+        self.queue: list[Event] = []
+        self.shown: list[Event] = []
+        self.timer = QTimer(self)
+        self.timer.setInterval(delay_ms)
+        self.timer.timeout.connect(self.step)
+        self.paused = False
+
+    @property
+    def active(self) -> bool:
+        return bool(self.queue)
+
+    def play(self, events: list[Event]) -> None:
+        if not events:
+            return
+        was_active = self.active
+        self.queue.extend(events)
+        if not was_active:
+            self.shown = []
+            self.started.emit()
+            self.step()
+        if not self.paused:
+            self.timer.start()
+
+    def step(self) -> None:
+        if not self.queue:
+            self._finish()
+            return
+        event = self.queue.pop(0)
+        self.shown.append(event)
+        self.stepped.emit(event)
+        if not self.queue:
+            self._finish()
+
+    def skip(self) -> None:
+        while self.queue:
+            self.step()
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        if self.paused:
+            self.timer.stop()
+        elif self.queue:
+            self.timer.start()
+
+    def set_delay(self, ms: int) -> None:
+        self.timer.setInterval(max(50, ms))
+
+    def _finish(self) -> None:
+        self.timer.stop()
+        self.finished.emit()
+
+
+class PlaybackDock(QDockWidget):
+    """The running report, with pause, step, skip and a speed slider."""
+
+    def __init__(self, title: str, playback: EventPlayback, parent: QWidget | None = None) -> None:
+        super().__init__(title, parent)
+        self.setObjectName("playback")
+        self.playback = playback
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        self.status = QLabel("Nothing to show yet.", body)
+        self.status.setWordWrap(True)
+        self.list = QListWidget(body)
+        self.list.setWordWrap(True)
+        controls = QHBoxLayout()
+        self.pause = QPushButton("Pause (Space)", body)
+        self.next = QPushButton("Next (N)", body)
+        self.skip = QPushButton("Skip (Esc)", body)
+        self.speed = QSlider(Qt.Orientation.Horizontal, body)
+        self.speed.setRange(100, 2500)
+        self.speed.setValue(playback.timer.interval())
+        self.speed.setInvertedAppearance(True)
+        self.speed.setToolTip("Pace of the playback: left is slower")
+        for w in (self.pause, self.next, self.skip):
+            controls.addWidget(w)
+        layout.addWidget(self.status)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(controls)
+        layout.addWidget(self.speed)
+        self.setWidget(body)
+        self.pause.clicked.connect(self._pause)
+        self.next.clicked.connect(playback.step)
+        self.skip.clicked.connect(playback.skip)
+        self.speed.valueChanged.connect(playback.set_delay)
+        playback.started.connect(self._started)
+        playback.stepped.connect(self._stepped)
+        playback.finished.connect(self._finished)
+
+    def _pause(self) -> None:
+        self.playback.toggle_pause()
+        self.pause.setText("Resume (Space)" if self.playback.paused else "Pause (Space)")
+
+    def _started(self) -> None:
+        self.list.clear()
+        self.status.setText("Playing… Space pauses, N steps, Esc skips to the end.")
+        self.raise_()
+
+    def _stepped(self, event: Event) -> None:
+        self.list.addItem(event.text)
+        self.list.scrollToBottom()
+
+    def _finished(self) -> None:
+        self.status.setText("Done: your move.")
