@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
+
 from packaging.version import Version
 
 PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"

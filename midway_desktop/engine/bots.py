@@ -21,6 +21,10 @@ class Bot(Protocol):
     A bot reads ``session.view(side)`` for what it may know; a bot the rules let know
     everything (a solitaire doctrine) may read the umpire view. ``legal`` is the list to
     choose from; the bot's own ``rng`` is separate from the game's luck.
+
+    A bot that works its choice out from the state alone may say so with a class attribute
+    ``uses_legal = False``: the unchecked runner then hands it an empty list instead of
+    building one every step (the checked runner still builds it, and checks the choice).
     """
 
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action: ...
@@ -47,8 +51,13 @@ def play_out(
     max_steps: int = 100_000,
     checked: bool = False,
 ) -> Outcome:
-    """Let bots act for every side until the game ends."""
+    """Let bots act for every side until the game ends.
+
+    ``checked`` submits every choice through the rules' check (tests, self-test); otherwise
+    choices are trusted, and bots with ``uses_legal = False`` get no legal-action list.
+    """
     steps = 0
+    needs_legal = {side: checked or getattr(bot, "uses_legal", True) for side, bot in bots.items()}
     while True:
         outcome = session.outcome()
         if outcome is not None:
@@ -57,9 +66,13 @@ def play_out(
         if not actors:
             raise RuntimeError("no side can act but the game is not over")
         side = actors[0]
-        legal = session.legal_actions(side)
-        if not legal:
-            raise RuntimeError(f"{side} must act in {session.rules.phase(session.state).name} but has no legal action")
+        if needs_legal[side]:
+            legal = session.legal_actions(side)
+            if not legal:
+                phase = session.rules.phase(session.state).name
+                raise RuntimeError(f"{side} must act in {phase} but has no legal action")
+        else:
+            legal = []
         action = bots[side].choose(session, side, legal, bot_rng)
         if checked:
             session.play(action)

@@ -133,7 +133,7 @@ class Ready(KidoButaiAction):
 
 @dataclass(frozen=True)
 class Destroy(KidoButaiAction):
-    """Clarifications: you may destroy your own units (squadrons or carriers) at any time."""
+    """KB › Clarifications: you may destroy your own units (squadrons or carriers) at any time."""
 
     units: tuple[str, ...]
     type_name: ClassVar[str] = "destroy"

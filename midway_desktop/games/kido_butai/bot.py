@@ -1,9 +1,9 @@
 """NagumoBot: a Japanese commander that plays a whole Japanese phase in one or two orders.
 
-Doctrine, roughly as the Example Game plays it: open with a bomb strike on Midway escorted
-by two Zeros, keep two torpedo bombers' worth of reserve... in short:
+Its doctrine follows the Example Game's opening and the lessons of its end:
 
-- attack whatever has reached its target first (a fleet before Midway);
+- five bombers with bombs and two Zeros strike Midway at 0430; five torpedo bombers wait;
+- attack whatever has reached its target;
 - land squadrons that must land, on carriers that need not launch, within capacity;
 - keep two fighters on CAP from 0630, relieving them from another carrier as they land;
 - bomb Midway until a US fleet is reported, then arm torpedoes and strike the fleet;
@@ -62,20 +62,20 @@ LAST = TURNS - 1
 CAP_WANTED = 2
 ESCORTS = 2
 CAP_FROM = 2  # the first turn an American attack can come (KB › 5)
-MEMO_SIZE = 50_000
 
 
 class NagumoBot:
     """A sensible Japanese player (not random). One ``Orders`` per phase where it can."""
 
+    uses_legal = False  # it works its orders out from the state; the runner need not list actions
+
     def __init__(self, forces: Forces) -> None:
         self.forces = forces
-        self._memo: dict[tuple[object, ...], Orders] = {}
         self.capacity = [(c.capacity.full, c.capacity.reduced, 0) for c in forces.japanese]
         ids = forces.ids
         bombers = [i for i, s in enumerate(forces.squadrons) if not s.is_fighter]
-        # Historical opening: the bombers of the first carriers with bombs for Midway, the
-        # last bomber of each big carrier and all of the small carriers' second wave torpedo.
+        # The Example Game's split: five bombers with bombs for Midway, five with torpedoes
+        # in reserve (each carrier's last bomber, and both of Hiryu's).
         by_carrier: dict[str, list[int]] = {}
         for i in bombers:
             by_carrier.setdefault(forces.squadrons[i].home, []).append(i)
@@ -98,15 +98,8 @@ class NagumoBot:
             return self._intercept(state)
         if stage == STRIKE:
             return self._assign(state)
-        # The same position gets the same orders: remember them (positions recur across games).
         target = self._fleet_target(state)
-        key = (state.squadrons, state.decks, state.turn, state.reported, state.midway_hits < 2, target, _many(state))
-        orders = self._memo.get(key)
-        if orders is None:
-            if len(self._memo) > MEMO_SIZE:
-                self._memo.clear()
-            orders = self._memo[key] = Orders(JAPAN, self._plan(state, target))
-        return orders
+        return Orders(JAPAN, self._plan(state, target))
 
     def _armed(self, state: State) -> State:
         """The position after the bot's set-up steps (for planning the first turn with it)."""
@@ -120,7 +113,7 @@ class NagumoBot:
     def _intercept(self, state: State) -> Action:
         """Meet torpedo bombers with the CAP, but keep one full-height squadron back when
         there are two, so that a dive-bomber attack next turn still meets a CAP."""
-        ids = [s.id for s in self.forces.squadrons]
+        ids = self.forces.ids
         cap = [i for i, sq in enumerate(state.squadrons) if sq.where == CAP]
         low = [i for i in cap if low_cap(state.squadrons[i], state.turn)]
         full = [i for i in cap if i not in low]
@@ -230,7 +223,7 @@ class NagumoBot:
         if at_ne:
             target = fleet_target or ("fleet-2" if state.reported[1] else "fleet-1")
             steps.append((ATTACK, target))
-            if ne_bombers and _many(state):
+            if ne_bombers and _may_need_assignment(state, target):
                 return tuple(steps)
 
         for i in idle_fighters:  # escorts fly on with the bombers they launched with
@@ -292,10 +285,10 @@ class NagumoBot:
         return tuple(steps)
 
 
-def _many(state: State) -> bool:
-    """Whether a torpedo strike now may meet more than one US carrier (and so need its
-    bombers assigned, KB › 6.b): before the fleet pool is drawn, or with two afloat."""
+def _may_need_assignment(state: State, target: str) -> bool:
+    """Whether a torpedo strike on ``target`` may meet more than one US carrier and so ask
+    where its bombers go (KB › 6.b): before the fleet pool is drawn, or with two afloat."""
     if not fleet_split(state):
         return True
-    fleet = 1 if any(us_afloat(state, k) for k in fleet_members(state, 1)) or not state.reported[1] else 2
+    fleet = 1 if target == "fleet-1" else 2
     return sum(us_afloat(state, k) for k in fleet_members(state, fleet)) > 1

@@ -22,6 +22,12 @@ HIT_MIDWAY = 6  # ... Midway only on a six
 TORPEDO_ATTACK = 3  # KB › 7: on one to three the attackers are torpedo bombers
 
 
+def roll(rng: Rng, count: int) -> list[int]:
+    """``count`` dice, one after another (Rng.dice's generator costs more in a bot game)."""
+    die = rng.die
+    return [die() for _ in range(count)]
+
+
 class FighterFight(NamedTuple):
     """Outcome of an air combat. Indices refer to the lists the caller gave."""
 

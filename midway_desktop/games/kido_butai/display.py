@@ -277,14 +277,17 @@ def capacity(forces: Forces, state: State | Table, carrier: int) -> int:
 
 
 def aboard(state: State | Table, carrier_name: str) -> list[int]:
+    """The squadrons on a carrier's deck (KB › 3: within the number on its counter)."""
     return [i for i, sq in enumerate(state.squadrons) if sq.where == carrier_name]
 
 
 def afloat(state: State | Table, carrier: int) -> bool:
+    """KB › 6.c: a second hit sinks a carrier."""
     return state.decks[carrier].hits < 2
 
 
 def us_afloat(state: State | Table, carrier: int) -> bool:
+    """KB › 6.c: a second hit sinks a carrier (a third with KB › 10.a)."""
     return state.us_hits[carrier] < state.variant.hits_to_sink_us
 
 
@@ -294,6 +297,7 @@ def fleet_members(state: State | Table, fleet: int) -> list[int]:
 
 
 def second_fleet_exists(state: State | Table) -> bool:
+    """KB › 6: carriers left in the fleet pool after the first attack form a second fleet."""
     return 2 in state.us_fleet
 
 
@@ -303,12 +307,14 @@ def fleet_split(state: State | Table) -> bool:
 
 
 def midway_capacity(forces: Forces, state: State | Table) -> int:
+    """KB › 6.c: a first hit damages Midway (reduced side), a second destroys the base."""
     if state.midway_hits >= 2:
         return 0
     return forces.midway.reduced if state.midway_hits else forces.midway.full
 
 
 def us_carrier_capacity(forces: Forces, state: State | Table, carrier: int) -> int:
+    """KB › 6.c, 10.a: full side, reduced once hit, nothing once sunk."""
     hits = state.us_hits[carrier]
     if hits >= state.variant.hits_to_sink_us:
         return 0
@@ -329,4 +335,5 @@ def us_capacity(forces: Forces, state: State | Table) -> int:
 
 
 def us_squadrons_left(forces: Forces, state: State | Table) -> int:
+    """US squadrons not yet out of the game (KB › 6.c weighs them against deck space)."""
     return forces.bomber_pool.squadrons + forces.fighter_pool.squadrons - state.removed.squadrons

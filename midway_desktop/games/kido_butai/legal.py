@@ -49,9 +49,8 @@ from midway_desktop.games.kido_butai.squadrons import (
 )
 from midway_desktop.games.kido_butai.strike import MIDWAY
 
-
 ATTACK_SE, ATTACK_NE, MUST_LAND = 1, 2, 4
-MEMO_SIZE = 50_000
+CACHE_SIZE = 20_000
 
 
 class Catalogue:
@@ -73,20 +72,12 @@ class Catalogue:
         self.attack = {t: Attack(JAPAN, t) for t in (MIDWAY, "fleet-1", "fleet-2")}
         self.end = EndPhase(JAPAN)
         self._cache: dict[tuple[object, ...], tuple[tuple[Action, ...], int]] = {}
-        self._memo: dict[tuple[object, ...], tuple[Action, ...]] = {}
         self.capacity = [(c.capacity.full, c.capacity.reduced, 0) for c in forces.japanese]
 
     def legal(self, state: State) -> Sequence[Action]:
         stage = state.stage
         if stage == JAPANESE:
-            # Positions recur across games (and within one, after undo): remember their lists.
-            key = (state.squadrons, state.decks, state.turn, state.reported)
-            found = self._memo.get(key)
-            if found is None:
-                if len(self._memo) > MEMO_SIZE:
-                    self._memo.clear()
-                found = self._memo[key] = tuple(self._japanese_phase(state))
-            return found
+            return self._japanese_phase(state)
         if stage == SETUP:
             out: list[Action] = [
                 self.arm[i][TORPEDO if sq.arm == BOMB else BOMB]
@@ -103,6 +94,9 @@ class Catalogue:
         return []
 
     def _japanese_phase(self, state: State) -> list[Action]:
+        """KB › 3: each squadron that has not acted this turn, what it may do; the attacks at
+        the corners (KB › 6); destroying your own units (KB › Clarifications); the end of
+        the phase unless a squadron pointing west could still land."""
         forces = self.forces
         turn = state.turn
         decks = state.decks
@@ -127,7 +121,7 @@ class Catalogue:
             key = (i, sq, turn, ctx)
             found = cache.get(key)
             if found is None:
-                if len(cache) > MEMO_SIZE:  # a long simulation: start afresh rather than grow
+                if len(cache) > CACHE_SIZE:  # a long simulation: start afresh rather than grow
                     cache.clear()
                 found = cache[key] = singles(i, sq, turn, ctx)
             out += found[0]

@@ -7,6 +7,8 @@ undrawn counters, so no view can reveal one.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.kido_butai.display import TIMES, Counters, Table, us_capacity
 from midway_desktop.games.kido_butai.forces import Forces
@@ -17,6 +19,7 @@ BOMBERS, FIGHTERS = "bomber", "fighter"
 _SQUADRON = {BOMBERS: 0, FIGHTERS: 2}
 _PLACEHOLDER = {BOMBERS: 1, FIGHTERS: 3}
 _TITLE = ("Dauntless", "no bomber", "Buffalo", "no fighter")
+_DAUNTLESS, _BUFFALO = itemgetter(0), itemgetter(2)
 BOX_TIMES = (*TIMES, "2030", "2130", "2230", "2330", "0030")  # boxes past 1930 never come round
 
 # How far ahead survivors go on the turn track.
@@ -76,7 +79,7 @@ def remove_placeholders(t: Table, cup: str, count: int, drawn: Counters) -> Coun
 
 
 def shoot_down(t: Table, cup: str, count: int) -> None:
-    """American squadrons destroyed leave the game."""
+    """KB › 6.a, 7: American squadrons shot down leave the game."""
     if count:
         t.removed = _bump(t.removed, _SQUADRON[cup], count)
 
@@ -111,8 +114,8 @@ def pay_capacity_debt(forces: Forces, t: Table, rng: Rng) -> None:
     excess = left - us_capacity(forces, t)
     if excess <= 0:
         return
-    bombers = sum([c.dauntless for c in t.track])
-    fighters = sum([c.buffalo for c in t.track])
+    bombers = sum(map(_DAUNTLESS, t.track))
+    fighters = sum(map(_BUFFALO, t.track))
     while excess > 0 and (bombers or fighters):
         if bombers and bombers == fighters:
             die = rng.die()

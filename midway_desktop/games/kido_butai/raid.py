@@ -8,6 +8,7 @@ from midway_desktop.games.kido_butai.combat import (
     HIT_CARRIER,
     TORPEDO_ATTACK,
     air_combat_over_fleet,
+    roll,
     sink_in_order,
 )
 from midway_desktop.games.kido_butai.display import (
@@ -81,7 +82,7 @@ def resolve_raid(forces: Forces, t: Table, drawn: Counters, interceptors: list[i
     """KB › 7 Combat in the American Phase, once it is known who intercepts.
 
     Without interceptors the attackers met no CAP at all (for dive bombers this includes a
-    CAP on its low side): a special attack (Clarifications to 6.c). Otherwise air combat,
+    CAP on its low side): a special attack (KB › Clarifications to 6.c). Otherwise air combat,
     then a regular attack on the carriers in the order Akagi, Kaga, Soryu, Hiryu.
     """
     bombers, escorts = drawn.dauntless, drawn.buffalo
@@ -95,7 +96,7 @@ def resolve_raid(forces: Forces, t: Table, drawn: Counters, interceptors: list[i
             t.roll("Japanese CAP fires", fight.japanese_dice)
         for k in fight.japanese_lost:
             t.squadrons[interceptors[k]] = GONE
-        if torpedo:  # Clarifications to 7: fighting the escort counts as well
+        if torpedo:  # KB › Clarifications to 7: fighting the escort counts as well
             for i in interceptors:
                 sq = t.squadrons[i]
                 if sq.where == CAP:
@@ -123,6 +124,7 @@ def resolve_raid(forces: Forces, t: Table, drawn: Counters, interceptors: list[i
 
 
 def _targets(forces: Forces, t: Table) -> list[int]:
+    """KB › 7: the carriers the Americans can attack, in the order Akagi, Kaga, Soryu, Hiryu."""
     return [c for c in range(len(forces.japanese)) if afloat(t, c)]
 
 
@@ -158,13 +160,13 @@ def _regular_attack(forces: Forces, t: Table, bombers: int, rng: Rng) -> None:
         for k in range(bombers):
             per_ship[ships[k % len(ships)]] += 1
     attacked = [c for c in ships if per_ship[c]]
-    aa = rng.dice(len(attacked))
+    aa = roll(rng, len(attacked))
     t.roll("Japanese anti-aircraft fire (hits on a six)", aa)
     for c, die in zip(attacked, aa):
         if die >= AA_AMERICAN_PHASE:
             per_ship[c] -= 1
     for c in attacked:
-        dice = rng.dice(per_ship[c])
+        dice = roll(rng, per_ship[c])
         if dice:
             t.roll("Dauntless attack " + forces.japanese[c].title, dice)
             hit_carrier(forces, t, c, sum(1 for d in dice if d >= HIT_CARRIER), rng)
@@ -181,17 +183,23 @@ def _special_attack(forces: Forces, t: Table, bombers: int, rng: Rng) -> None:
     ships = _targets(forces, t)
     if not ships:
         return
-    aa = rng.dice(len(ships))
+    aa = roll(rng, len(ships))
     t.roll("No CAP met: every carrier fires (hits on a six)", aa)
     bombers -= min(bombers, sum(1 for d in aa if d >= AA_AMERICAN_PHASE))
+    if not bombers:
+        return
+    if not t.variant.random_targets:
+        dice = roll(rng, bombers)
+        t.roll("Unopposed bombers: all pips count as hits", dice)
+        for c, hits in zip(ships, sink_in_order([2 - t.decks[c].hits for c in ships], sum(dice))):
+            hit_carrier(forces, t, c, hits, rng)
+        return
     for _ in range(bombers):
-        start = 0
-        if t.variant.random_targets:
-            carrier, rolls = _random_target(t, rng)
-            t.roll("Random target assignment", rolls)
-            start = ships.index(carrier)
+        carrier, rolls = _random_target(t, rng)
+        t.roll("Random target assignment", rolls)
+        start = ships.index(carrier)
         pips = rng.die()
-        t.roll("Unopposed dive bombers: all pips count as hits", [pips])
+        t.roll("Unopposed bombers: all pips count as hits", [pips])
         order = [c for c in ships[start:] + ships[:start] if afloat(t, c)]
         for c, hits in zip(order, sink_in_order([2 - t.decks[c].hits for c in order], pips)):
             hit_carrier(forces, t, c, hits, rng)

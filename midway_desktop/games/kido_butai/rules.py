@@ -29,8 +29,9 @@ from midway_desktop.games.kido_butai.display import (
     opening,
 )
 from midway_desktop.games.kido_butai.forces import Forces, load_forces
-from midway_desktop.games.kido_butai.japanese_phase import carry_out, check_steps
+from midway_desktop.games.kido_butai.japanese_phase import carry_out
 from midway_desktop.games.kido_butai.legal import Catalogue
+from midway_desktop.games.kido_butai.orders import check_steps
 from midway_desktop.games.kido_butai.victory import score
 from midway_desktop.games.kido_butai.views import build_view
 

@@ -27,12 +27,13 @@ NEVER = -9  # a turn long past: "has not acted", "never fought torpedo bombers"
 
 
 class Squadron(NamedTuple):
-    """One Japanese squadron (an immutable record; a tuple because a turn rewrites many). ``where`` is a carrier name, a box of the display, or LOST.
+    """One Japanese squadron: an immutable record (a tuple, since a turn rewrites many).
 
-    ``acted`` is the turn of the squadron's last action (KB › 3: one action per turn); for a
-    squadron on CAP it is the turn it was launched, from which its facing follows. ``low`` is
-    the turn it last fought torpedo bombers or their escort, which puts it on its low-CAP
-    side for the rest of that turn and the next (KB › 7, Example Game 0730 and 0830).
+    ``where`` is a carrier name, a box of the display, or LOST. ``acted`` is the turn of
+    the squadron's last action (KB › 3: one action per turn); for a squadron on CAP it is
+    the turn it was launched, from which its facing follows. ``low`` is the turn it last
+    fought torpedo bombers or their escort, which puts it on its low-CAP side for the rest
+    of that turn and the next (KB › 7, Example Game 0730 and 0830).
     """
 
     where: str
@@ -56,10 +57,6 @@ def facing(sq: Squadron, turn: int) -> str:
     return sq.facing
 
 
-def airborne(sq: Squadron) -> bool:
-    return sq.where in IN_THE_AIR
-
-
 def must_land(sq: Squadron, turn: int) -> bool:
     """KB › 3: squadrons oriented west at the start of a turn must land (or are destroyed).
 
@@ -74,7 +71,3 @@ def must_land(sq: Squadron, turn: int) -> bool:
 def low_cap(sq: Squadron, turn: int) -> bool:
     """KB › 7: after fighting torpedo bombers the CAP shows its low side for one more turn."""
     return sq.where == CAP and turn - sq.low <= 1
-
-
-def has_acted(sq: Squadron, turn: int) -> bool:
-    return sq.acted == turn

@@ -8,6 +8,7 @@ from midway_desktop.games.kido_butai.combat import (
     HIT_CARRIER,
     HIT_MIDWAY,
     air_combat_over_target,
+    roll,
     sink_in_order,
 )
 from midway_desktop.games.kido_butai.display import (
@@ -152,7 +153,7 @@ def _bomb_midway(t: Table, bombers: int, rng: Rng) -> None:
     t.roll("Midway's anti-aircraft fire", [aa])
     if aa >= AA_JAPANESE_PHASE:
         bombers -= 1
-    dice = rng.dice(bombers)
+    dice = roll(rng, bombers)
     if dice:
         t.roll("Bombers attack Midway", dice)
     hits = sum(1 for d in dice if d >= HIT_MIDWAY)
@@ -169,12 +170,12 @@ def _bomb_midway(t: Table, bombers: int, rng: Rng) -> None:
 
 def bomb_fleet(forces: Forces, t: Table, assignment: list[tuple[int, int]], rng: Rng) -> None:
     """KB › 6.b, 6.c, a regular attack: one AA die per carrier attacked, then 5–6 hits."""
-    aa = rng.dice(len(assignment))
+    aa = roll(rng, len(assignment))
     if aa:
         t.roll("US anti-aircraft fire", aa)
     left = [(ship, n - (1 if die >= AA_JAPANESE_PHASE else 0)) for (ship, n), die in zip(assignment, aa)]
     for ship, n in left:
-        dice = rng.dice(n)
+        dice = roll(rng, n)
         if not dice:
             continue
         t.roll(f"Torpedo bombers attack {forces.american[ship].title}", dice)
@@ -188,10 +189,10 @@ def _special_attack(forces: Forces, t: Table, ships: list[int], bombers: int, rn
     all its pips are hits. The text leaves the spread to the player; the hits go first to
     the ships nearest to sinking, then ship by ship, which sinks the most.
     """
-    aa = rng.dice(len(ships))
+    aa = roll(rng, len(ships))
     t.roll("No US CAP: every ship of the fleet fires", aa)
     bombers -= min(bombers, sum(1 for d in aa if d >= AA_JAPANESE_PHASE))
-    dice = rng.dice(bombers)
+    dice = roll(rng, bombers)
     if not dice:
         return
     t.roll("Unopposed torpedo bombers: all pips count as hits", dice)

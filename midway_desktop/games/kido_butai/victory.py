@@ -1,4 +1,4 @@
-"""KB › 8 Victory, and the night landings after the last turn (Clarifications to 8)."""
+"""KB › 8 Victory, and the night landings after the last turn (KB › Clarifications to 8)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,12 @@ import math
 from dataclasses import dataclass
 
 from midway_desktop.engine.rng import Rng
+from midway_desktop.games.kido_butai.combat import roll
 from midway_desktop.games.kido_butai.display import State, Table
 from midway_desktop.games.kido_butai.forces import Band, Forces
 from midway_desktop.games.kido_butai.squadrons import GONE, IN_THE_AIR, LOST
 
-NIGHT_LOSS = 5  # Clarifications to 8: a squadron still in the air is destroyed on a five or six
+NIGHT_LOSS = 5  # KB › Clarifications to 8: a squadron still in the air is destroyed on a five or six
 
 
 @dataclass(frozen=True)
@@ -25,13 +26,13 @@ class Score:
 
 
 def night_landings(forces: Forces, t: Table, rng: Rng) -> None:
-    """Clarifications to 8: each Japanese squadron still in the air after the last turn rolls;
+    """KB › Clarifications to 8: each Japanese squadron still in the air after the last turn rolls;
     on a five or six it is destroyed and counts for victory points. American squadrons
     always land safely."""
     aloft = [i for i, sq in enumerate(t.squadrons) if sq.where in IN_THE_AIR]
     if not aloft:
         return
-    dice = rng.dice(len(aloft))
+    dice = roll(rng, len(aloft))
     t.roll("Night landings (5-6 destroyed)", dice)
     for i, die in zip(aloft, dice):
         if die >= NIGHT_LOSS:

@@ -12,7 +12,17 @@ from midway_desktop.engine.session import Session
 from midway_desktop.games.kido_butai.actions import JAPAN, Arm, Attack, Intercept, Land, Launch, Move, Ready
 from midway_desktop.games.kido_butai.display import INTERCEPT, JAPANESE, Counters
 from midway_desktop.games.kido_butai.rules import RULES
-from midway_desktop.games.kido_butai.squadrons import BOMB, CAP, CENTRE, LOST, NORTH, SE_CORNER, TORPEDO, facing, low_cap
+from midway_desktop.games.kido_butai.squadrons import (
+    BOMB,
+    CAP,
+    CENTRE,
+    LOST,
+    NORTH,
+    SE_CORNER,
+    TORPEDO,
+    facing,
+    low_cap,
+)
 
 from .helpers import END, FORCES, IDS, index, placeholder_pick
 

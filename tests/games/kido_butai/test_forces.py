@@ -101,8 +101,16 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
         ("    title: Midway\n", "    title: Midway\n    runway: 2\n", "unknown key"),
         ("akagi: 3\n", "akagi: 3\n    zuiho: 1\n", "'zuiho' is not a carrier"),
         ("from: -5, to: -1", "from: -4, to: -1", "must start right after"),
-        ('{source: rulebook, ref: "KB › 8: Midway base destroyed: one victory point"}', "{source: rulebook}", "needs a 'ref'"),
-        ("    points: 1\n    provenance: {source: rulebook, ref: \"KB › 8: Midway", "    points: 1\n    prov: {source: rulebook, ref: \"KB › 8: Midway", "unknown key"),
+        (
+            '{source: rulebook, ref: "KB › 8: Midway base destroyed: one victory point"}',
+            "{source: rulebook}",
+            "needs a 'ref'",
+        ),
+        (
+            '    points: 1\n    provenance: {source: rulebook, ref: "KB › 8: Midway',
+            '    points: 1\n    prov: {source: rulebook, ref: "KB › 8: Midway',
+            "unknown key",
+        ),
     ],
 )
 def test_broken_files_give_one_line_naming_file_and_line(tmp_path: Path, old: str, new: str, problem: str) -> None:

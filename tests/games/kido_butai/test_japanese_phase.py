@@ -56,7 +56,10 @@ def test_setup_puts_every_squadron_aboard_its_carrier_pointing_east() -> None:
     assert s.state.pools.dauntless == FORCES.bomber_pool.squadrons
     assert s.state.pools.no_fighter == FORCES.fighter_pool.placeholders
     assert s.state.us_fleet == (0, 0, 0)  # the three carriers in the fleet pool, placeholder aside
-    assert s.view(JAPAN)["fleet_pool"] == {"carriers": ["yorktown", "enterprise", "hornet"], "carrier_placeholder": "set aside"}
+    assert s.view(JAPAN)["fleet_pool"] == {
+        "carriers": ["yorktown", "enterprise", "hornet"],
+        "carrier_placeholder": "set aside",
+    }
 
 
 def test_bombers_take_either_side_at_set_up_fighters_do_not() -> None:
@@ -148,7 +151,9 @@ def test_squadrons_attack_the_turn_after_they_reach_the_target() -> None:
     assert "can attack this turn" in refusal(s, Attack(JAPAN, "midway"))
     assert "Attack 'midway'" in refusal(s, Attack(JAPAN, "pearl-harbor"))
     arrived = Squadron(SE_CORNER, SOUTH, BOMB, 1)
-    s = session(position(turn=2, squadrons={"akagi-b1": arrived}), dice=[1, 1], picks=[0 + FORCES.fighter_pool.squadrons])
+    s = session(
+        position(turn=2, squadrons={"akagi-b1": arrived}), dice=[1, 1], picks=[0 + FORCES.fighter_pool.squadrons]
+    )
     s.play(Attack(JAPAN, "midway"))  # no US CAP; AA 1; bomb 1
     sq = s.state.squadrons[index("akagi-b1")]
     assert (sq.where, sq.facing) == (CENTRE, WEST)
@@ -194,7 +199,9 @@ def test_capacity_comes_from_the_counters_side_up() -> None:
 
 # -- readying ---------------------------------------------------------------------------------
 def test_ready_turns_squadrons_east_and_may_flip_bombers() -> None:
-    state = position(turn=4, squadrons={"kaga-b1": Squadron("kaga", NORTH, BOMB, 3), "kaga-zero": Squadron("kaga", NORTH, "", 3)})
+    state = position(
+        turn=4, squadrons={"kaga-b1": Squadron("kaga", NORTH, BOMB, 3), "kaga-zero": Squadron("kaga", NORTH, "", 3)}
+    )
     s = seeded(state)
     s.play(Ready(JAPAN, ("kaga-b1", "kaga-zero"), TORPEDO))
     assert s.state.squadrons[index("kaga-b1")][:3] == ("kaga", EAST, TORPEDO)
@@ -214,7 +221,10 @@ def test_cap_turns_clockwise_each_turn_and_must_land_in_its_fourth() -> None:
 
 
 def test_squadrons_pointing_west_must_land_if_they_can() -> None:
-    state = position(turn=5, squadrons={"akagi-zero": on_cap(2), "kaga-b1": in_centre(WEST, BOMB, 4), "kaga-b2": in_centre(WEST, BOMB, 5)})
+    state = position(
+        turn=5,
+        squadrons={"akagi-zero": on_cap(2), "kaga-b1": in_centre(WEST, BOMB, 4), "kaga-b2": in_centre(WEST, BOMB, 5)},
+    )
     s = seeded(state)
     assert "must land" in refusal(s, END)
     s.play(Land(JAPAN, ("akagi-zero",), "akagi"))
