@@ -20,16 +20,15 @@ from midway_desktop import __version__
 from midway_desktop.engine import Outcome, playable_games, records
 from midway_desktop.games import DEFAULT_GAME, GAMES, game_info
 from midway_desktop.geometry import Board, load_board
-from midway_desktop.ui.board_scene import BoardScene, MoveOptions
+from midway_desktop.ui.board_scene import BoardScene
 from midway_desktop.ui.board_view import BoardView
 from midway_desktop.ui.controller import GameController
-from midway_desktop.ui.counters import CounterItem
 from midway_desktop.ui.dice import DiceDock
 from midway_desktop.ui.games import presenter_class
 from midway_desktop.ui.games.base import Presenter
 from midway_desktop.ui.log_dock import LogDock
 from midway_desktop.ui.new_game import NewGameDialog
-from midway_desktop.ui.placeholders import placeholders_for
+from midway_desktop.ui.placeholders import StandInPresenter
 
 SETTINGS_GAME = "session/game"
 SETTINGS_GEOMETRY = "window/geometry"
@@ -51,7 +50,6 @@ class MainWindow(QMainWindow):
         self.scene = BoardScene(self.board, self)
         self.view = BoardView(self.scene, self)
         self.setCentralWidget(self.view)
-        self._reach: dict[str, int] = {}
         self.controller = GameController(self, autosave=persist)
         self.presenter: Presenter | None = None
         self.game_over_box: QMessageBox | None = None
@@ -194,8 +192,6 @@ class MainWindow(QMainWindow):
         self.log_dock.raise_()
 
     def _wire_scene(self) -> None:
-        self.scene.legal_moves = self._placeholder_moves
-        self.scene.counterDropped.connect(self._dropped)
         self.scene.moveRefused.connect(lambda _p, reason: self.statusBar().showMessage(reason, 8000))
 
     def _wire_controller(self) -> None:
@@ -216,19 +212,20 @@ class MainWindow(QMainWindow):
             self.presenter = None
         self.view.key_handler = None
         self.scene.clear_counters()
+        self._fill_key()
         if not self.plays(self.game_id):
             self.key_dock.raise_()
             self.controller.session = None
             self.log_dock.show_events([])
             self.dice_dock.dice.show_rolls([], keep=False)
             self.turn_label.setText("")
-            self._populate()
+            self.presenter = StandInPresenter(self, self.controller)
+            self.presenter.attach()
             self.statusBar().showMessage(
                 f"{game_info(self.game_id).title}: the rules are not playable yet; drag the stand-in counters.", 8000
             )
             self._after_change()
             return
-        self._fill_key()
         path = records.resumable(self.game_id) if resume else None
         loaded = False
         if path is not None and self._ask_resume(path):
@@ -342,14 +339,6 @@ class MainWindow(QMainWindow):
         return True
 
     # -- content --------------------------------------------------------------------------
-    def _populate(self) -> None:
-        self.scene.clear_counters()
-        self._reach.clear()
-        for ph in placeholders_for(self.board):
-            self.scene.add_counter(ph.piece, ph.face, ph.label)
-            self._reach[ph.piece] = ph.reach
-        self._fill_key()
-
     def _fill_key(self) -> None:
         self.key_model.removeRows(0, self.key_model.rowCount())
         groups: dict[str, QStandardItem] = {}
@@ -381,24 +370,7 @@ class MainWindow(QMainWindow):
         first = min(region, key=lambda lb: self.board.centre(lb))
         self.view.centre_on_cell(first)
 
-    def _placeholder_moves(self, item: CounterItem) -> MoveOptions:
-        reach = self._reach.get(item.piece, 1)
-        cells = frozenset(self.board.within(item.label, reach))
-        noun = "square" if self.board.kind == "square" else "hex" if self.board.kind == "hex" else "space"
-        plural = "" if reach == 1 else ("s" if noun != "hex" else "es")
-
-        def refusal(label: str) -> str:
-            if reach == 0:
-                return f"{item.face.title} stays where it is."
-            return f"{item.face.title} can reach {reach} {noun}{plural} from {item.label}; {label} is too far."
-
-        return MoveOptions(cells, refusal)
-
-    def _dropped(self, piece: str, origin: str, target: str) -> None:
-        title = self.scene.counters[piece].face.title
-        self.statusBar().showMessage(f"{title}: {origin} → {self._describe(target)}", 6000)
-
-    def _describe(self, label: str) -> str:
+    def describe(self, label: str) -> str:
         if not label:
             return ""
         cell = self.board.cell(label)
@@ -409,7 +381,7 @@ class MainWindow(QMainWindow):
         return f"{text} — {', '.join(names)}" if names else text
 
     def _show_cell(self, label: str) -> None:
-        self.cell_label.setText(self._describe(label))
+        self.cell_label.setText(self.describe(label))
 
     # -- game switching -------------------------------------------------------------------
     def switch_game(self, game_id: str, start: bool = True) -> None:

@@ -7,9 +7,12 @@ They let a player (and the tests) drag something real across every map; each mov
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from midway_desktop.geometry import Board
-from midway_desktop.ui.counters import CounterFace
+from midway_desktop.ui.board_scene import MoveOptions
+from midway_desktop.ui.counters import CounterFace, CounterItem
+from midway_desktop.ui.games.base import Presenter
 
 
 @dataclass(frozen=True)
@@ -61,3 +64,40 @@ PLACEHOLDERS: dict[str, tuple[Placeholder, ...]] = {
 
 def placeholders_for(board: Board) -> list[Placeholder]:
     return [p for p in PLACEHOLDERS.get(board.game, ()) if p.label in board]
+
+
+class StandInPresenter(Presenter):
+    """A board whose rules are not playable yet: stand-ins that move up to their reach."""
+
+    def __init__(self, window: Any, controller: Any) -> None:
+        super().__init__(window, controller)
+        self.reach: dict[str, int] = {}
+
+    def attach(self) -> None:
+        scene = self.scene = self.window.scene
+        scene.legal_moves = self.legal_moves
+        self.link(scene.counterDropped, self.dropped)
+        for ph in placeholders_for(scene.board):
+            scene.add_counter(ph.piece, ph.face, ph.label)
+            self.reach[ph.piece] = ph.reach
+
+    def detach(self) -> None:
+        super().detach()
+        self.scene.clear_counters()
+
+    def legal_moves(self, item: CounterItem) -> MoveOptions:
+        board = self.scene.board
+        reach = self.reach.get(item.piece, 1)
+        noun = {"square": "square", "hex": "hex"}.get(board.kind, "space")
+        plural = "" if reach == 1 else ("es" if noun == "hex" else "s")
+
+        def refusal(label: str) -> str:
+            if reach == 0:
+                return f"{item.face.title} stays where it is."
+            return f"{item.face.title} can reach {reach} {noun}{plural} from {item.label}; {label} is too far."
+
+        return MoveOptions(frozenset(board.within(item.label, reach)), refusal)
+
+    def dropped(self, piece: str, origin: str, target: str) -> None:
+        title = self.scene.counters[piece].face.title
+        self.window.statusBar().showMessage(f"{title}: {origin} → {self.window.describe(target)}", 6000)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDockWidget
@@ -24,25 +24,28 @@ class Presenter(QObject):
         self.window = window
         self.controller = controller
         self.docks: list[QDockWidget] = []
+        self._links: list[tuple[Any, Any]] = []
+
+    def link(self, signal: Any, slot: Any) -> None:
+        """Connect, and remember to disconnect on detach."""
+        signal.connect(slot)
+        self._links.append((signal, slot))
 
     def attach(self) -> None:
         scene = self.scene = self.window.scene
         scene.legal_moves = self.legal_moves
-        scene.counterDropped.connect(self.dropped)
-        self.controller.changed.connect(self.refresh)
-        self.controller.happened.connect(self.happened)
+        self.link(scene.counterDropped, self.dropped)
+        self.link(self.controller.changed, self.refresh)
+        self.link(self.controller.happened, self.happened)
         self.build_docks()
         self.refresh()
 
     def detach(self) -> None:
-        for signal, slot in (
-            (self.scene.counterDropped, self.dropped),
-            (self.controller.changed, self.refresh),
-            (self.controller.happened, self.happened),
-        ):
+        for signal, slot in self._links:
             # The scene may already be gone, and its connections with it.
             with contextlib.suppress(RuntimeError, TypeError):
                 signal.disconnect(slot)
+        self._links.clear()
         for dock in self.docks:
             self.window.removeDockWidget(dock)
             dock.deleteLater()

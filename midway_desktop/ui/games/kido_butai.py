@@ -76,12 +76,15 @@ class KidoButaiPresenter(Presenter):
         w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.report)
         self.docks.append(self.report)
         w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, w.dice_dock)
-        self.playback.stepped.connect(lambda e: w.dice_dock.dice.show_rolls([e]))
-        self.scene.counterContext.connect(self._context_menu)
+        self.link(self.playback.stepped, self._show_step)
+        self.link(self.scene.counterContext, self._context_menu)
 
     def detach(self) -> None:
         self.playback.skip()
         super().detach()
+
+    def _show_step(self, event: object) -> None:
+        self.window.dice_dock.dice.show_rolls([event])
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
