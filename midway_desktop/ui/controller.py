@@ -22,6 +22,7 @@ class GameController(QObject):
     refused = Signal(str)  # an action was refused: the rule's reason
     finished = Signal(object)  # the game ended: its Outcome
     saveFailed = Signal(str)
+    handover = Signal(str)  # hot-seat: the named side must take the screen before anything is shown
 
     def __init__(self, parent: QObject | None = None, autosave: bool = True) -> None:
         super().__init__(parent)
@@ -104,6 +105,22 @@ class GameController(QObject):
     def outcome(self) -> Outcome | None:
         return self.session.outcome() if self.session else None
 
+    # -- hot-seat -------------------------------------------------------------------------
+    def next_viewer(self) -> str | None:
+        """The human side that must act next, when it is not the one at the screen."""
+        session = self.session
+        if session is None or len(session.humans) < 2 or session.outcome() is not None:
+            return None
+        for side in session.to_act():
+            if side in session.humans:
+                return None if side == self.viewer else side
+        return None
+
+    def pass_to(self, side: str) -> None:
+        """Hand the screen to ``side``: everything is redrawn from that side's view."""
+        self.viewer = side
+        self.changed.emit()
+
     # -- internals ------------------------------------------------------------------------
     def _need(self) -> Session:
         if self.session is None:
@@ -123,3 +140,7 @@ class GameController(QObject):
         outcome = session.outcome()
         if outcome is not None:
             self.finished.emit(outcome)
+            return
+        nxt = self.next_viewer()
+        if nxt is not None:
+            self.handover.emit(nxt)

@@ -26,10 +26,12 @@ from midway_desktop.ui.controller import GameController
 from midway_desktop.ui.dice import DiceDock
 from midway_desktop.ui.games import presenter_class
 from midway_desktop.ui.games.base import Presenter
+from midway_desktop.ui.handover import HandoverCurtain
 from midway_desktop.ui.log_dock import LogDock
 from midway_desktop.ui.new_game import NewGameDialog
 from midway_desktop.ui.placeholders import StandInPresenter
 
+SIDE_TITLES = {"us": "American", "usa": "American", "japan": "Japanese"}
 SETTINGS_GAME = "session/game"
 SETTINGS_GEOMETRY = "window/geometry"
 SETTINGS_STATE = "window/state"
@@ -200,6 +202,16 @@ class MainWindow(QMainWindow):
         c.saveFailed.connect(lambda reason: self.statusBar().showMessage(reason, 8000))
         c.changed.connect(self._after_change)
         c.finished.connect(self._game_over)
+        c.handover.connect(self.hand_over)
+        self.curtain = HandoverCurtain(self)
+        self.curtain.revealed.connect(lambda _side: self.view.setFocus())
+
+    def hand_over(self, side: str) -> None:
+        """Hot-seat: curtain down first, then rebuild everything from the next side's view."""
+        self.curtain.lower_for(side, SIDE_TITLES.get(side, side.title()))
+        self.statusBar().clearMessage()
+        self.dice_dock.dice.show_rolls([], keep=False)
+        self.controller.pass_to(side)
 
     def plays(self, game_id: str) -> bool:
         """Whether the rules of ``game_id`` run here (otherwise the board shows stand-ins)."""

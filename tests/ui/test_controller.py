@@ -1,0 +1,64 @@
+"""The controller: the one bridge to the engine, autosaving, and handing the screen over."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from midway_desktop.engine import Session
+from midway_desktop.engine import records
+from midway_desktop.engine.registry import register
+from midway_desktop.ui.controller import GameController
+from tests.engine import toy
+
+register(toy.RULES, "tests.engine.toy")
+
+
+@pytest.fixture
+def controller(qapp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> GameController:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("MIDWAY_DATA_DIR", str(tmp_path))
+    c = GameController(autosave=True)
+    c.adopt(Session.start(toy.RULES, seed=3), viewer="us")
+    return c
+
+
+def test_a_refusal_changes_nothing_and_says_why(controller: GameController) -> None:
+    reasons: list[str] = []
+    controller.refused.connect(reasons.append)
+    before = controller.session.state
+    assert not controller.submit(toy.Order("us", 5, 0))
+    assert reasons == ["Toy › Orders: move one place at most."]
+    assert controller.session.state is before
+
+
+def test_every_step_is_autosaved(controller: GameController) -> None:
+    controller.submit(toy.Order("us", 1, 2))
+    saved = records.load(records.autosave_path("toy"))
+    assert saved.state == controller.session.state
+
+
+def test_hot_seat_hands_over_and_the_next_view_holds_no_secrets(controller: GameController) -> None:
+    asked: list[str] = []
+    controller.handover.connect(asked.append)
+    heard: list[list] = []
+    controller.happened.connect(heard.append)
+    controller.submit(toy.Order("us", 1, 3))
+    assert asked == ["japan"]
+    # What reached the screen before the handover was the American side's own.
+    assert all(e.visible_to("us") for batch in heard for e in batch)
+    controller.pass_to("japan")
+    assert controller.viewer == "japan"
+    view = controller.view()
+    assert "us_place" not in view and "us_order" not in view
+    assert all(e.visible_to("japan") for e in controller.log())
+    assert not any(e.data.get("search") == 3 for e in controller.log())
+
+
+def test_solitaire_never_hands_over(qapp) -> None:  # type: ignore[no-untyped-def]
+    c = GameController(autosave=False)
+    c.adopt(Session.start(toy.RULES, seed=3, humans=("us",)), viewer="us")
+    asked: list[str] = []
+    c.handover.connect(asked.append)
+    c.submit(toy.Order("us", 1, 3))
+    assert asked == []
