@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from midway_desktop.engine import Session
-from midway_desktop.engine import records
+from midway_desktop.engine import Session, records
 from midway_desktop.engine.registry import register
 from midway_desktop.ui.controller import GameController
 from tests.engine import toy
