@@ -71,9 +71,7 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(1400, 900)
-        state = self.settings.value(SETTINGS_STATE) if persist else None
-        if state is not None:
-            self.restoreState(state)
+        self._restore_layout()
         QTimer.singleShot(0, self.view.fit)
 
     # -- construction ---------------------------------------------------------------------
@@ -396,9 +394,23 @@ class MainWindow(QMainWindow):
         self.cell_label.setText(self.describe(label))
 
     # -- game switching -------------------------------------------------------------------
+    def _layout_key(self) -> str:
+        # Each game has its own docks, so each keeps its own arrangement.
+        return f"{SETTINGS_STATE}/{self.game_id}"
+
+    def _save_layout(self) -> None:
+        if self.persist:
+            self.settings.setValue(self._layout_key(), self.saveState())
+
+    def _restore_layout(self) -> None:
+        state = self.settings.value(self._layout_key()) if self.persist else None
+        if state is not None:
+            self.restoreState(state)
+
     def switch_game(self, game_id: str, start: bool = True) -> None:
         if game_id == self.game_id:
             return
+        self._save_layout()
         board = load_board(game_id)
         self.game_id = game_id
         self.board = board
@@ -412,6 +424,7 @@ class MainWindow(QMainWindow):
         old.deleteLater()
         if start:
             self._start(resume=self.persist)
+            self._restore_layout()
         self.game_actions[game_id].setChecked(True)
         self.game_combo.setCurrentIndex(self.game_combo.findData(game_id))
         if self.persist:
@@ -457,5 +470,5 @@ class MainWindow(QMainWindow):
         if self.persist:
             self.settings.setValue(SETTINGS_GAME, self.game_id)
             self.settings.setValue(SETTINGS_GEOMETRY, self.saveGeometry())
-            self.settings.setValue(SETTINGS_STATE, self.saveState())
+            self._save_layout()
         super().closeEvent(event)  # type: ignore[arg-type]

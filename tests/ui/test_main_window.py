@@ -122,3 +122,18 @@ def test_keyboard_zoom_shortcuts(window: MainWindow, qtbot) -> None:  # type: ig
     qtbot.waitUntil(lambda: window.view.zoom() > fitted * 1.2, timeout=2000)
     qtbot.keyClick(window.view, Qt.Key.Key_0)
     assert window.view.zoom() == pytest.approx(fitted, rel=1e-3)
+
+
+def test_each_game_remembers_its_own_dock_layout(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    w = MainWindow("midway-solitaire", persist=True)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.log_dock.setFloating(True)
+    w.switch_game("kido-butai")
+    assert not w.log_dock.isFloating() or w.settings.value("window/state/kido-butai") is None
+    w.log_dock.setFloating(False)
+    w.switch_game("midway-solitaire")
+    assert w.log_dock.isFloating()  # the Solitaire layout came back with its floating log
+    w.log_dock.setFloating(False)
+    w.close()
