@@ -55,7 +55,6 @@ from midway_desktop.games.kido_butai.squadrons import (
     SE_CORNER,
     TORPEDO,
     WEST,
-    low_cap,
 )
 
 LAST = TURNS - 1
@@ -64,14 +63,25 @@ ESCORTS = 2
 CAP_FROM = 2  # the first turn an American attack can come (KB › 5)
 
 
+# Orders are remembered for the early turns, where bot games keep meeting the same
+# positions (later ones are rarely met twice, so remembering them would only cost memory).
+CACHE_TURNS = 8
+CACHE_SIZE = 20_000  # a long simulation starts afresh rather than grow
+
+
 class NagumoBot:
-    """A sensible Japanese player (not random). One ``Orders`` per phase where it can."""
+    """A sensible Japanese player (not random). One ``Orders`` per phase where it can.
+
+    Its orders follow from the position alone, so it remembers those of the early turns:
+    many games pass through the same early positions, and a position met again gets the
+    same orders without working them out anew.
+    """
 
     uses_legal = False  # it works its orders out from the state; the runner need not list actions
 
     def __init__(self, forces: Forces) -> None:
         self.forces = forces
-        self.capacity = [(c.capacity.full, c.capacity.reduced, 0) for c in forces.japanese]
+        self.capacity = forces.deck_room
         ids = forces.ids
         bombers = [i for i, s in enumerate(forces.squadrons) if not s.is_fighter]
         # The Example Game's split: five bombers with bombs for Midway, five with torpedoes
@@ -86,27 +96,54 @@ class NagumoBot:
             (ARM, TORPEDO, *(ids[i] for i in sorted(torpedo))),
             (END, ""),
         )
+        self._torpedo = frozenset(sorted(torpedo))
+        self._orders: dict[tuple[object, ...], Orders] = {}
 
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
         state: State = session.state
         stage = state.stage
+        if stage == JAPANESE:
+            if state.turn >= CACHE_TURNS:
+                return Orders(JAPAN, self._plan(state, self._fleet_target(state)))
+            key = (
+                state.squadrons,
+                state.decks,
+                state.turn,
+                state.midway_hits < 2,
+                state.reported,
+                state.us_fleet,
+                state.us_hits,
+                state.variant.superior_damage_control,
+            )
+            orders = self._orders.get(key)
+            if orders is None:
+                orders = Orders(JAPAN, self._plan(state, self._fleet_target(state)))
+                self._remember(key, orders)
+            return orders
         if stage == SETUP:
             # The set-up needs no luck, so the first turn's orders can follow it at once.
-            armed = self._armed(state)
-            return Orders(JAPAN, (*self.setup_steps, *self._plan(armed, self._fleet_target(armed))))
+            key = (SETUP, state)
+            orders = self._orders.get(key)
+            if orders is None:
+                armed = self._armed(state)
+                orders = Orders(JAPAN, (*self.setup_steps, *self._plan(armed, self._fleet_target(armed))))
+                self._remember(key, orders)
+            return orders
         if stage == INTERCEPT:
             return self._intercept(state)
         if stage == STRIKE:
             return self._assign(state)
-        target = self._fleet_target(state)
-        return Orders(JAPAN, self._plan(state, target))
+        return Orders(JAPAN, self._plan(state, self._fleet_target(state)))
+
+    def _remember(self, key: tuple[object, ...], orders: Orders) -> None:
+        if len(self._orders) >= CACHE_SIZE:
+            self._orders.clear()
+        self._orders[key] = orders
 
     def _armed(self, state: State) -> State:
         """The position after the bot's set-up steps (for planning the first turn with it)."""
-        torpedo = set(self.setup_steps[0][2:])
-        squadrons = tuple(
-            sq._replace(arm=TORPEDO) if sid in torpedo else sq for sid, sq in zip(self.forces.ids, state.squadrons)
-        )
+        torpedo = self._torpedo
+        squadrons = tuple(sq._replace(arm=TORPEDO) if i in torpedo else sq for i, sq in enumerate(state.squadrons))
         return state._replace(squadrons=squadrons, stage=JAPANESE)
 
     # -- decisions inside combat ------------------------------------------------------------
@@ -114,9 +151,12 @@ class NagumoBot:
         """Meet torpedo bombers with the CAP, but keep one full-height squadron back when
         there are two, so that a dive-bomber attack next turn still meets a CAP."""
         ids = self.forces.ids
-        cap = [i for i, sq in enumerate(state.squadrons) if sq.where == CAP]
-        low = [i for i in cap if low_cap(state.squadrons[i], state.turn)]
-        full = [i for i in cap if i not in low]
+        turn = state.turn
+        low: list[int] = []
+        full: list[int] = []
+        for i, sq in enumerate(state.squadrons):
+            if sq[0] == CAP:
+                (low if turn - sq[4] <= 1 else full).append(i)
         chosen = low + (full[:-1] if len(full) >= 2 else full)
         return Intercept(JAPAN, tuple(ids[i] for i in sorted(chosen)))
 
@@ -139,12 +179,15 @@ class NagumoBot:
     # -- the Japanese phase -----------------------------------------------------------------
     def _fleet_target(self, state: State) -> str:
         """The reported fleet to strike: '' if none is worth flying to."""
-        if not state.reported[0]:
+        reported = state.reported
+        if not reported[0]:
             return ""
-        if not fleet_split(state):
+        us_fleet = state.us_fleet
+        if not any(us_fleet):
             return "fleet-1"
+        sink = 3 if state.variant.superior_damage_control else 2
         for fleet, name in ((1, "fleet-1"), (2, "fleet-2")):
-            if state.reported[fleet - 1] and any(us_afloat(state, i) for i in fleet_members(state, fleet)):
+            if reported[fleet - 1] and any(f == fleet and hits < sink for f, hits in zip(us_fleet, state.us_hits)):
                 return name
         return ""
 
@@ -163,13 +206,17 @@ class NagumoBot:
         midway_up = state.midway_hits < 2
         strikes_on = turn <= LAST - 3  # launched now, home by the last turn
         late = turn >= LAST - 1  # too late to fly on to a target and back
+        # What the bombers aboard with bombs / with torpedoes should do: launch (1), be
+        # turned to torpedoes (2) or wait (0).
+        bomb_job = 1 if strikes_on and midway_up else 2 if fleet_target and not midway_up else 0
+        torpedo_job = 1 if strikes_on and fleet_target else 0
 
         to_se: list[int] = []
         to_ne: list[int] = []
         landers: list[int] = []
         optional: list[int] = []
         idle_fighters: list[int] = []
-        launch: list[list[int]] = [[] for _ in decks]
+        launch: list[list[int]] = [[], [], [], []] if len(decks) == 4 else [[] for _ in decks]
         ready_fighters: list[tuple[int, int]] = []
         ready_plain: list[int] = []
         ready_new: list[int] = []
@@ -177,7 +224,9 @@ class NagumoBot:
         aboard = [0] * len(decks)
         cap_up = 0
         at_se = at_ne = ne_bombers = False
-        for i, (where, facing, arm, acted, _low) in enumerate(state.squadrons):
+        i = -1
+        for where, facing, arm, acted, _low in state.squadrons:
+            i += 1
             c = cindex.get(where)
             if c is not None:
                 aboard[c] += 1
@@ -187,10 +236,12 @@ class NagumoBot:
                     (ready_plain if fighter[i] else ready_new).append(i)
                 elif fighter[i]:
                     ready_fighters.append((c, i))
-                elif strikes_on and (midway_up if arm == BOMB else fleet_target):
-                    launch[c].append(i)
-                elif arm == BOMB and fleet_target and not midway_up:
-                    rearm.append(i)
+                else:
+                    job = bomb_job if arm == BOMB else torpedo_job
+                    if job == 1:
+                        launch[c].append(i)
+                    elif job == 2:
+                        rearm.append(i)
             elif acted == turn or where == LOST:
                 continue
             elif where == CAP:
@@ -226,44 +277,52 @@ class NagumoBot:
             if ne_bombers and _may_need_assignment(state, target):
                 return tuple(steps)
 
-        for i in idle_fighters:  # escorts fly on with the bombers they launched with
-            (to_se if to_se else to_ne if to_ne else optional).append(i)
-        strike_bombers = sum(map(len, launch))
-        cap_needed = max(0, CAP_WANTED - cap_up) if turn >= CAP_FROM else 0
-        escorts = ESCORTS if strike_bombers else 0
-        cap_from: list[list[int]] = [[] for _ in decks]
-        for c, i in ready_fighters:
-            if cap_needed:
-                cap_from[c].append(i)
-                cap_needed -= 1
-            elif escorts:
-                launch[c].append(i)
-                escorts -= 1
+        if idle_fighters:  # escorts fly on with the bombers they launched with
+            (to_se if to_se else to_ne if to_ne else optional).extend(idle_fighters)
+        cap_needed = (CAP_WANTED - cap_up if cap_up < CAP_WANTED else 0) if turn >= CAP_FROM else 0
+        cap_from: list[list[int]] | None = None
+        if ready_fighters and (cap_needed or any(launch)):
+            escorts = ESCORTS if any(launch) else 0
+            cap_from = [[] for _ in decks]
+            for c, i in ready_fighters:
+                if cap_needed:
+                    cap_from[c].append(i)
+                    cap_needed -= 1
+                elif escorts:
+                    launch[c].append(i)
+                    escorts -= 1
         for c, deck in enumerate(decks):
             if deck.landed == turn:  # KB › 3: a carrier that took squadrons aboard does not launch
                 launch[c] = []
-                cap_from[c] = []
+                if cap_from:
+                    cap_from[c] = []
 
         if landers or optional:
             # Landing comes first (KB › 3: squadrons pointing west must land); prefer decks
             # with nothing to launch and the most room. A carrier that lands does not launch.
+            capacity = self.capacity
+            busy = [bool(launch[c] or (cap_from and cap_from[c])) for c in range(len(decks))]
             room = {}
             for c, deck in enumerate(decks):
                 if deck.hits < 2 and deck.launched != turn:
-                    room[c] = self.capacity[c][deck.hits] - aboard[c]
-            order = sorted(room, key=lambda c: (bool(launch[c] or cap_from[c]), -room[c]))
+                    room[c] = capacity[c][deck.hits] - aboard[c]
+            order = sorted(room, key=lambda c: (busy[c], -room[c]))
             landing: dict[int, list[int]] = {}
             for group, take_launchers in ((landers, True), (optional, False)):
                 for i in group:
                     for c in order:
-                        if room[c] > 0 and (take_launchers or c in landing or not (launch[c] or cap_from[c])):
-                            landing.setdefault(c, []).append(i)
+                        if room[c] > 0 and (take_launchers or c in landing or not busy[c]):
+                            if c in landing:
+                                landing[c].append(i)
+                            else:
+                                landing[c] = [i]
                             room[c] -= 1
                             break
             names = forces.carrier_names
             for c, group in landing.items():
                 launch[c] = []
-                cap_from[c] = []
+                if cap_from:
+                    cap_from[c] = []
                 steps.append((LAND, names[c], *[ids[i] for i in group]))
         if ready_plain:
             steps.append((READY, "", *[ids[i] for i in ready_plain]))
@@ -275,12 +334,10 @@ class NagumoBot:
             steps.append((MOVE, SE_CORNER, *[ids[i] for i in to_se]))
         if to_ne:
             steps.append((MOVE, NE_CORNER, *[ids[i] for i in to_ne]))
-        to_centre = [ids[i] for group in launch for i in group]
-        if to_centre:
-            steps.append((LAUNCH, CENTRE, *to_centre))
-        to_cap = [ids[i] for group in cap_from for i in group]
-        if to_cap:
-            steps.append((LAUNCH, CAP, *to_cap))
+        if any(launch):
+            steps.append((LAUNCH, CENTRE, *[ids[i] for group in launch for i in group]))
+        if cap_from and any(cap_from):
+            steps.append((LAUNCH, CAP, *[ids[i] for group in cap_from for i in group]))
         steps.append((END, ""))
         return tuple(steps)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from midway_desktop.engine.rng import Rng
+from midway_desktop.games.kido_butai.luck import roll
 
 US_FIGHTER_KILLS = 6  # KB › 6.a: an American fighter destroys a Japanese one on a six
 JAPANESE_FIGHTER_KILLS = 5  # KB › 6.a: conversely on a five or six
@@ -20,12 +21,6 @@ AA_AMERICAN_PHASE = 6  # KB › 7: Japanese anti-aircraft fire hits only on a si
 HIT_CARRIER = 5  # KB › 6.c: a carrier is hit on a five or six ...
 HIT_MIDWAY = 6  # ... Midway only on a six
 TORPEDO_ATTACK = 3  # KB › 7: on one to three the attackers are torpedo bombers
-
-
-def roll(rng: Rng, count: int) -> list[int]:
-    """``count`` dice, one after another (Rng.dice's generator costs more in a bot game)."""
-    die = rng.die
-    return [die() for _ in range(count)]
 
 
 class FighterFight(NamedTuple):
@@ -39,15 +34,19 @@ class FighterFight(NamedTuple):
     japanese_dice: tuple[int, ...]
 
 
-def _fates(rolls: dict[int, list[int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Bombers destroyed (any 5-6) and warded off (else any 3-4), by position."""
+_fight = tuple.__new__  # FighterFight without its Python-level __new__: fields in declared order
+
+
+def _fates(best: dict[int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Bombers destroyed (a 5-6 among the dice against them) and warded off (else a 3-4),
+    by position, from each bomber's best die."""
     lost: list[int] = []
     warded: list[int] = []
-    for b in sorted(rolls):
-        best = max(rolls[b])
-        if best >= BOMBER_DESTROYED:
+    for b in sorted(best):
+        top = best[b]
+        if top >= BOMBER_DESTROYED:
             lost.append(b)
-        elif best >= BOMBER_WARDED:
+        elif top >= BOMBER_WARDED:
             warded.append(b)
     return tuple(lost), tuple(warded)
 
@@ -60,22 +59,23 @@ def air_combat_over_target(zeros: int, bombers: int, us_fighters: int, rng: Rng)
     American fighters so that none faces three before all face two. Japanese bombers do not
     fight aircraft. ``japanese_lost`` are Zero positions; bomber positions are separate.
     """
-    die = rng.die
     targets = zeros + bombers
-    us_dice = tuple([die() for _ in range(us_fighters)]) if targets else ()
-    jp_dice = tuple([die() for _ in range(zeros)]) if us_fighters else ()
+    us_dice = tuple(roll(rng, us_fighters)) if targets else ()
+    jp_dice = tuple(roll(rng, zeros)) if us_fighters else ()
     zero_lost: set[int] = set()
-    bomber_rolls: dict[int, list[int]] = {}
-    for k, roll in enumerate(us_dice):
+    best: dict[int, int] = {}  # bomber position -> its best die against it
+    for k, die in enumerate(us_dice):
         target = k % targets
         if target < zeros:
-            if roll >= US_FIGHTER_KILLS:
+            if die >= US_FIGHTER_KILLS:
                 zero_lost.add(target)
         else:
-            bomber_rolls.setdefault(target - zeros, []).append(roll)
-    us_lost = {j % us_fighters for j, roll in enumerate(jp_dice) if roll >= JAPANESE_FIGHTER_KILLS}
-    lost, warded = _fates(bomber_rolls)
-    return FighterFight(tuple(sorted(zero_lost)), lost, warded, len(us_lost), us_dice, jp_dice)
+            target -= zeros
+            if die > best.get(target, 0):
+                best[target] = die
+    us_lost = {j % us_fighters for j, die in enumerate(jp_dice) if die >= JAPANESE_FIGHTER_KILLS}
+    lost, warded = _fates(best)
+    return _fight(FighterFight, (tuple(sorted(zero_lost)), lost, warded, len(us_lost), us_dice, jp_dice))
 
 
 def air_combat_over_fleet(low: tuple[bool, ...], escorts: int, bombers: int, rng: Rng) -> FighterFight:
@@ -88,27 +88,31 @@ def air_combat_over_fleet(low: tuple[bool, ...], escorts: int, bombers: int, rng
     squadron cannot fire at escorts, and one engaged by an escort cannot reach the torpedo
     bombers either; it can still be shot down.
     """
-    die = rng.die
     n = len(low)
-    us_dice = tuple([die() for _ in range(escorts)]) if n else ()
-    engaged = {k % n for k in range(len(us_dice))}
-    shooters = [i for i in range(n) if not (low[i] and i in engaged)]
-    jp_dice = tuple([die() for _ in shooters])
-    jp_lost = tuple(sorted({k % n for k, roll in enumerate(us_dice) if roll >= US_FIGHTER_KILLS}))
+    us_dice = tuple(roll(rng, escorts)) if n else ()
+    if us_dice and True in low:
+        engaged = {k % n for k in range(len(us_dice))}
+        shooters = [i for i in range(n) if not (low[i] and i in engaged)]
+    else:
+        shooters = list(range(n))
+    jp_dice = tuple(roll(rng, len(shooters)))
+    jp_lost = tuple(sorted({k % n for k, die in enumerate(us_dice) if die >= US_FIGHTER_KILLS}))
     escort_lost = 0
-    bomber_rolls: dict[int, list[int]] = {}
+    best: dict[int, int] = {}  # bomber position -> its best die against it
     escorts_taken = 0
     next_bomber = 0
-    for i, roll in zip(shooters, jp_dice):
+    for i, die in zip(shooters, jp_dice):
         if not low[i] and escorts_taken < escorts:
-            if roll >= JAPANESE_FIGHTER_KILLS:
+            if die >= JAPANESE_FIGHTER_KILLS:
                 escort_lost += 1
             escorts_taken += 1
         elif bombers:
-            bomber_rolls.setdefault(next_bomber % bombers, []).append(roll)
+            target = next_bomber % bombers
+            if die > best.get(target, 0):
+                best[target] = die
             next_bomber += 1
-    lost, warded = _fates(bomber_rolls)
-    return FighterFight(jp_lost, lost, warded, escort_lost, us_dice, jp_dice)
+    lost, warded = _fates(best)
+    return _fight(FighterFight, (jp_lost, lost, warded, escort_lost, us_dice, jp_dice))
 
 
 def sink_in_order(needed: list[int], hits: int) -> list[int]:

@@ -7,6 +7,7 @@ that one ``apply`` works on and freezes again, so a whole turn of steps costs on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 from midway_desktop.engine.events import ALL, Event
@@ -38,12 +39,9 @@ class Counters(NamedTuple):
     no_fighter: int = 0
 
     def plus(self, other: Counters) -> Counters:
-        return Counters(
-            self.dauntless + other.dauntless,
-            self.no_bomber + other.no_bomber,
-            self.buffalo + other.buffalo,
-            self.no_fighter + other.no_fighter,
-        )
+        a, b, c, d = self
+        e, f, g, h = other
+        return tuple.__new__(Counters, (a + e, b + f, c + g, d + h))
 
     @property
     def squadrons(self) -> int:
@@ -63,7 +61,7 @@ class Counters(NamedTuple):
 
     @property
     def total(self) -> int:
-        return self.dauntless + self.no_bomber + self.buffalo + self.no_fighter
+        return sum(self)
 
 
 NO_COUNTERS = Counters()
@@ -152,7 +150,7 @@ class Table:
     each chapter becomes one event whose data holds its dice and facts.
     """
 
-    __slots__ = (*State._fields, "events", "lines", "rolls", "facts")
+    __slots__ = (*State._fields, "events", "lines", "facts")
 
     def __init__(self, state: State) -> None:
         (
@@ -177,9 +175,8 @@ class Table:
         self.us_fleet = list(us_fleet)
         self.track = list(track)
         self.events: list[Event] = []
-        self.lines: list[tuple[str, tuple[object, ...]]] = []
-        self.rolls: list[dict[str, object]] = []
-        self.facts: dict[str, object] = {}
+        self.lines: list[tuple[object, tuple[object, ...]]] = []
+        self.facts: dict[str, list[object]] | None = None
 
     def freeze(self) -> State:
         return tuple.__new__(
@@ -208,41 +205,58 @@ class Table:
         self.lines.append((text, args))
 
     def roll(self, purpose: str, dice: tuple[int, ...] | list[int]) -> None:
-        """A die roll with its purpose, told in the chapter and kept in its data."""
-        self.lines.append((_ROLL, (purpose, " ".join(map(str, dice)))))
-        self.rolls.append({"purpose": purpose, "dice": list(dice), "sides": 6})
+        """A die roll with its purpose, told in the chapter and kept in its data.
+
+        The dice are kept as given (callers hand over a list or tuple they no longer touch);
+        the sentence and the data entry are made when the chapter is first read.
+        """
+        self.lines.append((_ROLL, (purpose, dice)))
 
     def fact(self, key: str, value: object) -> None:
         """Something the UI or a test may react to without reading prose (``sunk: akagi``)."""
-        if key in self.facts:
-            self.facts[key].append(value)
+        facts = self.facts
+        if facts is None:
+            self.facts = {key: [value]}
+        elif key in facts:
+            facts[key].append(value)
         else:
-            self.facts[key] = [value]
+            facts[key] = [value]
 
     def chapter(self, kind: str) -> None:
         """Close the chapter being written as one event of ``kind``."""
-        if self.lines:
-            data: dict[str, object] = self.facts
-            if self.rolls:
-                data["rolls"] = self.rolls
-                self.rolls = []
-            self.events.append(Chapter(kind, self.lines, data))
-            self.lines, self.facts = [], {}
+        lines = self.lines
+        if lines:
+            event = _blank(Chapter)
+            fields = event.__dict__
+            fields["kind"] = kind
+            fields["audience"] = _PUBLIC
+            fields["_lines"] = lines
+            fields["_facts"] = self.facts
+            self.events.append(event)
+            self.lines = []
+            self.facts = None
 
 
-_ROLL = "{}: d6 {}."
+_ROLL = object()  # marks a roll among a chapter's lines: (_ROLL, (purpose, dice))
+_PUBLIC = (ALL,)
+_blank = object.__new__
 
 
 class Chapter(Event):
-    """An event whose prose is put together when first read: bot games never read it.
+    """An event whose prose and data are put together when first read: bot games never read them.
 
     It is an ordinary :class:`Event` to everything that reads one (``text``, ``kind``,
-    ``audience``, ``data``, equality, JSON); only the joining of its sentences waits.
+    ``audience``, ``data``, equality, JSON); only the joining of its sentences and the
+    listing of its dice wait. The data holds the facts of the chapter in the order they
+    were told, then ``rolls``: each die roll's purpose, dice and sides, in order.
     """
 
-    def __init__(self, kind: str, lines: list[tuple[str, tuple[object, ...]]], data: dict[str, object]) -> None:
-        # Frozen like every Event: the fields are written once, here, and never again.
-        self.__dict__.update(kind=kind, audience=(ALL,), data=data, _lines=lines, _text=None)
+    def __init__(
+        self, kind: str, lines: list[tuple[object, tuple[object, ...]]], facts: dict[str, object] | None = None
+    ) -> None:
+        # Frozen like every Event: the fields are written once, here, and never again
+        # (Table.chapter fills a blank instance the same way, without this call).
+        self.__dict__.update(kind=kind, audience=_PUBLIC, _lines=lines, _facts=facts)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
@@ -253,17 +267,37 @@ class Chapter(Event):
 
     @property  # type: ignore[override]
     def text(self) -> str:
-        text = self.__dict__["_text"]
+        fields = self.__dict__
+        text = fields.get("_text")
         if text is None:
-            text = " ".join(_sentence(fmt, args) for fmt, args in self.__dict__["_lines"])
-            self.__dict__["_text"] = text
+            text = fields["_text"] = " ".join([_sentence(fmt, args) for fmt, args in fields["_lines"]])
         return text
 
+    @property  # type: ignore[override]
+    def data(self) -> dict[str, object]:
+        fields = self.__dict__
+        data = fields.get("_data")
+        if data is None:
+            data = fields["_facts"]
+            if data is None:
+                data = {}
+            rolls = [
+                {"purpose": args[0], "dice": list(args[1]), "sides": 6}
+                for fmt, args in fields["_lines"]
+                if fmt is _ROLL
+            ]
+            if rolls:
+                data["rolls"] = rolls
+            fields["_data"] = data
+        return data
 
-def _sentence(fmt: str, args: tuple[object, ...]) -> str:
+
+def _sentence(fmt: object, args: tuple[object, ...]) -> str:
+    if fmt is _ROLL:
+        return f"{args[0]}: d6 {' '.join(map(str, args[1]))}."  # type: ignore[call-overload]
     if not args:
-        return fmt
-    return fmt.format(*(", ".join(a) if type(a) is tuple or type(a) is list else a for a in args))
+        return fmt  # type: ignore[return-value]
+    return fmt.format(*(", ".join(a) if type(a) is tuple or type(a) is list else a for a in args))  # type: ignore[attr-defined]
 
 
 # -- questions asked everywhere ---------------------------------------------------------------
@@ -278,7 +312,29 @@ def capacity(forces: Forces, state: State | Table, carrier: int) -> int:
 
 def aboard(state: State | Table, carrier_name: str) -> list[int]:
     """The squadrons on a carrier's deck (KB › 3: within the number on its counter)."""
-    return [i for i, sq in enumerate(state.squadrons) if sq.where == carrier_name]
+    return positions(list(map(_WHERE, state.squadrons)), carrier_name)
+
+
+_WHERE = itemgetter(0)  # a squadron's place: Squadron.where
+
+
+def places(state: State | Table) -> list[str]:
+    """Where each squadron is, in squadron order."""
+    return list(map(_WHERE, state.squadrons))
+
+
+def positions(items: list[str], value: str) -> list[int]:
+    """The positions of ``value`` in ``items``, in order: ``[i for i, x in enumerate(items)
+    if x == value]``, but scanned by the list's own methods (a few hits are expected)."""
+    out: list[int] = []
+    count = items.count(value)
+    if count:
+        find = items.index
+        i = -1
+        for _ in range(count):
+            i = find(value, i + 1)
+            out.append(i)
+    return out
 
 
 def afloat(state: State | Table, carrier: int) -> bool:
@@ -325,12 +381,13 @@ def us_carrier_capacity(forces: Forces, state: State | Table, carrier: int) -> i
 def us_capacity(forces: Forces, state: State | Table) -> int:
     """All US deck space left: carriers afloat and Midway (KB › 6.c)."""
     sink = 3 if state.variant.superior_damage_control else 2
-    total = midway_capacity(forces, state)
-    for spec, hits in zip(forces.american, state.us_hits):
+    midway = state.midway_hits
+    total = 0 if midway >= 2 else forces.midway.reduced if midway else forces.midway.full
+    for full, reduced, hits in zip(forces.us_full, forces.us_reduced, state.us_hits):
         if not hits:
-            total += spec.capacity.full
+            total += full
         elif hits < sink:
-            total += spec.capacity.reduced
+            total += reduced
     return total
 
 

@@ -116,13 +116,27 @@ class Forces:
     ids: tuple[str, ...] = ()
     fighter: tuple[bool, ...] = ()
     carrier_names: tuple[str, ...] = ()
+    # Per Japanese carrier: squadrons it holds by hits taken (full, reduced, sunk).
+    deck_room: tuple[tuple[int, int, int], ...] = ()
+    # Per US carrier, its full and reduced capacity; all US squadrons of both pools.
+    us_full: tuple[int, ...] = ()
+    us_reduced: tuple[int, ...] = ()
+    us_squadrons: int = 0
 
     def __post_init__(self) -> None:
         self.squadron_index.update((s.id, i) for i, s in enumerate(self.squadrons))
         self.carrier_index.update((c.name, i) for i, c in enumerate(self.japanese))
-        object.__setattr__(self, "ids", tuple(s.id for s in self.squadrons))
-        object.__setattr__(self, "fighter", tuple(s.is_fighter for s in self.squadrons))
-        object.__setattr__(self, "carrier_names", tuple(c.name for c in self.japanese))
+        derived = {
+            "ids": tuple(s.id for s in self.squadrons),
+            "fighter": tuple(s.is_fighter for s in self.squadrons),
+            "carrier_names": tuple(c.name for c in self.japanese),
+            "deck_room": tuple((c.capacity.full, c.capacity.reduced, 0) for c in self.japanese),
+            "us_full": tuple(c.capacity.full for c in self.american),
+            "us_reduced": tuple(c.capacity.reduced for c in self.american),
+            "us_squadrons": self.bomber_pool.squadrons + self.fighter_pool.squadrons,
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     @property
     def us_carrier_names(self) -> tuple[str, ...]:

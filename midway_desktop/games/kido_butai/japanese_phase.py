@@ -30,6 +30,8 @@ from midway_desktop.games.kido_butai.display import (
     State,
     Table,
     aboard,
+    places,
+    positions,
 )
 from midway_desktop.games.kido_butai.forces import Forces
 from midway_desktop.games.kido_butai.pools import return_from_track
@@ -58,17 +60,17 @@ from midway_desktop.games.kido_butai.strike import MIDWAY, assign, strike
 from midway_desktop.games.kido_butai.victory import night_landings
 
 _ARMED = {"": "", BOMB: " with bombs", TORPEDO: " with torpedoes"}
-_HOMEWARD = frozenset({CAP, CENTRE})  # where a squadron can be that must land
 
 
 def attackers_of(forces: Forces, t: State | Table, step: Step) -> list[int]:
     """The squadrons an attack step sends in: those named, or all that can attack from the
     target's corner this turn."""
-    corner = SE_CORNER if step[1] == MIDWAY else NE_CORNER
     if len(step) > 2:
         return [forces.squadron_index[n] for n in step[2:]]
     turn = t.turn
-    return [i for i, sq in enumerate(t.squadrons) if sq.where == corner and sq.acted != turn]
+    squadrons = t.squadrons
+    at = positions(places(t), SE_CORNER if step[1] == MIDWAY else NE_CORNER)
+    return [i for i in at if squadrons[i].acted != turn]
 
 
 # -- carrying out -----------------------------------------------------------------------------
@@ -182,11 +184,16 @@ def end_japanese_phase(forces: Forces, t: Table, rng: Rng) -> None:
     destroyed.
     """
     turn = t.turn
-    for i, sq in enumerate(t.squadrons):
-        if sq[0] in _HOMEWARD and must_land(sq, turn):
-            t.squadrons[i] = GONE
-            t.note(f"{forces.squadrons[i].id} could not land and is lost.")
-            t.fact("lost", forces.squadrons[i].id)
+    squadrons = t.squadrons
+    where = places(t)
+    homeward = positions(where, CAP)
+    if CENTRE in where:
+        homeward = sorted(homeward + positions(where, CENTRE))
+    for i in homeward:
+        if must_land(squadrons[i], turn):
+            squadrons[i] = GONE
+            t.note("{} could not land and is lost.", forces.ids[i])
+            t.fact("lost", forces.ids[i])
     t.chapter("orders")
     reconnaissance(t, rng)
     t.chapter("reconnaissance")

@@ -10,8 +10,9 @@ from __future__ import annotations
 from operator import itemgetter
 
 from midway_desktop.engine.rng import Rng
-from midway_desktop.games.kido_butai.display import TIMES, Counters, Table, us_capacity
+from midway_desktop.games.kido_butai.display import NO_COUNTERS, TIMES, Counters, Table, us_capacity
 from midway_desktop.games.kido_butai.forces import Forces
+from midway_desktop.games.kido_butai.luck import below, die
 from midway_desktop.games.kido_butai.squadrons import new
 
 BOMBERS, FIGHTERS = "bomber", "fighter"
@@ -33,6 +34,9 @@ def _bump(c: Counters, field: int, by: int) -> Counters:
     return new(Counters, values)
 
 
+_PLACEHOLDERS = (itemgetter(1), itemgetter(3))  # no bomber, no fighter
+
+
 def draw_until_placeholder(t: Table, cup: str, rng: Rng) -> tuple[int, int]:
     """KB › 5: draw at random until a placeholder appears (or the cup is empty).
 
@@ -43,7 +47,7 @@ def draw_until_placeholder(t: Table, cup: str, rng: Rng) -> tuple[int, int]:
     squadrons, placeholders = pools[field], pools[field + 1]
     drawn = ended = 0
     while squadrons + placeholders:
-        if rng.below(squadrons + placeholders) < squadrons:
+        if below(rng, squadrons + placeholders) < squadrons:
             squadrons -= 1
             drawn += 1
         else:
@@ -52,7 +56,8 @@ def draw_until_placeholder(t: Table, cup: str, rng: Rng) -> tuple[int, int]:
             break
     if drawn or ended:
         values = list(pools)
-        values[field], values[field + 1] = squadrons, placeholders
+        values[field] = squadrons
+        values[field + 1] = placeholders
         t.pools = new(Counters, values)
     return drawn, ended
 
@@ -70,9 +75,10 @@ def remove_placeholders(t: Table, cup: str, count: int, drawn: Counters) -> Coun
         elif t.pools[field]:
             t.pools = _bump(t.pools, field, -1)
         else:
-            box = next((i for i, c in enumerate(t.track) if c[field]), None)
-            if box is None:
+            column = list(map(_PLACEHOLDERS[field == 3], t.track))
+            if not any(column):
                 return drawn
+            box = column.index(next(filter(None, column)))  # the first box holding one
             t.track[box] = _bump(t.track[box], field, -1)
         t.removed = _bump(t.removed, field, 1)
     return drawn
@@ -86,7 +92,7 @@ def shoot_down(t: Table, cup: str, count: int) -> None:
 
 def place_on_track(t: Table, counters: Counters, ahead: int) -> None:
     """KB › 6.a, 7: survivors and placeholders go so many turns ahead on the turn track."""
-    if counters.total:
+    if any(counters):
         box = t.turn + ahead
         t.track[box] = t.track[box].plus(counters)
         t.note("{} placed on the turn track at {}.", counters, BOX_TIMES[box])
@@ -94,10 +100,11 @@ def place_on_track(t: Table, counters: Counters, ahead: int) -> None:
 
 def return_from_track(t: Table) -> None:
     """KB › 6.a, 7: when the turn marker reaches counters on the track they go back in the cups."""
-    back = t.track[t.turn]
-    if back.total:
+    turn = t.turn
+    back = t.track[turn]
+    if any(back):
         t.pools = t.pools.plus(back)
-        t.track[t.turn] = Counters()
+        t.track[turn] = NO_COUNTERS
         t.note("{} thrown back into the US pools.", back)
 
 
@@ -110,20 +117,20 @@ def pay_capacity_debt(forces: Forces, t: Table, rng: Rng) -> None:
     A debt the track cannot pay waits for the next counters placed on it.
     """
     removed = t.removed
-    left = forces.bomber_pool.squadrons + forces.fighter_pool.squadrons - removed.dauntless - removed.buffalo
-    excess = left - us_capacity(forces, t)
+    excess = forces.us_squadrons - removed[0] - removed[2] - us_capacity(forces, t)
     if excess <= 0:
         return
     bombers = sum(map(_DAUNTLESS, t.track))
     fighters = sum(map(_BUFFALO, t.track))
     while excess > 0 and (bombers or fighters):
         if bombers and bombers == fighters:
-            die = rng.die()
-            t.roll("Tie: which category leaves the track (1-3 Dauntless)", (die,))
-            field = 0 if die <= 3 else 2
+            tie = die(rng)
+            t.roll("Tie: which category leaves the track (1-3 Dauntless)", (tie,))
+            field = 0 if tie <= 3 else 2
         else:
             field = 0 if bombers > fighters else 2
-        box = next(i for i, c in enumerate(t.track) if c[field])
+        column = list(map(_DAUNTLESS if field == 0 else _BUFFALO, t.track))
+        box = column.index(next(filter(None, column)))  # the first box holding one
         t.track[box] = _bump(t.track[box], field, -1)
         t.removed = _bump(t.removed, field, 1)
         t.note("A {} squadron leaves the turn track: its deck space is gone.", _TITLE[field])

@@ -5,7 +5,6 @@ from __future__ import annotations
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.kido_butai.combat import (
     AA_AMERICAN_PHASE,
-    HIT_CARRIER,
     TORPEDO_ATTACK,
     air_combat_over_fleet,
     roll,
@@ -14,13 +13,17 @@ from midway_desktop.games.kido_butai.combat import (
 from midway_desktop.games.kido_butai.display import (
     INTERCEPT,
     Counters,
+    Deck,
     Raid,
     Table,
     aboard,
     afloat,
     capacity,
+    places,
+    positions,
 )
 from midway_desktop.games.kido_butai.forces import Forces
+from midway_desktop.games.kido_butai.luck import die as one_die
 from midway_desktop.games.kido_butai.pools import (
     BOMBERS,
     FIGHTERS,
@@ -31,7 +34,7 @@ from midway_desktop.games.kido_butai.pools import (
     remove_placeholders,
     shoot_down,
 )
-from midway_desktop.games.kido_butai.squadrons import CAP, GONE, Squadron, low_cap
+from midway_desktop.games.kido_butai.squadrons import CAP, GONE, Squadron, low_cap, new
 
 FIRST_ATTACK_TURN = 2  # KB › 5: "from the third turn on" (0630)
 # KB › 10.c: die faces for Akagi (1-2), Kaga (3-4), Soryu (5), Hiryu (6)
@@ -46,27 +49,28 @@ def american_phase(forces: Forces, t: Table, rng: Rng) -> bool:
     if t.turn < FIRST_ATTACK_TURN or not t.found:
         return False
     bombers, no_bomber = draw_until_placeholder(t, BOMBERS, rng)
-    drawn = Counters(bombers, no_bomber, 0, 0)
     if not bombers:
         t.note("American phase: a placeholder is drawn from the bomber pool, no attack.")
-        place_on_track(t, drawn, TRACK_AHEAD_AMERICAN_PHASE)
+        place_on_track(t, new(Counters, (0, no_bomber, 0, 0)), TRACK_AHEAD_AMERICAN_PHASE)
         return False
     escorts, no_fighter = draw_until_placeholder(t, FIGHTERS, rng)
-    drawn = Counters(bombers, no_bomber, escorts, no_fighter)
+    drawn = new(Counters, (bombers, no_bomber, escorts, no_fighter))
     t.note("American attack: {} Dauntless squadron(s) with {} Buffalo escort(s).", bombers, escorts)
     t.fact("raid", {"bombers": bombers, "escorts": escorts})
-    cap = [i for i, sq in enumerate(t.squadrons) if sq.where == CAP]
+    cap = positions(places(t), CAP)
     if not cap:
         resolve_raid(forces, t, drawn, [], False, rng)
         return False
-    die = rng.die()
+    die = one_die(rng)
     torpedo = die <= TORPEDO_ATTACK
     t.roll("Torpedo or dive bombers? (torpedo)" if torpedo else "Torpedo or dive bombers? (dive)", (die,))
     if torpedo:
         t.pending = Raid(drawn)
         t.stage = INTERCEPT
         return True
-    resolve_raid(forces, t, drawn, [i for i in cap if not low_cap(t.squadrons[i], t.turn)], False, rng)
+    turn = t.turn
+    squadrons = t.squadrons
+    resolve_raid(forces, t, drawn, [i for i in cap if turn - squadrons[i].low > 1], False, rng)
     return False
 
 
@@ -85,35 +89,40 @@ def resolve_raid(forces: Forces, t: Table, drawn: Counters, interceptors: list[i
     CAP on its low side): a special attack (KB › Clarifications to 6.c). Otherwise air combat,
     then a regular attack on the carriers in the order Akagi, Kaga, Soryu, Hiryu.
     """
-    bombers, escorts = drawn.dauntless, drawn.buffalo
+    bombers, no_bomber, escorts, no_fighter = drawn
     passing = bombers
     if interceptors:
-        lows = tuple(low_cap(t.squadrons[i], t.turn) for i in interceptors)
+        turn = t.turn
+        squadrons = t.squadrons
+        lows = tuple([low_cap(squadrons[i], turn) for i in interceptors])
         fight = air_combat_over_fleet(lows, escorts, bombers, rng)
-        if fight.us_dice:
-            t.roll("US escorts attack the CAP", fight.us_dice)
-        if fight.japanese_dice:
-            t.roll("Japanese CAP fires", fight.japanese_dice)
-        for k in fight.japanese_lost:
-            t.squadrons[interceptors[k]] = GONE
+        jp_lost, b_lost, b_warded, lost_e, us_dice, jp_dice = fight
+        if us_dice:
+            t.roll("US escorts attack the CAP", us_dice)
+        if jp_dice:
+            t.roll("Japanese CAP fires", jp_dice)
+        for k in jp_lost:
+            squadrons[interceptors[k]] = GONE
         if torpedo:  # KB › Clarifications to 7: fighting the escort counts as well
             for i in interceptors:
-                sq = t.squadrons[i]
+                sq = squadrons[i]
                 if sq.where == CAP:
-                    t.squadrons[i] = Squadron(CAP, sq.facing, sq.arm, sq.acted, t.turn)
-        lost_b, lost_e = len(fight.bombers_lost), fight.us_fighters_lost
-        passing = bombers - lost_b - len(fight.bombers_warded)
-        shoot_down(t, BOMBERS, lost_b)
-        shoot_down(t, FIGHTERS, lost_e)
-        drawn = Counters(bombers - lost_b, drawn.no_bomber, escorts - lost_e, drawn.no_fighter)
-        drawn = remove_placeholders(t, BOMBERS, lost_b, drawn)
-        drawn = remove_placeholders(t, FIGHTERS, lost_e, drawn)
+                    squadrons[i] = new(Squadron, (CAP, sq.facing, sq.arm, sq.acted, turn))
+        lost_b = len(b_lost)
+        passing = bombers - lost_b - len(b_warded)
+        drawn = new(Counters, (bombers - lost_b, no_bomber, escorts - lost_e, no_fighter))
+        if lost_b:
+            shoot_down(t, BOMBERS, lost_b)
+            drawn = remove_placeholders(t, BOMBERS, lost_b, drawn)
+        if lost_e:
+            shoot_down(t, FIGHTERS, lost_e)
+            drawn = remove_placeholders(t, FIGHTERS, lost_e, drawn)
         t.note(
             "CAP combat: {} Zero(s) lost, {} Dauntless and {} Buffalo shot down, {} bomber(s) warded off.",
-            len(fight.japanese_lost),
+            len(jp_lost),
             lost_b,
             lost_e,
-            len(fight.bombers_warded),
+            len(b_warded),
         )
         if passing:
             _regular_attack(forces, t, passing, rng)
@@ -125,14 +134,14 @@ def resolve_raid(forces: Forces, t: Table, drawn: Counters, interceptors: list[i
 
 def _targets(forces: Forces, t: Table) -> list[int]:
     """KB › 7: the carriers the Americans can attack, in the order Akagi, Kaga, Soryu, Hiryu."""
-    return [c for c in range(len(forces.japanese)) if afloat(t, c)]
+    return [c for c, deck in enumerate(t.decks) if deck[0] < 2]
 
 
 def _random_target(t: Table, rng: Rng) -> tuple[int, list[int]]:
     """KB › 10.c: a die picks the carrier; a sunk one is rolled again (provisional)."""
     rolls = []
     while True:
-        die = rng.die()
+        die = one_die(rng)
         rolls.append(die)
         carrier = RANDOM_TARGET[die]
         if afloat(t, carrier):
@@ -169,7 +178,9 @@ def _regular_attack(forces: Forces, t: Table, bombers: int, rng: Rng) -> None:
         dice = roll(rng, per_ship[c])
         if dice:
             t.roll("Dauntless attack " + forces.japanese[c].title, dice)
-            hit_carrier(forces, t, c, sum(1 for d in dice if d >= HIT_CARRIER), rng)
+            hits = len(dice) - dice.count(1) - dice.count(2) - dice.count(3) - dice.count(4)  # 5-6 hit
+            if hits:
+                hit_carrier(forces, t, c, hits, rng)
 
 
 def _special_attack(forces: Forces, t: Table, bombers: int, rng: Rng) -> None:
@@ -198,7 +209,7 @@ def _special_attack(forces: Forces, t: Table, bombers: int, rng: Rng) -> None:
         carrier, rolls = _random_target(t, rng)
         t.roll("Random target assignment", rolls)
         start = ships.index(carrier)
-        pips = rng.die()
+        pips = one_die(rng)
         t.roll("Unopposed bombers: all pips count as hits", [pips])
         order = [c for c in ships[start:] + ships[:start] if afloat(t, c)]
         for c, hits in zip(order, sink_in_order([2 - t.decks[c].hits for c in order], pips)):
@@ -218,24 +229,25 @@ def hit_carrier(forces: Forces, t: Table, carrier: int, hits: int, rng: Rng) -> 
         return
     deck = t.decks[carrier]
     after = min(2, deck.hits + hits)
-    t.decks[carrier] = deck._replace(hits=after)
-    name = forces.japanese[carrier].name
-    title = forces.japanese[carrier].title
+    t.decks[carrier] = new(Deck, (after, deck.launched, deck.landed))
+    spec = forces.japanese[carrier]
+    name = spec.name
+    title = spec.title
     here = aboard(t, name)
     if after >= 2:
         for i in here:
             t.squadrons[i] = GONE
-        t.note(f"{title} is sunk with {len(here)} squadron(s) aboard.")
+        t.note("{} is sunk with {} squadron(s) aboard.", title, len(here))
         t.fact("sunk", name)
         return
-    t.note(f"{title} is damaged and turned to its reduced side.")
+    t.note("{} is damaged and turned to its reduced side.", title)
     t.fact("damaged", name)
     excess = len(here) - capacity(forces, t, carrier)
     while excess > 0:
         fighters = [i for i in here if forces.fighter[i]]
         bombers = [i for i in here if not forces.fighter[i]]
         if fighters and bombers and len(fighters) == len(bombers):
-            die = rng.die()
+            die = one_die(rng)
             t.roll(f"{title}: tie, which squadron is lost (1-3 a bomber)", [die])
             pick = bombers[-1] if die <= 3 else fighters[-1]
         else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.kido_butai.display import State, Table, second_fleet_exists
+from midway_desktop.games.kido_butai.luck import die as one_die
 
 US_FINDS = 5  # KB › 4: on a five or six the Japanese fleet has been found
 JAPAN_FINDS = 6  # KB › 4: on a six an American fleet is reported
@@ -26,7 +27,7 @@ def reconnaissance(t: Table, rng: Rng) -> None:
     """KB › 4: a die for the Americans (5–6 finds Kido Butai for the rest of the game), then
     one for the Japanese (6 reports a US fleet); a side with nothing left to find rolls none."""
     if not t.found:
-        die = rng.die()
+        die = one_die(rng)
         t.roll("American reconnaissance (5-6 finds Kido Butai)", [die])
         if die >= US_FINDS:
             t.found = True
@@ -34,7 +35,7 @@ def reconnaissance(t: Table, rng: Rng) -> None:
             t.fact("found", True)
     fleet = fleet_to_find(t)
     if fleet:
-        die = rng.die()
+        die = one_die(rng)
         t.roll("Japanese reconnaissance (6 reports a US fleet)", [die])
         if die >= JAPAN_FINDS:
             t.reported = (True, t.reported[1]) if fleet == 1 else (True, True)

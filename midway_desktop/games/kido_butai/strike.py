@@ -18,10 +18,11 @@ from midway_desktop.games.kido_butai.display import (
     Strike,
     Table,
     fleet_members,
-    fleet_split,
     us_afloat,
 )
 from midway_desktop.games.kido_butai.forces import Forces
+from midway_desktop.games.kido_butai.luck import below
+from midway_desktop.games.kido_butai.luck import die as one_die
 from midway_desktop.games.kido_butai.pools import (
     FIGHTERS,
     TRACK_AHEAD_JAPANESE_PHASE,
@@ -46,9 +47,9 @@ def draw_fleet(forces: Forces, t: Table, rng: Rng) -> None:
     cup a second fleet that must be found separately. The placeholder then leaves the game.
     """
     cup = [i for i, f in enumerate(t.us_fleet) if f == 0]
-    fleet = [cup.pop(rng.below(len(cup)))]
+    fleet = [cup.pop(below(rng, len(cup)))]
     while cup:
-        pick = rng.below(len(cup) + 1)  # the placeholder is listed last
+        pick = below(rng, len(cup) + 1)  # the placeholder is listed last
         if pick == len(cup):
             break
         fleet.append(cup.pop(pick))
@@ -72,58 +73,77 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
     the centre pointing west. Bombers then face anti-aircraft fire and bomb (6.b, 6.c).
     """
     turn = t.turn
+    squadrons = t.squadrons
     t.chapter("orders")
-    t.note(f"Strike on {_name(target)} by {len(attackers)} squadron(s).")
+    where = _NAME[target]
+    t.note("Strike on {} by {} squadron(s).", where, len(attackers))
     fleet = FLEETS.get(target, 0)
-    if fleet == 1 and not fleet_split(t):
-        draw_fleet(forces, t, rng)
-    ships = [i for i in fleet_members(t, fleet) if us_afloat(t, i)] if fleet else []
-    gone = (t.midway_hits >= 2) if target == MIDWAY else not ships
+    if fleet:
+        if fleet == 1 and not any(t.us_fleet):
+            draw_fleet(forces, t, rng)
+        sink = t.variant.hits_to_sink_us
+        us_hits = t.us_hits
+        ships = [i for i, f in enumerate(t.us_fleet) if f == fleet and us_hits[i] < sink]
+        gone = not ships
+    else:
+        ships = []
+        gone = t.midway_hits >= 2
     if gone:
         for i in attackers:
-            sq = t.squadrons[i]
-            t.squadrons[i] = new(Squadron, (CENTRE, WEST, sq.arm, turn, sq.low))
-        t.note(f"The strike finds nothing left to attack at {_name(target)} and turns for home.")
+            sq = squadrons[i]
+            squadrons[i] = new(Squadron, (CENTRE, WEST, sq.arm, turn, sq.low))
+        t.note("The strike finds nothing left to attack at {} and turns for home.", where)
         t.chapter("strike")
         return
-    zeros = [i for i in attackers if forces.fighter[i]]
-    bombers = [i for i in attackers if not forces.fighter[i]]
+    fighter = forces.fighter
+    zeros = [i for i in attackers if fighter[i]]
+    bombers = [i for i in attackers if not fighter[i]]
     buffalos, placeholders = draw_until_placeholder(t, FIGHTERS, rng)
-    drawn = Counters(0, 0, buffalos, placeholders)
-    lost: set[int] = set()
-    warded: set[int] = set()
     if buffalos:
         fight = air_combat_over_target(len(zeros), len(bombers), buffalos, rng)
-        t.roll(f"US CAP of {buffalos} Buffalo(s) attacks", fight.us_dice)
-        if fight.japanese_dice:
-            t.roll("Zeros fire at the US CAP", fight.japanese_dice)
-        lost.update(zeros[k] for k in fight.japanese_lost)
-        lost.update(bombers[k] for k in fight.bombers_lost)
-        warded.update(bombers[k] for k in fight.bombers_warded)
-        down = fight.us_fighters_lost
-        shoot_down(t, FIGHTERS, down)
-        drawn = remove_placeholders(t, FIGHTERS, down, Counters(0, 0, buffalos - down, placeholders))
+        jp_lost, b_lost, b_warded, down, us_dice, jp_dice = fight
+        t.roll(f"US CAP of {buffalos} Buffalo(s) attacks", us_dice)
+        if jp_dice:
+            t.roll("Zeros fire at the US CAP", jp_dice)
+        lost = {zeros[k] for k in jp_lost}
+        lost.update([bombers[k] for k in b_lost])
+        warded = {bombers[k] for k in b_warded}
+        drawn = new(Counters, (0, 0, buffalos - down, placeholders))
+        if down:
+            shoot_down(t, FIGHTERS, down)
+            drawn = remove_placeholders(t, FIGHTERS, down, drawn)
         t.note(
-            f"Air combat over {_name(target)}: {down} Buffalo(s) shot down, "
-            f"{len(lost)} Japanese squadron(s) lost, {len(warded)} bomber(s) warded off."
+            "Air combat over {}: {} Buffalo(s) shot down, {} Japanese squadron(s) lost, {} bomber(s) warded off.",
+            where,
+            down,
+            len(lost),
+            len(warded),
         )
+        for i in attackers:
+            if i in lost:
+                squadrons[i] = GONE
+            else:
+                sq = squadrons[i]
+                squadrons[i] = new(Squadron, (CENTRE, WEST, sq.arm, turn, sq.low))
+        able = [i for i in bombers if i not in lost and i not in warded]
     else:
-        t.note(f"No US CAP over {_name(target)}.")
+        drawn = new(Counters, (0, 0, 0, placeholders))
+        t.note("No US CAP over {}.", where)
+        for i in attackers:
+            sq = squadrons[i]
+            squadrons[i] = new(Squadron, (CENTRE, WEST, sq.arm, turn, sq.low))
+        able = bombers
     place_on_track(t, drawn, TRACK_AHEAD_JAPANESE_PHASE)
-    for i in attackers:
-        sq = t.squadrons[i]
-        t.squadrons[i] = GONE if i in lost else new(Squadron, (CENTRE, WEST, sq.arm, turn, sq.low))
-    able = [i for i in bombers if i not in lost and i not in warded]
     if not able:
         t.note("No bomber is left to attack.")
-    elif target == MIDWAY:
+    elif not fleet:
         _bomb_midway(t, len(able), rng)
     elif not buffalos and not t.variant.no_us_fiasco:
         _special_attack(forces, t, ships, len(able), rng)
     elif len(ships) > 1:
         t.pending = Strike(fleet, tuple(able))
         t.stage = STRIKE
-        t.note(f"{len(able)} bomber(s) got through: assign them to the carriers of the fleet.")
+        t.note("{} bomber(s) got through: assign them to the carriers of the fleet.", len(able))
         t.chapter("strike")
         return
     else:
@@ -149,14 +169,14 @@ def _bomb_midway(t: Table, bombers: int, rng: Rng) -> None:
     """KB › 6.b, 6.c: one die of Midway's anti-aircraft fire, then Midway is hit only on a six."""
     if not bombers:
         return
-    aa = rng.die()
+    aa = one_die(rng)
     t.roll("Midway's anti-aircraft fire", [aa])
     if aa >= AA_JAPANESE_PHASE:
         bombers -= 1
     dice = roll(rng, bombers)
     if dice:
         t.roll("Bombers attack Midway", dice)
-    hits = sum(1 for d in dice if d >= HIT_MIDWAY)
+    hits = dice.count(HIT_MIDWAY)  # only a six
     if hits:
         before = t.midway_hits
         t.midway_hits = min(2, before + hits)
@@ -224,5 +244,8 @@ def hit_us_carrier(forces: Forces, t: Table, ship: int, hits: int) -> None:
         t.fact("damaged", forces.american[ship].name)
 
 
+_NAME = {MIDWAY: "Midway", "fleet-1": "the US fleet", "fleet-2": "the second US fleet"}
+
+
 def _name(target: str) -> str:
-    return {"midway": "Midway", "fleet-1": "the US fleet", "fleet-2": "the second US fleet"}[target]
+    return _NAME[target]

@@ -46,6 +46,28 @@ class PlaceAircraft(Action):
 
 
 @dataclass(frozen=True)
+class TurnOrders(Action):
+    """A whole American turn in one: each task force's move, then the Midway aircraft.
+
+    The same as submitting each :class:`MoveTaskForce` and then :class:`PlaceAircraft`, and
+    legal only if every part is, in that order; ``moves`` must bring every task force afloat
+    that has not moved yet (MS › Sequence of Play 1-2). Bots play this way: a third of the
+    steps for the same game.
+    """
+
+    moves: tuple[tuple[str, str], ...]  # (task force, destination) in order
+    ma: str
+    type_name: ClassVar[str] = "turn-orders"
+
+    def parts(self) -> tuple[Action, ...]:
+        """The single actions these orders stand for, in order."""
+        return (*(MoveTaskForce(self.side, tf, to) for tf, to in self.moves), PlaceAircraft(self.side, self.ma))
+
+    def describe(self) -> str:
+        return "; ".join(a.describe() for a in self.parts())
+
+
+@dataclass(frozen=True)
 class AssignHits(Action):
     """Share a round's hits among the units in a fight (MS › Ship Attacks: the player assigns).
 
@@ -92,4 +114,5 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     AssignHits,
     LongRangeAttack,
     EndTurn,
+    TurnOrders,
 )

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from functools import cache
 from math import ceil, comb
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng
@@ -30,12 +31,15 @@ from midway_desktop.games.midway_solitaire.actions import (
     MoveTaskForce,
     PlaceAircraft,
     PlaceTaskForce,
+    TurnOrders,
 )
-from midway_desktop.games.midway_solitaire.combat import assignments
+from midway_desktop.games.midway_solitaire.combat import assignments, can_strike, long_range_targets
 from midway_desktop.games.midway_solitaire.data import Ruleset
 from midway_desktop.games.midway_solitaire.movement import japanese_path
 from midway_desktop.games.midway_solitaire.state import State
 from midway_desktop.games.midway_solitaire.victory import MISSIONS
+
+_new = object.__new__
 
 # Set-up square by the first target's lane (provisional board: Alaska lane 1-2, CSF 3-5, MIF 6-9).
 SETUP_SQUARE = {"AIF": "L2", "CSF": "L4", "MIF": "L6"}
@@ -104,6 +108,59 @@ def hit_cost(strict: bool, left: int) -> float:
     return 10.0 + 30.0 / left
 
 
+_TABLES: WeakKeyDictionary[Ruleset, dict[str, Any]] = WeakKeyDictionary()
+
+
+def _tables(rs: Ruleset) -> dict[str, Any]:
+    """What the bot looks up every turn, worked out once per ruleset (and kept while it lives):
+    a simulation builds a new bot, and these take longer to build than a game takes to play."""
+    found = _TABLES.get(rs)
+    if found is not None:
+        return found
+    grid = rs.grid
+    numbers = rs.deck.numbers
+    bit = {n: 1 << i for i, n in enumerate(numbers)}
+    by_risk: dict[tuple[float, float], int] = {}
+    for n in numbers:
+        card = rs.deck[n]
+        sub = faces(card.drm("japan", "sub")) / 6 if card.hazard == "sub-sighted" else 0.0
+        danger = faces(card.drm("japan", "danger")) / 6 if card.hazard == "danger" else 0.0
+        by_risk[(sub, danger)] = by_risk.get((sub, danger), 0) | bit[n]
+    # Squares between each force and its goal (the AIF makes for Alaska, the others Midway).
+    goals = {"AIF": "alaska", "CSF": "midway", "MIF": "midway"}
+    found = _TABLES[rs] = {
+        "numbers": numbers,
+        "bit": bit,
+        "full": (1 << len(numbers)) - 1,
+        # Cards grouped by where they send a force from a square, per force (see _groups_for),
+        # and the whole deck's average drift from there: filled as squares come up.
+        "_groups": ({}, {}, {}),
+        "_drift": ({}, {}, {}),
+        # (sub hit chance, danger zone hit chance, card mask) for each kind of hazard card.
+        "_hazards": [(s, d, m) for (s, d), m in by_risk.items() if s or d],
+        "max_x": max(x for x, _ in grid.xy.values()),
+        "max_y": max(y for _, y in grid.xy.values()),
+        # The MA square nearest to each square (the MA area is what lies east of the line).
+        "nearest_ma": {sq: min(grid.ma_area, key=lambda m, sq=sq: (grid.distance(sq, m), m)) for sq in grid.squares},
+        # Squares from which a force can end its move in the MA's area (two squares at most).
+        "near_ma": {sq: any(grid.distance(sq, m) <= 2 for m in grid.ma_area) for sq in grid.squares},
+        # A TF's reach from each square, without and with extra fuel.
+        "reach": (
+            {sq: frozenset(t for t, d in grid.reach[sq] if d < 2) for sq in grid.squares},
+            {sq: frozenset(t for t, _ in grid.reach[sq]) for sq in grid.squares},
+        ),
+        "around": {sq: (sq, *grid.neighbours[sq]) for sq in grid.squares},
+        # Where an MA attack can happen: its area, less the objectives (a force there has won).
+        "ma_spots": grid.ma_area_set - set(grid.objective),
+        "to_objective": {
+            (u, sq): grid.distance(sq, grid.objective_square[g]) for u, g in goals.items() for sq in grid.squares
+        },
+        # Per square: its marked hazards (1 submarine, 2 danger zone), for scoring destinations.
+        "marks": {sq: (sq in grid.submarines) + 2 * (sq in grid.danger) for sq in grid.squares},
+    }
+    return found
+
+
 class _Reading:
     """The turn's reading of the board, shared by the turn's decisions."""
 
@@ -121,48 +178,24 @@ class _Reading:
 
 
 class AmericanBot:
-    """A sensible American player for simulations (and a hint for a human)."""
+    """A sensible American player for simulations (and a hint for a human).
 
-    def __init__(self, rules: Any) -> None:
+    It reads the state itself (a solitaire bot may know all the player knows), so it needs
+    no list of legal actions (``uses_legal``). With ``orders`` (the default) it gives a whole
+    turn's moves and the MA's square as one :class:`TurnOrders`; without, it answers each
+    step with the single action, choosing the same.
+
+    Bot games run by the thousand, so the per-turn reading works from tables built here once
+    (per square, per force and square) and keeps to plain loops over them.
+    """
+
+    uses_legal = False
+
+    def __init__(self, rules: Any, orders: bool = True) -> None:
+        self.orders = orders
         self.rs: Ruleset = rules.rs
-        rs = self.rs
-        self.numbers = rs.deck.numbers
-        self.bit = {n: 1 << i for i, n in enumerate(self.numbers)}
-        self.full = (1 << len(self.numbers)) - 1
-        # Cards grouped by where they send a force from a square (see _groups_for).
-        self._groups: dict[tuple[int, str], tuple[tuple[str | None, int, int, int], ...]] = {}
-        by_risk: dict[tuple[float, float], int] = {}
-        for n in self.numbers:
-            card = rs.deck[n]
-            sub = faces(card.drm("japan", "sub")) / 6 if card.hazard == "sub-sighted" else 0.0
-            danger = faces(card.drm("japan", "danger")) / 6 if card.hazard == "danger" else 0.0
-            by_risk[(sub, danger)] = by_risk.get((sub, danger), 0) | self.bit[n]
-        # (sub hit chance, danger zone hit chance, card mask) for each kind of hazard card.
-        self._hazards = [(s, d, m) for (s, d), m in by_risk.items() if s or d]
-        self.max_x = max(x for x, _ in rs.grid.xy.values())
-        self.max_y = max(y for _, y in rs.grid.xy.values())
-        # The MA square nearest to each square (the MA area is what lies east of the line).
-        self.nearest_ma = {
-            sq: min(rs.grid.ma_area, key=lambda m, sq=sq: (rs.grid.distance(sq, m), m)) for sq in rs.grid.squares
-        }
-        self._drift: dict[tuple[int, str], tuple[float, float]] = {}
-        # Squares from which a force can end its move in the MA's area (two squares at most).
-        self.near_ma = {sq: any(rs.grid.distance(sq, m) <= 2 for m in rs.grid.ma_area) for sq in rs.grid.squares}
-        self.reach = {
-            (sq, fuel): frozenset(t for t, d in rs.grid.reach[sq] if d < 2 or fuel)
-            for sq in rs.grid.squares
-            for fuel in (False, True)
-        }
-        self.around = {sq: (sq, *rs.grid.neighbours[sq]) for sq in rs.grid.squares}
-        # Where an MA attack can happen: its area, less the objectives (a force there has won).
-        self.ma_spots = rs.grid.ma_area_set - set(rs.grid.objective)
-        # Squares between each force and its goal (the AIF makes for Alaska, the others Midway).
-        goals = {"AIF": "alaska", "CSF": "midway", "MIF": "midway"}
-        self.to_objective = {
-            (u, sq): rs.grid.distance(sq, rs.grid.objective_square[g])
-            for u, g in goals.items()
-            for sq in rs.grid.squares
-        }
+        # The board's and the deck's tables, shared by every bot of this ruleset (see _tables).
+        self.__dict__.update(_tables(self.rs))
         self._reading: _Reading | None = None
         self._actions: dict[tuple[Any, ...], Action] = {}
         self._remaining: tuple[tuple[int, ...], int] = ((), self.full)
@@ -172,24 +205,23 @@ class AmericanBot:
         state: State = session.state
         phase = state.phase
         if phase == "us-movement":
-            return self._move(state, legal)
+            return self._turn_orders(state) if self.orders else self._move(state)
         if phase == "ma-placement":
             return self._action(PlaceAircraft, self._ma_square(state))
         if phase == "long-range":
-            return self._long_range(state, legal)
+            return self._long_range(state)
         if phase == "assign-hits":
             return self._assign(state)
         if phase == "setup":
-            tf = next(a.tf for a in legal if isinstance(a, PlaceTaskForce))
-            return PlaceTaskForce(US, tf, SETUP_SQUARE[MISSIONS[state.mission].targets[0]])
+            tf = next(t.name for t in state.task_forces if not t.square)
+            return self._action(PlaceTaskForce, tf, SETUP_SQUARE[MISSIONS[state.mission].targets[0]])
         return legal[0]
 
     # -- reading the turn ----------------------------------------------------------------------
     def _groups_for(self, unit: int, square: str) -> tuple[tuple[str | None, int, int, int], ...]:
         """The cards grouped by where they send force ``unit`` from ``square``: (end square,
         or None for "toward the nearest TF"; card mask; dx; dy)."""
-        key = (unit, square)
-        found = self._groups.get(key)
+        found = self._groups[unit].get(square)
         if found is None:
             rs = self.rs
             grid = rs.grid
@@ -203,33 +235,45 @@ class AmericanBot:
                     end = next((sq for sq in path if sq in grid.objective), path[-1] if path else square)
                 grouped[end] = grouped.get(end, 0) | self.bit[n]
             x0, y0 = grid.xy[square]
-            found = self._groups[key] = tuple(
+            found = self._groups[unit][square] = tuple(
                 (e, m, (grid.xy[e][0] - x0) if e else 0, (grid.xy[e][1] - y0) if e else 0) for e, m in grouped.items()
             )
             n = len(self.numbers)
-            self._drift[key] = (
+            self._drift[unit][square] = (
                 sum(dx * m.bit_count() for _, m, dx, _ in found) / n,
                 sum(dy * m.bit_count() for _, m, _, dy in found) / n,
             )
         return found
 
-    def _remaining_mask(self, state: State) -> int:
-        played, mask = self._remaining
-        if played != state.played:
-            mask = self.full
-            for n in state.played:
-                mask &= ~self.bit[n]
-            self._remaining = (state.played, mask)
+    def _remaining_mask(self, played: tuple[int, ...]) -> int:
+        """The cards not yet played, as a mask (public: the deck's make-up, not its order)."""
+        before, mask = self._remaining
+        if played is before:
+            return mask
+        n = len(before)
+        if n <= len(played) and played[:n] == before:  # the same game, some cards on
+            rest = played[n:]
+        else:
+            mask, rest = self.full, played
+        bit = self.bit
+        for number in rest:
+            mask &= ~bit[number]
+        self._remaining = (played, mask)
         return mask
 
     def _read(self, state: State) -> _Reading:
+        """The turn's reading (kept for the turn: the MA and each TF's move share it).
+
+        Written for speed (it runs every turn of every bot game): locals over attributes, the
+        tables of ``__init__``, and per force only the sums its role needs. The arithmetic is
+        the plain model's, term for term and in the same order."""
         found = self._reading
         if found is not None and found.japanese is state.japanese and found.turn == state.turn:
             return found
         reading = self._reading = _Reading(state.japanese, state.turn)
         rs = self.rs
         grid = rs.grid
-        left_mask = self._remaining_mask(state)
+        left_mask = self._remaining_mask(state.played)
         total = left_mask.bit_count() or 1
         sub = danger = 0.0
         for s, d, m in self._hazards:
@@ -238,53 +282,75 @@ class AmericanBot:
             danger += d * k
         reading.hazard = (sub / total, danger / total)
         mission = MISSIONS[state.mission]
-        group = [t for t in state.task_forces if not t.sunk]
-        origin = group[0].square if group else grid.midway
+        targets = mission.targets
+        firepower, limits = rs.firepower, rs.limit
+        # The TFs afloat: where they are, what they can reach this turn (only those squares need
+        # a worth), their strength for the battle model, and whether a long range attack is left.
+        reach = self.reach
+        origin = ""
+        candidates: frozenset[str] = frozenset()
+        sig: tuple[tuple[int, int], ...] = ()
+        lra = False
+        for t in state.task_forces:
+            if t.sunk:
+                continue
+            more = reach[t.fuel > 0][t.square]
+            if not origin:
+                origin, candidates = t.square, more
+            elif more is not candidates:
+                candidates = candidates | more
+            name = t.name
+            sig += ((firepower[name], limits[name] - t.damage),)
+            if t.long_range > 0:
+                lra = True
+        if not origin:
+            origin = grid.midway
         from_origin = grid.dist[origin]
-        sig = tuple((rs.firepower[t.name], rs.limit[t.name] - t.damage) for t in group)
-        lra = any(t.long_range > 0 for t in group)
+        ox, oy = grid.xy[origin]
         values = reading.values
         get = values.get
         around = self.around
-        # Only squares the TFs can reach this turn need a worth.
-        reach = self.reach
-        candidates = set().union(*(reach[(t.square, t.fuel > 0)] for t in group)) if group else set()
+        nearby = grid.neighbour_set
+        all_counts = reading.counts
+        toward_tf = reading.toward_tf
         best_aim: tuple[float, int, str] | None = None
         for i, j in enumerate(state.japanese):
             if j.sunk:
                 continue
-            target = j.name in mission.targets
-            limit = rs.limit[j.name]
+            name = j.name
+            square = j.square
+            target = name in targets
+            limit = limits[name]
             left = limit - j.damage
             counts: dict[str, int] = {}
             sx = sy = nearest = 0
-            groups = self._groups_for(i, j.square)
+            groups = self._groups[i].get(square) or self._groups_for(i, square)
             # The TFs (two squares at most) and the force (two at most) can only meet or touch
             # when close; far off, only where the force drifts matters.
-            if from_origin[j.square] <= 5:
-                worth = fight_value(target, mission.no_losses, rs.firepower[j.name], left, limit, sig, 0, 0) / total
+            if from_origin[square] <= 5:
+                worth = fight_value(target, mission.no_losses, firepower[name], left, limit, sig, 0, 0) / total
                 for end, m, dx, dy in groups:
                     k = (m & left_mask).bit_count()
                     if not k:
                         continue
                     if end is None:  # toward the nearest TF: met wherever the TFs end beside it
                         nearest = k
-                        for sq in around[j.square]:
+                        for sq in around[square]:
                             if sq in candidates:
                                 values[sq] = get(sq, 0.0) + k * worth
                         continue
                     counts[end] = k
-                    sx += dx * k
-                    sy += dy * k
+                    if target:
+                        sx += dx * k
+                        sy += dy * k
                     if end in candidates:
                         values[end] = get(end, 0.0) + k * worth
                 if target and lra:  # a target ending next to the TFs invites a long range attack
                     bait = LONG_RANGE_BAIT * SINK_TARGET / left / total
                     for end, k in counts.items():
-                        for sq in around[end]:
-                            if sq in candidates and sq != end:
-                                values[sq] = get(sq, 0.0) + bait * k
-            elif self.near_ma[j.square]:  # far from the TFs, but the MA may catch it
+                        for sq in nearby[end] & candidates:
+                            values[sq] = get(sq, 0.0) + bait * k
+            elif self.near_ma[square]:  # far from the TFs, but the MA may catch it
                 for end, m, dx, dy in groups:
                     k = (m & left_mask).bit_count()
                     if k:
@@ -292,45 +358,66 @@ class AmericanBot:
                             nearest = k
                         else:
                             counts[end] = k
-                            sx += dx * k
-                            sy += dy * k
-            else:  # far from everything: the whole deck's drift is near enough
-                dx, dy = self._drift[(i, j.square)]
+                            if target:
+                                sx += dx * k
+                                sy += dy * k
+            elif target:  # far from everything: the whole deck's drift is near enough
+                dx, dy = self._drift[i][square]
                 sx, sy = dx * total, dy * total
-            reading.counts[j.name] = counts
-            reading.toward_tf[j.name] = nearest
+            all_counts[name] = counts
+            toward_tf[name] = nearest
             if target:
-                turns, point = self._meeting_point(j.square, sx / total, sy / total, origin)
+                # Turns until, and the square where, TFs at the origin (one square a turn) can
+                # meet the force drifting (sx, sy) / total a turn.
+                fx, fy = sx / total, sy / total
+                x0, y0 = grid.xy[square]
+                gap = from_origin[square]
+                closing = 1 + (fx if ox > x0 else -fx if ox < x0 else 0) + (fy if oy > y0 else -fy if oy < y0 else 0)
+                turns = gap if closing <= 0.25 else ceil(gap / closing)
+                turns = 1 if turns < 1 else 9 if turns > 9 else turns
+                x = round(x0 + turns * fx)
+                y = round(y0 + turns * fy)
+                x = 0 if x < 0 else self.max_x if x > self.max_x else x
+                y = 0 if y < 0 else self.max_y if y > self.max_y else y
+                point = grid.at[(x, y)]
                 # The target with the least time to spare between meeting it and its landing.
-                slack = self.to_objective[(j.name, j.square)] / ARRIVAL_PACE - turns
+                slack = self.to_objective[(name, square)] / ARRIVAL_PACE - turns
                 key = (slack if slack >= 0 else 99 - slack, left, point)
                 if best_aim is None or key < best_aim:
                     best_aim = key
         reading.aim = best_aim[2] if best_aim else origin
         return reading
 
-    def _meeting_point(self, square: str, dx: float, dy: float, origin: str) -> tuple[int, str]:
-        """Turns until, and the square where, TFs at ``origin`` (one square a turn) can meet a
-        force drifting (dx, dy) a turn from ``square``."""
-        grid = self.rs.grid
-        x0, y0 = grid.xy[square]
-        ox, oy = grid.xy[origin]
-        gap = abs(ox - x0) + abs(oy - y0)
-        closing = 1 + (dx if ox > x0 else -dx if ox < x0 else 0) + (dy if oy > y0 else -dy if oy < y0 else 0)
-        turns = min(9, max(1, gap if closing <= 0.25 else ceil(gap / closing)))
-        x = min(self.max_x, max(0, round(x0 + turns * dx)))
-        y = min(self.max_y, max(0, round(y0 + turns * dy)))
-        return turns, grid.at[(x, y)]
-
     # -- decisions -----------------------------------------------------------------------------
-    def _move(self, state: State, legal: Sequence[Action]) -> Action:
+    def _move(self, state: State) -> Action:
         reading = self._read(state)
-        mover = legal[0].tf  # type: ignore[attr-defined]
+        mover = next(t.name for t in state.task_forces if not t.sunk and t.name not in state.moved)
         dest = reading.dest.get(mover)
         if dest is None:
             reading.dest = self._destinations(state, reading)
             dest = reading.dest[mover]
         return self._action(MoveTaskForce, mover, dest)
+
+    def _turn_orders(self, state: State) -> Action:
+        """The moves ``_move`` would make one by one, then the MA where ``_ma_square`` would
+        put it with the task forces on their new squares."""
+        reading = self._read(state)
+        dest = reading.dest = self._destinations(state, reading)
+        moved = state.moved
+        moves = []
+        squares = []
+        for t in state.task_forces:
+            if not t.sunk:
+                name = t.name
+                if name in moved:
+                    squares.append(t.square)
+                else:
+                    to = dest[name]
+                    moves.append((name, to))
+                    squares.append(to)
+        orders = _new(TurnOrders)  # a frozen value built as ``state.but`` builds states
+        orders.__dict__.update(side=US, moves=tuple(moves), ma=self._ma_square(state, squares))
+        return orders
 
     def _action(self, kind: type[Action], *args: str) -> Action:
         """One shared action object per choice (they are values; building them costs time)."""
@@ -340,43 +427,80 @@ class AmericanBot:
             found = self._actions[key] = kind(US, *args)
         return found
 
+    def _scored(
+        self, reading: _Reading, square: str, fuel: bool, fuel_cost: float, to_aim: dict[str, int], costs: float
+    ) -> dict[str, float]:
+        """Each square a TF on ``square`` can reach with its worth (extra fuel for two squares)."""
+        get = reading.values.get
+        sub_p, danger_p = reading.hazard
+        sub_cost = sub_p * costs
+        danger_cost = danger_p * costs
+        marks = self.marks
+        out = {}
+        for sq, d in self.rs.grid.reach[square]:
+            if d == 2:
+                if not fuel:
+                    continue
+                s = get(sq, 0.0) - APPROACH * to_aim[sq] - fuel_cost
+            else:
+                s = get(sq, 0.0) - APPROACH * to_aim[sq]
+            mark = marks[sq]
+            if mark:
+                if mark & 1:
+                    s -= sub_cost
+                if mark & 2:
+                    s -= danger_cost
+            out[sq] = s
+        return out
+
+    def _best_move(
+        self, reading: _Reading, square: str, fuel: bool, fuel_cost: float, to_aim: dict[str, int], costs: float
+    ) -> str:
+        """The best square to end on from ``square``: the top of ``_scored``, the first by name on a
+        tie, in one pass (no table built)."""
+        get = reading.values.get
+        sub_p, danger_p = reading.hazard
+        sub_cost = sub_p * costs
+        danger_cost = danger_p * costs
+        marks = self.marks
+        best_sq = ""
+        best = 0.0
+        for sq, d in self.rs.grid.reach[square]:
+            if d == 2:
+                if not fuel:
+                    continue
+                s = get(sq, 0.0) - APPROACH * to_aim[sq] - fuel_cost
+            else:
+                s = get(sq, 0.0) - APPROACH * to_aim[sq]
+            mark = marks[sq]
+            if mark:
+                if mark & 1:
+                    s -= sub_cost
+                if mark & 2:
+                    s -= danger_cost
+            if not best_sq or s > best or (s == best and sq < best_sq):
+                best_sq, best = sq, s
+        return best_sq
+
     def _destinations(self, state: State, reading: _Reading) -> dict[str, str]:
         rs = self.rs
         grid = rs.grid
-        movers = [t for t in state.task_forces if not t.sunk and t.name not in state.moved]
+        moved = state.moved
+        movers = [t for t in state.task_forces if not t.sunk and t.name not in moved]
         strict = MISSIONS[state.mission].no_losses
-        sub_p, danger_p = reading.hazard
-        values = reading.values
         to_aim = grid.dist[reading.aim]
-        subs, danger = grid.submarines, grid.danger
-        costs = sum(hit_cost(strict, rs.limit[t.name] - t.damage) for t in movers)
-
-        def scored(square: str, fuel: bool, fuel_cost: float) -> dict[str, float]:
-            """Each square reachable from ``square`` with its worth (extra fuel for two squares)."""
-            out = {}
-            for sq, d in grid.reach[square]:
-                if d == 2 and not fuel:
-                    continue
-                s = values.get(sq, 0.0) - APPROACH * to_aim[sq]
-                if d == 2:
-                    s -= fuel_cost
-                if sq in subs:
-                    s -= sub_p * costs
-                if sq in danger:
-                    s -= danger_p * costs
-                out[sq] = s
-            return out
-
+        costs = 0
+        limits = rs.limit
+        for t in movers:
+            costs += hit_cost(strict, limits[t.name] - t.damage)
         first = movers[0]
         if len(movers) == 1:
-            o = scored(first.square, first.fuel > 0, FUEL)
-            return {first.name: max(sorted(o), key=o.__getitem__)}
+            return {first.name: self._best_move(reading, first.square, first.fuel > 0, FUEL, to_aim, costs)}
         second = movers[1]
         if first.square == second.square and (first.fuel > 0) == (second.fuel > 0):  # together
-            o = scored(first.square, first.fuel > 0, 2 * FUEL)
-            best = max(sorted(o), key=o.__getitem__)
+            best = self._best_move(reading, first.square, first.fuel > 0, 2 * FUEL, to_aim, costs)
             return {first.name: best, second.name: best}
-        options = [scored(t.square, t.fuel > 0, FUEL) for t in movers]
+        options = [self._scored(reading, t.square, t.fuel > 0, FUEL, to_aim, costs) for t in movers]
         common = options[0].keys() & options[1].keys()
         if common:  # one square for both
             best = max(sorted(common), key=lambda sq: options[0][sq] + options[1][sq])
@@ -387,33 +511,47 @@ class AmericanBot:
             out[t.name] = max(sorted(o), key=lambda sq, o=o, near=near: o[sq] - 2 * APPROACH * near[sq])
         return out
 
-    def _ma_square(self, state: State) -> str:
+    def _ma_square(self, state: State, tf_squares: list[str] | None = None) -> str:
         """MS › American Units (MA): placed east of the dashed line before the card is flipped;
-        the square most likely to catch a target, else ahead of the first target."""
+        the square most likely to catch a target, else ahead of the first target. The TFs are
+        on ``tf_squares`` (by default where the state has them)."""
         reading = self._read(state)
         grid = self.rs.grid
         targets = MISSIONS[state.mission].targets
         area = self.ma_spots
         spots: dict[str, float] = {}
-        tf_squares = [t.square for t in state.task_forces if not t.sunk]
+        get = spots.get
+        if tf_squares is None:
+            tf_squares = [t.square for t in state.task_forces if not t.sunk]
+        counts, toward_tf = reading.counts, reading.toward_tf
         for j in state.japanese:
             if j.sunk:
                 continue
-            w = 3.0 if j.name in targets else 1.0
-            for sq, k in reading.counts[j.name].items():
-                if sq in area:
-                    spots[sq] = spots.get(sq, 0.0) + w * k
-            k = reading.toward_tf[j.name]
+            name = j.name
+            w = 3.0 if name in targets else 1.0
+            ends = counts[name]
+            for sq in ends.keys() & area:  # each square once: the order of these (whole) sums is moot
+                spots[sq] = get(sq, 0.0) + w * ends[sq]
+            k = toward_tf[name]
             if k and tf_squares:
                 here = grid.dist[j.square]
-                step = grid.toward(j.square, min(tf_squares, key=here.__getitem__))
+                nearest = tf_squares[0]
+                for sq in tf_squares:
+                    if here[sq] < here[nearest]:
+                        nearest = sq
+                step = grid.toward(j.square, nearest)
                 if step in area:
-                    spots[step] = spots.get(step, 0.0) + w * k
-        if spots:
-            return max(sorted(spots), key=spots.__getitem__)
-        return self.nearest_ma[reading.aim]
+                    spots[step] = get(step, 0.0) + w * k
+        if not spots:
+            return self.nearest_ma[reading.aim]
+        best_sq = ""
+        best = 0.0
+        for sq, v in spots.items():  # the best spot, the first by name on a tie
+            if not best_sq or v > best or (v == best and sq < best_sq):
+                best_sq, best = sq, v
+        return best_sq
 
-    def _long_range(self, state: State, legal: Sequence[Action]) -> Action:
+    def _long_range(self, state: State) -> Action:
         """MS › Long Range Attacks / Midway Strategy: strike when the odds pay for the counter
         (a damaged target, a favourable event, few cards left to save it for)."""
         rs = self.rs
@@ -421,19 +559,19 @@ class AmericanBot:
         card = rs.deck[state.card] if state.card is not None else None
         du = card.drm("us", "ship") if card else 0
         dj = card.drm("japan", "ship") if card else 0
-        best: Action = next(a for a in legal if isinstance(a, EndTurn))
+        best: Action = self._action(EndTurn)
         best_v = 0.0
         spent = len(state.played) / len(self.numbers)
         reserve = LONG_RANGE_RESERVE * max(0.2, 1 - spent)
-        for a in legal:
-            if not isinstance(a, LongRangeAttack):
-                continue
-            tf = state.tf(a.tf)
+        strikes = [
+            (t, sq) for t in state.task_forces if can_strike(rs, state, t) for sq in long_range_targets(rs, state, t)
+        ]
+        for tf, target in strikes:  # as the rules list them: TF-16's first, targets by Japanese force
             left_tf = rs.limit[tf.name] - tf.damage
             sig = ((rs.firepower[tf.name], left_tf),)
             value = 0.0
             for j in state.japanese:
-                if j.sunk or j.square != a.target:
+                if j.sunk or j.square != target:
                     continue
                 limit = rs.limit[j.name]
                 value += fight_value(
@@ -449,7 +587,7 @@ class AmericanBot:
                 )
             value = value * 2 / 3 - hit_cost(mission.no_losses, left_tf) / 3 - reserve  # goes in on 1-4
             if value > best_v:
-                best, best_v = a, value
+                best, best_v = self._action(LongRangeAttack, tf.name, target), value
         return best
 
     def _assign(self, state: State) -> Action:

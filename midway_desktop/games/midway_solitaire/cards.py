@@ -74,9 +74,18 @@ class Card:
     def move(self, unit: str) -> Move:
         return self.moves[JAPANESE.index(unit)]
 
+    def __post_init__(self) -> None:
+        # Every (side, attack) modifier worked out once: combat asks for them every round.
+        table = {(side, attack): self._total(side, attack) for side in ("us", "japan") for attack in ATTACKS}
+        object.__setattr__(self, "_drms", table)
+
+    def _total(self, side: str, attack: str) -> int:
+        return sum(m.value for m in self.modifiers if m.applies(side, attack))
+
     def drm(self, side: str, attack: str) -> int:
         """The total modifier this card gives ``side``'s ``attack`` rolls (MS › Action Card Play)."""
-        return sum(m.value for m in self.modifiers if m.applies(side, attack))
+        found = self._drms.get((side, attack))  # type: ignore[attr-defined]
+        return self._total(side, attack) if found is None else found
 
     @property
     def all_stop(self) -> bool:

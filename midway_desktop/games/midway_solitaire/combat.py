@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from midway_desktop.engine.events import Event, roll_event
+from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.midway_solitaire.cards import Card
 from midway_desktop.games.midway_solitaire.data import Ruleset
-from midway_desktop.games.midway_solitaire.state import Battle, State, TaskForce, but
+from midway_desktop.games.midway_solitaire.state import Battle, State, TaskForce, but, event, roll
 
 HIT_ON = 5  # MS › Ship Attacks: "Each die result of 5 or 6 causes a hit" (after DRMs)
 MA_DICE = 1  # MS › Midway Aircraft Attacks: "Roll 1 die"
@@ -41,18 +41,18 @@ def hit_task_force(rs: Ruleset, state: State, name: str, hits: int, events: list
     tf = state.tf(name)
     if hits <= 0 or tf.sunk:
         return state
-    limit = rs.forces.damage(name)
+    limit = rs.limit[name]
     damage = min(limit, tf.damage + hits)
     sunk = damage >= limit
     events.append(
-        Event(
+        event(
             "damage",
             f"{name} takes {hits} hit{'s' * (hits != 1)} ({damage}/{limit})" + (" and is sunk" if sunk else ""),
-            data={"unit": name, "hits": hits, "damage": damage},
+            {"unit": name, "hits": hits, "damage": damage},
         )
     )
     if sunk:
-        events.append(Event("sunk", f"{name} is sunk", data={"unit": name}))
+        events.append(event("sunk", f"{name} is sunk", {"unit": name}))
     return state.with_tf(but(tf, damage=damage, sunk=sunk))
 
 
@@ -61,18 +61,18 @@ def hit_japanese(rs: Ruleset, state: State, name: str, hits: int, events: list[E
     jp = state.jp(name)
     if hits <= 0 or jp.sunk:
         return state
-    limit = rs.forces.damage(name)
+    limit = rs.limit[name]
     damage = min(limit, jp.damage + hits)
     sunk = damage >= limit
     events.append(
-        Event(
+        event(
             "damage",
             f"{name} takes {hits} hit{'s' * (hits != 1)} ({damage}/{limit})" + (" and is sunk" if sunk else ""),
-            data={"unit": name, "hits": hits, "damage": damage},
+            {"unit": name, "hits": hits, "damage": damage},
         )
     )
     if sunk:
-        events.append(Event("sunk", f"{name} is sunk", data={"unit": name}))
+        events.append(event("sunk", f"{name} is sunk", {"unit": name}))
     return state.with_jp(but(jp, damage=damage, sunk=sunk))
 
 
@@ -93,16 +93,17 @@ def hazard_attacks(rs: Ruleset, state: State, card: Card, rng: Rng, events: list
         zone, attack, name = rs.grid.danger, "danger", "Japanese danger zone attack"
     else:
         return state
+    squares = [t.square for t in state.task_forces if not t.sunk and t.square in zone]
+    if not squares:
+        return state
     drm = card.drm("japan", attack)
-    for square in dict.fromkeys(t.square for t in state.task_forces if not t.sunk):
+    for square in dict.fromkeys(squares):
         if square not in zone:
             continue
         victims = [t.name for t in state.task_forces if not t.sunk and t.square == square]
         dice = rng.dice(HAZARD_DICE)
         hit = count_hits(dice, drm) > 0
-        events.append(
-            roll_event(_with_drm(f"{name} on {square}", drm), dice, attack=attack, square=square, drm=drm, hit=hit)
-        )
+        events.append(roll(_with_drm(f"{name} on {square}", drm), dice, attack=attack, square=square, drm=drm, hit=hit))
         if hit:
             for v in victims:
                 state = hit_task_force(rs, state, v, 1, events)
@@ -116,14 +117,14 @@ def ma_attack(rs: Ruleset, state: State, card: Card, rng: Rng, events: list[Even
     """MS › Midway Aircraft (MA) Attacks: Japanese units ending movement on the MA's square are
     attacked once: 1 die, 5-6 after DRMs puts one hit on each Japanese unit there; no return
     fire and the MA never takes hits."""
-    targets = [j.name for j in state.japanese if j.afloat and j.square == state.ma]
+    targets = [j.name for j in state.japanese if not j.sunk and j.square == state.ma]
     if not targets:
         return state
     drm = card.drm("us", "ma")
     dice = rng.dice(MA_DICE)
     hit = count_hits(dice, drm) > 0
     events.append(
-        roll_event(
+        roll(
             _with_drm(f"Midway aircraft attack {', '.join(targets)} on {state.ma}", drm),
             dice,
             attack="ma",
@@ -155,9 +156,9 @@ def battle_squares(state: State) -> tuple[str, ...]:
 def open_battle(state: State, square: str, kind: str = "ship", tf: str | None = None) -> Battle:
     """The units in a fight: for a ship battle everything afloat in the square (two rounds);
     for a long range attack the one TF against the Japanese units of ``square`` (one round)."""
-    japanese = tuple(j.name for j in state.japanese if j.afloat and j.square == square)
+    japanese = tuple([j.name for j in state.japanese if not j.sunk and j.square == square])
     if kind == "ship":
-        americans = tuple(t.name for t in state.task_forces if t.afloat and t.square == square)
+        americans = tuple([t.name for t in state.task_forces if not t.sunk and t.square == square])
         return Battle("ship", square, americans, japanese, 1, 2)
     assert tf is not None
     return Battle("long-range", square, (tf,), japanese, 1, 1)
@@ -165,8 +166,13 @@ def open_battle(state: State, square: str, kind: str = "ship", tf: str | None = 
 
 def afloat_in(state: State, battle: Battle) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The battle's American and Japanese units still afloat."""
-    us = tuple(n for n in battle.americans if state.tf(n).afloat)
-    jp = tuple(n for n in battle.japanese if state.jp(n).afloat)
+    us, jp = battle.americans, battle.japanese
+    for t in state.task_forces:
+        if t.sunk and t.name in us:
+            us = tuple([n for n in us if n != t.name])
+    for j in state.japanese:
+        if j.sunk and j.name in jp:
+            jp = tuple([n for n in jp if n != j.name])
     return us, jp
 
 
@@ -183,16 +189,24 @@ def roll_round(rs: Ruleset, state: State, battle: Battle, card: Card | None, rng
     us_drm = card_drm(card, "us", "ship")
     on_american = on_japanese = 0
     for name in jp:
-        dice = rng.dice(rs.forces.firepower(name))
-        h = count_hits(dice, jp_drm)
+        h, told = fire(rs, name, label, jp_drm, rng.dice(rs.firepower[name]))
         on_american += h
-        events.append(roll_event(_with_drm(f"{name} fires ({label})", jp_drm), dice, unit=name, drm=jp_drm, hits=h))
+        events.append(told)
     for name in us:
-        dice = rng.dice(rs.forces.firepower(name))
-        h = count_hits(dice, us_drm)
+        h, told = fire(rs, name, label, us_drm, rng.dice(rs.firepower[name]))
         on_japanese += h
-        events.append(roll_event(_with_drm(f"{name} fires ({label})", us_drm), dice, unit=name, drm=us_drm, hits=h))
+        events.append(told)
     return but(battle, on_american=on_american if us else 0, on_japanese=on_japanese if jp else 0)
+
+
+def fire(rs: Ruleset, name: str, label: str, drm: int, dice: tuple[int, ...]) -> tuple[int, Event]:
+    """A unit's fire: its hits and the roll as logged (the same rolls recur: kept in ``rs``)."""
+    key = ("fire", name, label, drm, dice)
+    found = rs.kept.get(key)
+    if found is None:
+        h = count_hits(dice, drm)
+        found = rs.keep(key, (h, roll(_with_drm(f"{name} fires ({label})", drm), dice, unit=name, drm=drm, hits=h)))
+    return found
 
 
 def _shares(hits: int, units: tuple[str, ...]) -> list[tuple[tuple[str, int], ...]]:
@@ -263,7 +277,7 @@ def apply_assignment(
 def long_range_targets(rs: Ruleset, state: State, tf: TaskForce) -> tuple[str, ...]:
     """Squares next to (not in) ``tf`` holding Japanese units (MS › Long Range Attacks)."""
     near = rs.grid.neighbours[tf.square]
-    return tuple(dict.fromkeys(j.square for j in state.japanese if j.afloat and j.square in near))
+    return tuple(dict.fromkeys([j.square for j in state.japanese if not j.sunk and j.square in near]))
 
 
 def long_range_refusal(rs: Ruleset, state: State, tf: TaskForce, target: str) -> str | None:

@@ -6,12 +6,17 @@ worked out once per ruleset: bot simulations play thousands of turns a second.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, TypeVar
 
 from midway_desktop.games.midway_solitaire.cards import Card, Deck, load_cards
-from midway_desktop.games.midway_solitaire.forces import StatusBoards, load_forces
+from midway_desktop.games.midway_solitaire.forces import JAPANESE, StatusBoards, load_forces
 from midway_desktop.games.midway_solitaire.movement import SearchGrid, japanese_path
 from midway_desktop.geometry import load_board
+
+T = TypeVar("T")
+KEPT_LIMIT = 250_000  # shared values kept at most (a few tens of megabytes)
 
 HAZARD_NAMES = {"sub-sighted": "Sub Sighted", "danger": "Danger", "all-clear": "All Clear"}
 
@@ -27,18 +32,60 @@ class Ruleset:
         self.firepower = {u: f.firepower for u, f in forces.forces.items()}
         self.limit = {u: f.damage for u, f in forces.forces.items()}
         self.card_line = {n: card_line(deck[n]) for n in deck.numbers}
-        self._paths: dict[tuple[int, int, str], tuple[str, ...]] = {}
+        # Card -> per force (AIF, CSF, MIF) -> square -> path, filled as asked. Moves toward the
+        # nearest TF depend on where the TFs are: never kept.
+        self.paths: dict[int, tuple[dict[str, tuple[str, ...]], ...]] = {n: ({}, {}, {}) for n in deck.numbers}
+        # The same per card, force and square, as the rules use it: (end square, log text,
+        # objective entered or ""), see ``japanese_move``.
+        self.moves: dict[int, tuple[dict[str, tuple[str, str, str]], ...]] = {n: ({}, {}, {}) for n in deck.numbers}
+        # Values that recur from game to game (log lines of moves, units on squares), built once
+        # and shared: they are immutable, and bot simulations make the same ones by the million.
+        self.kept: dict[Any, Any] = {}
+        # The squares a card's hazard attacks (MS › Action Card Play: Hazards); empty for All Clear.
+        self.hazard_zone = {
+            n: grid.submarines if c.hazard == "sub-sighted" else grid.danger if c.hazard == "danger" else frozenset()
+            for n, c in self.cards.items()
+        }
 
-    def path(self, number: int, unit: int, square: str, tf_squares: list[str]) -> tuple[str, ...]:
+    def keep(self, key: Any, value: T) -> T:
+        """Remember ``value`` under ``key`` in ``kept`` (forgetting all once it grows large)."""
+        kept = self.kept
+        if len(kept) >= KEPT_LIMIT:
+            kept.clear()
+        kept[key] = value
+        return value
+
+    def path(self, number: int, unit: int, square: str, tf_squares: Sequence[str]) -> tuple[str, ...]:
         """Where card ``number`` moves Japanese force ``unit`` (0 AIF, 1 CSF, 2 MIF) from ``square``."""
-        key = (number, unit, square)
-        found = self._paths.get(key)
+        kept = self.paths[number][unit]
+        found = kept.get(square)
         if found is not None:
             return found
         move = self.cards[number].moves[unit]
-        if move.toward == "nearest-tf":  # depends on where the TFs are: never kept
+        if move.toward == "nearest-tf":
             return japanese_path(self.grid, square, move, tf_squares)
-        found = self._paths[key] = japanese_path(self.grid, square, move)
+        found = kept[square] = japanese_path(self.grid, square, move)
+        return found
+
+    def japanese_move(self, number: int, unit: int, square: str, tf_squares: Sequence[str]) -> tuple[str, str, str]:
+        """Card ``number``'s move of force ``unit`` from ``square``: where it ends, the move as the
+        log tells it, and the objective it enters on the way ("" for none; it stops there)."""
+        kept = self.moves[number][unit]
+        found = kept.get(square)
+        if found is not None:
+            return found
+        name = JAPANESE[unit]
+        path = self.path(number, unit, square, tf_squares)
+        objectives = self.grid.objective
+        entered = next((sq for sq in path if sq in objectives), None)
+        if entered is not None:
+            found = (entered, f"{name} {square}→{entered}", objectives[entered])
+        elif path:
+            found = (path[-1], f"{name} {square}→{'→'.join(path)}", "")
+        else:
+            found = (square, f"{name} stays on {square}", "")
+        if self.cards[number].moves[unit].toward != "nearest-tf":
+            kept[square] = found
         return found
 
 

@@ -23,6 +23,7 @@ from midway_desktop.games.midway_solitaire.actions import (
     MoveTaskForce,
     PlaceAircraft,
     PlaceTaskForce,
+    TurnOrders,
 )
 from midway_desktop.games.midway_solitaire.combat import (
     assignment_refusal,
@@ -40,22 +41,24 @@ from midway_desktop.games.midway_solitaire.movement import (
     tf_move_refusal,
 )
 from midway_desktop.games.midway_solitaire.phases import PHASE, PHASES
-from midway_desktop.games.midway_solitaire.state import JapaneseForce, State, TaskForce, but
+from midway_desktop.games.midway_solitaire.state import JapaneseForce, State, TaskForce, but, event
 from midway_desktop.games.midway_solitaire.turn import (
     begin_turn,
     end_turn,
     finish_round,
+    ma_placed,
     open_long_range,
     play_card,
     resolve,
+    tf_moved,
 )
 from midway_desktop.games.midway_solitaire.victory import MISSIONS, RESULTS
 from midway_desktop.games.midway_solitaire.view import side_view
 
 _PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     "setup": (PlaceTaskForce,),
-    "us-movement": (MoveTaskForce,),
-    "ma-placement": (PlaceAircraft,),
+    "us-movement": (MoveTaskForce, TurnOrders),
+    "ma-placement": (PlaceAircraft, TurnOrders),
     "assign-hits": (AssignHits,),
     "long-range": (LongRangeAttack, EndTurn),
 }
@@ -91,6 +94,7 @@ class MidwaySolitaireRules(Rules[State]):
             AssignHits: self._apply_hits,
             LongRangeAttack: self._apply_long_range,
             EndTurn: self._apply_end_turn,
+            TurnOrders: self._apply_orders,
         }
 
     def option_label(self, name: str, value: Any) -> str:
@@ -139,6 +143,8 @@ class MidwaySolitaireRules(Rules[State]):
         return PHASE[state.phase]
 
     def legal_actions(self, state: State, side: str) -> Sequence[Action]:
+        """The single actions ``side`` may take now. :class:`TurnOrders` (a turn's moves and
+        the MA in one) is not listed: it only bundles listed actions (see ``check``)."""
         if state.result is not None or side != US:
             return ()
         phase = state.phase
@@ -224,7 +230,25 @@ class MidwaySolitaireRules(Rules[State]):
         if isinstance(action, AssignHits):
             assert state.battle is not None
             return assignment_refusal(state, state.battle, action.on_american, action.on_japanese)
+        if isinstance(action, TurnOrders):
+            return self._orders_refusal(state, action)
         return None  # EndTurn
+
+    def _orders_refusal(self, state: State, action: TurnOrders) -> str | None:
+        """Orders are legal iff each part is, in order (each move on the state the moves before
+        it leave); the refusal is the first bad part's, naming that part."""
+        for tf, to in action.moves:
+            part = MoveTaskForce(action.side, tf, to)
+            refusal = self.check(state, part)
+            if refusal is not None:
+                return f"{part.describe()}: {refusal}"
+            state = self._move_tf(state, tf, to, [])
+        if state.phase != "ma-placement":
+            left = ", ".join(t.name for t in state.task_forces if t.afloat and t.name not in state.moved)
+            return f"Orders for the turn move every task force afloat: {left} has no order (MS › Sequence of Play 1)."
+        part = PlaceAircraft(action.side, action.ma)
+        refusal = self.check(state, part)
+        return None if refusal is None else f"{part.describe()}: {refusal}"
 
     def apply(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
         events: list[Event] = []
@@ -233,39 +257,44 @@ class MidwaySolitaireRules(Rules[State]):
     def _apply_place_tf(self, state: State, action: PlaceTaskForce, rng: Rng, events: list[Event]) -> State:
         """MS › Game Setup 1; once both TFs are placed, turn 1 begins."""
         t = state.tf(action.tf)
-        events.append(Event("move", f"{t.name} sets up on {action.square}", data={"unit": t.name, "to": action.square}))
+        events.append(event("move", f"{t.name} sets up on {action.square}", {"unit": t.name, "to": action.square}))
         state = state.with_tf(but(t, square=action.square), moved=(*state.moved, t.name))
         if all(x.square for x in state.task_forces):
             state = begin_turn(state, self.rs.grid.midway)
         return state
 
     def _apply_move(self, state: State, action: MoveTaskForce, rng: Rng, events: list[Event]) -> State:
+        return self._move_tf(state, action.tf, action.to, events)
+
+    def _move_tf(self, state: State, tf: str, to: str, events: list[Event]) -> State:
         """MS › Unit Movement: the TF moves (spending one extra fuel for a second square); once
         every afloat TF has moved, the Midway aircraft are placed."""
-        i = AMERICAN.index(action.tf)
+        i = AMERICAN.index(tf)
         tfs = state.task_forces
-        t, other = tfs[i], tfs[1 - i]
-        to = action.to
-        moved = (*state.moved, t.name)
+        t = tf_moved(self.rs, tfs[i], to, events)
+        other = tfs[1 - i]
+        moved = (*state.moved, tf)
         phase = "ma-placement" if other.sunk or other.name in moved else state.phase
-        if to == t.square:
-            events.append(Event("move", f"{t.name} stays on {to}", data={"unit": t.name, "from": to, "to": to}))
-            return but(state, moved=moved, phase=phase)
-        fuel = self.rs.grid.dist[t.square][to] == 2
-        events.append(
-            Event(
-                "move",
-                f"{t.name} {t.square}→{to}" + (" (extra fuel)" if fuel else ""),
-                data={"unit": t.name, "from": t.square, "to": to, "fuel": int(fuel)},
-            )
-        )
-        t = but(t, square=to, fuel=t.fuel - fuel)
         return but(state, task_forces=(t, other) if i == 0 else (other, t), moved=moved, phase=phase)
 
     def _apply_aircraft(self, state: State, action: PlaceAircraft, rng: Rng, events: list[Event]) -> State:
         """MS › Sequence of Play 2-5: the MA is placed, then the card is flipped and resolved."""
-        events.append(Event("move", f"Midway aircraft to {action.square}", data={"unit": "MA", "to": action.square}))
+        ma_placed(self.rs, action.square, events)
         return play_card(self.rs, state, rng, events, action.square)
+
+    def _apply_orders(self, state: State, action: TurnOrders, rng: Rng, events: list[Event]) -> State:
+        """The parts in order: the same state and events as submitting each one."""
+        rs = self.rs
+        tfs = state.task_forces
+        moved = state.moved
+        for tf, to in action.moves:
+            if tf == "TF-16":
+                tfs = (tf_moved(rs, tfs[0], to, events), tfs[1])
+            else:
+                tfs = (tfs[0], tf_moved(rs, tfs[1], to, events))
+            moved += (tf,)
+        ma_placed(rs, action.ma, events)
+        return play_card(rs, state, rng, events, action.ma, tfs, moved)
 
     def _apply_hits(self, state: State, action: AssignHits, rng: Rng, events: list[Event]) -> State:
         """MS › Ship Attacks: the player's sharing of the round's hits, then the fight goes on."""

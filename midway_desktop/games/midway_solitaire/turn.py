@@ -23,7 +23,7 @@ from midway_desktop.games.midway_solitaire.combat import (
     roll_round,
 )
 from midway_desktop.games.midway_solitaire.data import Ruleset
-from midway_desktop.games.midway_solitaire.state import JapaneseForce, State, but
+from midway_desktop.games.midway_solitaire.state import JapaneseForce, State, TaskForce, but, event
 from midway_desktop.games.midway_solitaire.victory import objective_text, verdict
 
 
@@ -33,7 +33,7 @@ def decide(state: State, events: list[Event]) -> State:
     found = verdict(state)
     if found is None:
         return state
-    events.append(Event("game-over", found[1], data={"result": found[0]}))
+    events.append(event("game-over", found[1], {"result": found[0]}))
     return but(state, result=found[0], result_text=found[1], phase="over", battle=None, pending=())
 
 
@@ -49,45 +49,119 @@ def end_turn(state: State, midway: str, events: list[Event]) -> State:
     rulebook does not say what happens when the deck runs out)."""
     if not state.deck:
         text = "The action deck is spent before the mission is achieved: Japanese victory on time."
-        events.append(Event("game-over", text, data={"result": "japan-time"}))
+        events.append(event("game-over", text, {"result": "japan-time"}))
         return but(state, result="japan-time", result_text=text, phase="over", ma=midway)
     return begin_turn(state, midway)
 
 
-def play_card(rs: Ruleset, state: State, rng: Rng, events: list[Event], ma: str) -> State:
+def tf_moved(rs: Ruleset, t: TaskForce, to: str, events: list[Event]) -> TaskForce:
+    """MS › Unit Movement: task force ``t`` goes to ``to`` (a second square spends one extra
+    fuel) or stays; logged. Moves and task forces recur from game to game: kept in ``rs``."""
+    kept = rs.kept
+    here = t.square
+    key = ("move", t.name, here, to)
+    told = kept.get(key)
+    if told is None:
+        name = t.name
+        if to == here:
+            told = event("move", f"{name} stays on {to}", {"unit": name, "from": to, "to": to})
+        else:
+            fuel = rs.grid.dist[here][to] == 2
+            told = event(
+                "move",
+                f"{name} {here}→{to}" + (" (extra fuel)" if fuel else ""),
+                {"unit": name, "from": here, "to": to, "fuel": int(fuel)},
+            )
+        rs.keep(key, told)
+    events.append(told)
+    if to == here:
+        return t
+    fuel = t.fuel - (rs.grid.dist[here][to] == 2)
+    key = ("tf", t.name, to, t.damage, fuel, t.long_range, t.sunk)
+    found = kept.get(key)
+    if found is None:
+        found = rs.keep(key, but(t, square=to, fuel=fuel))
+    return found
+
+
+def ma_placed(rs: Ruleset, square: str, events: list[Event]) -> None:
+    """Log the Midway aircraft's placement (MS › Sequence of Play 2)."""
+    key = ("ma", square)
+    told = rs.kept.get(key)
+    if told is None:
+        told = rs.keep(key, event("move", f"Midway aircraft to {square}", {"unit": "MA", "to": square}))
+    events.append(told)
+
+
+def play_card(
+    rs: Ruleset,
+    state: State,
+    rng: Rng,
+    events: list[Event],
+    ma: str,
+    task_forces: tuple[TaskForce, ...] | None = None,
+    moved: tuple[str, ...] | None = None,
+) -> State:
     """MS › Sequence of Play 2-5: with the MA placed on ``ma``, flip the top card, apply its
     event, move the Japanese forces, then resolve hazards, Midway aircraft attacks and ship
-    battles in that order."""
+    battles in that order. ``task_forces`` and ``moved``, when given, are the American moves
+    just made (so a whole turn's orders build one new state, not one per part)."""
     number = state.deck[0]
     card = rs.cards[number]
     # Turning up a face-down card is luck even though the shuffle came first: count it, so
     # the engine's undo stops here and a player cannot peek at a card and take the move back.
     rng.reveal()
-    events.append(
-        Event(
-            "card",
-            f"Turn {state.turn}, {rs.card_line[number]}",
-            data={"turn": state.turn, "card": number, "hazard": card.hazard},
+    turn = state.turn
+    key = ("card", turn, number)
+    told = rs.kept.get(key)
+    if told is None:
+        told = event(
+            "card", f"Turn {turn}, {rs.card_line[number]}", {"turn": turn, "card": number, "hazard": card.hazard}
         )
-    )
-    japanese, won = move_japanese(rs, state, number, events)
+        rs.keep(key, told)
+    events.append(told)
+    if task_forces is None:
+        task_forces = state.task_forces
+    japanese, won = move_japanese(rs, state.japanese, task_forces, number, events)
+    deck = state.deck[1:]
+    played = (*state.played, number)
+    if won is None and deck and quiet(rs, rs.hazard_zone[number], task_forces, japanese, ma, state.struck):
+        # Nothing to attack or offer: the turn ends here. (The steps below reach this same state
+        # through hazards, MA, battles and end of turn; this is the common turn, made in one.)
+        return but(
+            state,
+            deck=deck,
+            played=played,
+            japanese=japanese,
+            task_forces=task_forces,
+            turn=turn + 1,
+            phase="us-movement",
+            card=None,
+            moved=(),
+            struck=(),
+            ma=rs.grid.midway,
+        )
     state = but(
         state,
-        deck=state.deck[1:],
-        played=(*state.played, number),
+        deck=deck,
+        played=played,
         card=number,
         ma=ma,
         japanese=japanese,
         phase="combat",
+        task_forces=task_forces,
+        moved=state.moved if moved is None else moved,
     )
     if won is not None:
         unit, text = won
-        events.append(Event("game-over", text, data={"result": "japan-objective", "unit": unit}))
+        events.append(event("game-over", text, {"result": "japan-objective", "unit": unit}))
         return but(state, result="japan-objective", result_text=text, phase="over")
     if card.hazard != "all-clear":
-        state = decide(hazard_attacks(rs, state, card, rng, events), events)
-        if state.result is not None:
-            return state
+        after = hazard_attacks(rs, state, card, rng, events)
+        if after is not state:  # a hit: did it decide the game?
+            state = decide(after, events)
+            if state.result is not None:
+                return state
     for j in japanese:
         if j.square == ma and not j.sunk:
             state = decide(ma_attack(rs, state, card, rng, events), events)
@@ -100,32 +174,72 @@ def play_card(rs: Ruleset, state: State, rng: Rng, events: list[Event], ma: str)
     return after_battles(rs, state, events)
 
 
+def quiet(
+    rs: Ruleset,
+    zone: frozenset[str],
+    task_forces: tuple[TaskForce, ...],
+    japanese: tuple[JapaneseForce, ...],
+    ma: str,
+    struck: tuple[str, ...],
+) -> bool:
+    """Whether a turn's fighting is over before it begins: no TF afloat on a square the card's
+    hazard attacks (``zone``), no Japanese unit afloat on the MA's square or a TF's, and no
+    long range attack to offer (``combat.can_strike``)."""
+    near = rs.grid.neighbour_set
+    for t in task_forces:
+        if t.sunk:
+            continue
+        square = t.square
+        if square in zone:
+            return False
+        strike = t.long_range > 0 and t.name not in struck
+        around = near[square]
+        for j in japanese:
+            if not j.sunk and (j.square == square or (strike and j.square in around)):
+                return False
+    return all(j.square != ma or j.sunk for j in japanese)
+
+
 def move_japanese(
-    rs: Ruleset, state: State, number: int, events: list[Event]
+    rs: Ruleset,
+    japanese: tuple[JapaneseForce, ...],
+    task_forces: tuple[TaskForce, ...],
+    number: int,
+    events: list[Event],
 ) -> tuple[tuple[JapaneseForce, ...], tuple[str, str] | None]:
     """MS › Unit Movement / Japanese Edge of Board Movement / Victory Conditions: each force
     moves as card ``number`` shows (AIF, CSF, MIF in turn); entering an objective wins at once.
     Returns the forces and, if one reached an objective, its name and the victory text."""
-    objectives = rs.grid.objective
-    tf_squares = [t.square for t in state.task_forces if not t.sunk]
-    moved = []
-    japanese = list(state.japanese)
+    moves = rs.moves[number]
+    kept = rs.kept
+    tf_squares: tuple[str, ...] | None = None
+    told: tuple[str, ...] = ("jp-move",)
+    out = list(japanese)
     for i, j in enumerate(japanese):
         if j.sunk:
             continue
-        path = rs.path(number, i, j.square, tf_squares)
-        if not path:
-            moved.append(f"{j.name} stays on {j.square}")
-            continue
-        for square in path:
-            if square in objectives:  # MS › Game Concepts 8: moving into one ends the game at once
-                japanese[i] = but(j, square=square)
-                events.append(Event("move", f"Japanese movement: {j.name} {j.square}→{square}"))
-                return tuple(japanese), (j.name, objective_text(j.name, objectives[square]))
-        japanese[i] = but(j, square=path[-1])
-        moved.append(f"{j.name} {j.square}→{'→'.join(path)}")
-    events.append(Event("move", "Japanese movement: " + ", ".join(moved)))
-    return tuple(japanese), None
+        square = j.square
+        found = moves[i].get(square)
+        if found is None:
+            if tf_squares is None:
+                tf_squares = tuple(t.square for t in task_forces if not t.sunk)
+            found = rs.japanese_move(number, i, square, tf_squares)
+        end, text, objective = found
+        if end != square:
+            key = ("jp", j.name, end, j.damage, j.sunk)
+            moved = kept.get(key)
+            if moved is None:
+                moved = rs.keep(key, but(j, square=end))
+            out[i] = moved
+        if objective:  # MS › Game Concepts 8: moving into one ends the game at once
+            events.append(event("move", f"Japanese movement: {text}"))
+            return tuple(out), (j.name, objective_text(j.name, objective))
+        told += (text,)
+    line = kept.get(told)
+    if line is None:
+        line = rs.keep(told, event("move", "Japanese movement: " + ", ".join(told[1:])))
+    events.append(line)
+    return tuple(out), None
 
 
 def resolve(rs: Ruleset, state: State, rng: Rng, events: list[Event]) -> State:
@@ -143,11 +257,11 @@ def resolve(rs: Ruleset, state: State, rng: Rng, events: list[Event]) -> State:
             if not (battle.americans and battle.japanese):
                 continue
             events.append(
-                Event(
+                event(
                     "battle",
                     f"Ship battle on {square}: {' and '.join(battle.americans)} against "
                     f"{' and '.join(battle.japanese)}",
-                    data={"square": square},
+                    {"square": square},
                 )
             )
             battle = roll_round(rs, state, battle, card, rng, events)
@@ -201,10 +315,10 @@ def open_long_range(rs: Ruleset, state: State, tf: str, target: str, rng: Rng, e
     die = rng.die()
     ok = die <= LONG_RANGE_SUCCESS
     events.append(
-        Event(
+        event(
             "roll",
             f"{tf} long range attack on {target}: d6 {die}, " + ("it goes in" if ok else "it fails"),
-            data={"purpose": "long range attack", "dice": [die], "sides": 6, "success": ok},
+            {"purpose": "long range attack", "dice": [die], "sides": 6, "success": ok},
         )
     )
     if not ok:

@@ -48,7 +48,10 @@ def verdict(state: State) -> tuple[str, str] | None:
     """
     mission = MISSIONS[state.mission]
     lost = [t.name for t in state.task_forces if t.sunk]
-    done = all(state.jp(u).sunk for u in mission.targets)
+    jp = state.jp
+    done = all([jp(u).sunk for u in mission.targets])
+    if not lost and not done and state.task_forces:  # the common case: nothing decided
+        return None
     tie = " (a tie goes to the Japanese)" if done else ""
     if len(lost) == len(state.task_forces):
         return "japan-fleet-sunk", f"Both American task forces are sunk: Japanese victory{tie}."

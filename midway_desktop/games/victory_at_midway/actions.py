@@ -2,12 +2,16 @@
 
 Sealed orders (set-up, ship movement, searches, strikes, air preparation, landing) are given
 one at a time and closed with :class:`Done`; the other side sees only that they are sealed.
+:class:`Orders` carries a whole batch of them in one action (how the bots play, and how a
+player's orders for a step can be sent at once).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from midway_desktop.engine.actions import Action
 
@@ -266,6 +270,121 @@ class Ditch(Action):
         return f"{self.unit} ditches"
 
 
+@dataclass(frozen=True)
+class Scout(Action):
+    """Extra Scouts (optional): a Ready bomber flies an extra air search over a hex in range."""
+
+    unit: str
+    hex: str
+    type_name: ClassVar[str] = "scout"
+
+    def describe(self) -> str:
+        return f"{self.unit} scouts {self.hex}"
+
+
+@dataclass(frozen=True)
+class BuildBase(Action):
+    """Seaplane Tenders (optional): Japan announces that ST11 has begun building the Kure base."""
+
+    type_name: ClassVar[str] = "build-base"
+
+    def describe(self) -> str:
+        return "begin building the seaplane base on Kure Atoll"
+
+
+@dataclass(frozen=True)
+class ReserveZeke(Action):
+    """Reserve Zekes (optional): an eliminated 7-0-2 fighter returns Ready aboard Akagi or Kaga."""
+
+    unit: str
+    carrier: str
+    type_name: ClassVar[str] = "reserve-zeke"
+
+    def describe(self) -> str:
+        return f"{self.unit} returns from the reserve aboard {self.carrier}"
+
+
+@dataclass(frozen=True)
+class SubAttack(Action):
+    """Submarines (optional): announce a submarine attack in a hex holding your subs."""
+
+    hex: str
+    type_name: ClassVar[str] = "sub-attack"
+
+    def describe(self) -> str:
+        return f"submarine attack in {self.hex}"
+
+
+@dataclass(frozen=True)
+class SurfaceAttack(Action):
+    """Announce a surface attack in a hex where your ships and enemy ships were found together."""
+
+    hex: str
+    type_name: ClassVar[str] = "surface-attack"
+
+    def describe(self) -> str:
+        return f"surface attack in {self.hex}"
+
+
+@dataclass(frozen=True)
+class Bombard(Action):
+    """Midway Bombardment (optional): your BB and CA units in the Midway hex bombard the atoll."""
+
+    type_name: ClassVar[str] = "bombard"
+
+    def describe(self) -> str:
+        return "bombard Midway"
+
+
+@dataclass(frozen=True)
+class GoAshore(Action):
+    """Japanese: land a ground unit from its transport in the Midway hex (Declaring an Invasion)."""
+
+    unit: str
+    type_name: ClassVar[str] = "go-ashore"
+
+    def describe(self) -> str:
+        return f"{self.unit} goes ashore on Midway"
+
+
+@dataclass(frozen=True)
+class Screen(Action):
+    """Submarine attack: give a defending destroyer unit the submarine it screens against."""
+
+    unit: str
+    target: str
+    type_name: ClassVar[str] = "screen"
+
+    def describe(self) -> str:
+        return f"{self.unit} screens against {self.target}"
+
+
+@dataclass(frozen=True)
+class Fire(Action):
+    """Give a firing unit its target in naval or invasion combat (subs, surface, bombardment,
+    ground units)."""
+
+    unit: str
+    target: str
+    type_name: ClassVar[str] = "fire"
+
+    def describe(self) -> str:
+        return f"{self.unit} fires at {self.target}"
+
+
+@dataclass(frozen=True)
+class Orders(Action):
+    """A batch of this step's orders, each written ``(type, field, ...)`` as in a record, e.g.
+    ``("strike", "Kaga-D1", "I5", "1")``; a sealed step is sealed after the last one (as by
+    :class:`Done`). Each order must be legal when its turn comes; only the last may roll dice."""
+
+    items: tuple[tuple[str, ...], ...] = ()
+    type_name: ClassVar[str] = "orders"
+
+    def describe(self) -> str:
+        return f"{len(self.items)} order{'s' if len(self.items) != 1 else ''}"
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Done,
     Concede,
@@ -289,4 +408,101 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PrepareAll,
     Land,
     Ditch,
+    Scout,
+    BuildBase,
+    ReserveZeke,
+    SubAttack,
+    SurfaceAttack,
+    Bombard,
+    GoAshore,
+    Screen,
+    Fire,
+    Orders,
 )
+
+BY_NAME: dict[str, type[Action]] = {t.type_name: t for t in ACTION_TYPES}
+_READERS: dict[str, tuple[type[Action], tuple[tuple[str, Any], ...]]] = {}
+
+
+def _reader(name: str) -> tuple[type[Action], tuple[tuple[str, Any], ...]]:
+    found = _READERS.get(name)
+    if found is None:
+        cls = BY_NAME[name]
+        kinds = tuple((f.name, f.type) for f in dataclasses.fields(cls) if f.name != "side")
+        found = _READERS[name] = (cls, kinds)
+    return found
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def item(action: Action) -> tuple[str, ...]:
+    """An order as one item of :class:`Orders`: its type and its fields as text."""
+    cls = action.__class__
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name != "side")
+    out = [action.type_name]
+    d = action.__dict__
+    for name in names:
+        value = d[name]
+        out.append(value if value.__class__ is str else ("true" if value else "false") if isinstance(value, bool)
+                   else str(value))  # fmt: skip
+    return tuple(out)
+
+
+# Shared instances of the orders listed most often (actions are immutable values): building the
+# legal lists then costs a dictionary look-up per order instead of a new object.
+make_strike = functools.cache(Strike)
+make_air_target = functools.cache(AirTarget)
+make_aa_target = functools.cache(AATarget)
+make_bomb_target = functools.cache(BombTarget)
+make_fire = functools.cache(Fire)
+make_screen = functools.cache(Screen)
+make_form = functools.cache(Form)
+make_move = functools.cache(Move)
+make_enter = functools.cache(Enter)
+make_land = functools.cache(Land)
+make_search = functools.cache(AssignSearch)
+make_scout = functools.cache(Scout)
+make_midway_strike = functools.cache(MidwayStrike)
+make_prepare = functools.cache(Prepare)
+make_done = functools.cache(Done)
+make_cap = functools.cache(Cap)
+
+
+_READ: dict[tuple[str, tuple[str, ...]], Action] = {}
+
+
+def read_item(side: str, raw: tuple[str, ...]) -> Action:
+    """The order an :class:`Orders` item stands for (``ValueError`` if it is not one)."""
+    found = _READ.get((side, raw))
+    if found is not None:
+        return found
+    action = _read_item(side, raw)
+    if len(_READ) < 100_000:
+        _READ[(side, raw)] = action
+    return action
+
+
+def _read_item(side: str, raw: tuple[str, ...]) -> Action:
+    if not raw or raw[0] not in BY_NAME or raw[0] in ("orders", "concede"):
+        raise ValueError(f"{raw[0] if raw else 'an empty item'!r} is not an order")
+    cls, kinds = _reader(raw[0])
+    values = raw[1:]
+    if len(values) > len(kinds):
+        raise ValueError(f"{raw[0]} takes {len(kinds)} values")
+    kwargs: dict[str, Any] = {}
+    for (name, kind), value in zip(kinds, values):
+        if kind in ("int", int):
+            kwargs[name] = int(value)
+        elif kind in ("bool", bool):
+            if value not in ("true", "false"):
+                raise ValueError(f"{raw[0]}.{name} is true or false")
+            kwargs[name] = value == "true"
+        else:
+            kwargs[name] = value
+    try:
+        return cls(side, **kwargs)
+    except TypeError:
+        raise ValueError(f"{raw[0]} needs {', '.join(n for n, _k in kinds)}") from None

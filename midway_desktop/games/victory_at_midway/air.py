@@ -9,22 +9,36 @@ nowhere to land ditch.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from midway_desktop.games.victory_at_midway.actions import Ditch, Land, MidwayStrike, Prepare, Strike
+from midway_desktop.games.victory_at_midway.actions import (
+    Ditch,
+    Land,
+    MidwayStrike,
+    Prepare,
+    ReserveZeke,
+    Scout,
+    Strike,
+    make_land,
+    make_midway_strike,
+    make_scout,
+    make_strike,
+)
 from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
     MIDWAY,
     SHIP_OFF_MAP,
     Flight,
     Game,
+    Search,
     State,
     change,
+    evolve,
     set_units,
 )
 from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE
 
 BASE_HOLDING = frozenset({"ready", "notready", "notready2", "trapped"})
+RESERVE_CARRIERS = ("Akagi", "Kaga")  # VaM › Reserve Zekes: once per game on each
+RESERVE_VP = 0.5  # VaM › Reserve Zekes: the US earns 1/2 VP each time
 
 
 # -- bases ---------------------------------------------------------------------------------------
@@ -32,6 +46,8 @@ def capacity(game: Game, state: State, base: str) -> int:
     """VaM › Carrier and Airfield Capacities, Carrier Damage, Midway Airfield Damage: the printed
     number, zero on a reduced carrier, less one for every hit on Midway's ground units."""
     if base == MIDWAY_BASE:
+        if state.airfield_closed:
+            return 0  # VaM › Airfield Shut Down: zero for good once Japanese troops have landed
         return max(0, game.cat.midway.capacity - state.airfield_hits)
     st = game.u(state, base)
     if st.loc in SHIP_OFF_MAP or st.reduced:
@@ -42,6 +58,15 @@ def capacity(game: Game, state: State, base: str) -> int:
 def aboard(game: Game, state: State, base: str) -> int:
     """VaM › Carrier and Airfield Capacities: air units based there, full or reduced."""
     return len(game.based_at(state, base, BASE_HOLDING))
+
+
+def all_aboard(game: Game, state: State) -> dict[str, int]:
+    """Air units based on every carrier and on Midway (one pass over the aircraft)."""
+    out: dict[str, int] = {}
+    for _a, st in game.aircraft(state):
+        if st.loc in BASE_HOLDING:
+            out[st.base] = out.get(st.base, 0) + 1
+    return out
 
 
 def launch_block(game: Game, state: State, base: str) -> str | None:
@@ -72,8 +97,11 @@ def own_ready(game: Game, state: State, side: str, unit: str) -> str | None:
 def midway_strike_refusal(game: Game, state: State, action: MidwayStrike) -> str | None:
     """VaM › Midway Base Strikes: Ready Japanese aircraft go to the Midway Airstrike Holding Box
     in this phase only, and must be able to reach Midway."""
-    if action.side != JAPAN:
-        return "Only the Japanese assign base strikes against Midway (VaM › Midway Base Strikes)."
+    if action.side != JAPAN and not game.ground_on_midway(state, JAPAN):
+        return (
+            "Only the Japanese assign base strikes against Midway, and the US only once Japanese ground units "
+            "are on the atoll (VaM › Midway Base Strikes, Midway Bombardment)."
+        )
     why = own_ready(game, state, action.side, action.unit)
     if why:
         return why
@@ -83,10 +111,46 @@ def midway_strike_refusal(game: Game, state: State, action: MidwayStrike) -> str
         return why
     here = game.base_hex(state, st.base)
     spec = game.cat.plane(action.unit)
-    dist = game.board.distance(here, MIDWAY)  # type: ignore[arg-type]
+    dist = game.distance(here, MIDWAY)  # type: ignore[arg-type]
     if dist > spec.range:
         return f"{action.unit} has range {spec.range}; Midway is {dist} hexes from {st.base} in {here}."
     return None
+
+
+def midway_strike_options(game: Game, state: State, side: str) -> list[MidwayStrike]:
+    """VaM › Midway Base Strikes: every Ready unit that can fly against Midway this phase."""
+    if side != JAPAN and not game.ground_on_midway(state, JAPAN):
+        return []
+    out = []
+    dist: dict[str, int | None] = {}
+    for unit, st in game.aircraft(state, side):
+        if st.loc != "ready":
+            continue
+        if st.base not in dist:
+            here = game.base_hex(state, st.base)
+            blocked = here is None or launch_block(game, state, st.base) is not None
+            dist[st.base] = None if blocked else game.distance(here, MIDWAY)  # type: ignore[arg-type]
+        d = dist[st.base]
+        if d is not None and d <= game.cat.plane(unit).range:
+            out.append(make_midway_strike(side, unit))
+    return out
+
+
+def can_strike_midway(game: Game, state: State, side: str) -> bool:
+    """Whether any Ready unit of the side could fly against Midway now."""
+    dist: dict[str, int | None] = {}
+    plane = game.cat.plane
+    for unit, st in game.aircraft(state, side):
+        if st.loc != "ready":
+            continue
+        if st.base not in dist:
+            here = game.base_hex(state, st.base)
+            blocked = here is None or launch_block(game, state, st.base) is not None
+            dist[st.base] = None if blocked else game.distance(here, MIDWAY)  # type: ignore[arg-type]
+        d = dist[st.base]
+        if d is not None and d <= plane(unit).range:
+            return True
+    return False
 
 
 def apply_midway_strike(game: Game, state: State, action: MidwayStrike) -> State:
@@ -94,7 +158,7 @@ def apply_midway_strike(game: Game, state: State, action: MidwayStrike) -> State
     base = game.u(state, action.unit).base
     flight = Flight(action.unit, "midway", MIDWAY, game.base_hex(state, base) or MIDWAY, 0, True)
     state = change(game, state, action.unit, loc="aloft")
-    return replace(state, flights=(*state.flights, flight))
+    return evolve(state, flights=(*state.flights, flight))
 
 
 def strike_refusal(game: Game, state: State, action: Strike) -> str | None:
@@ -114,7 +178,7 @@ def strike_refusal(game: Game, state: State, action: Strike) -> str | None:
         return "Air units may not fly strikes into the fog (VaM › Fog)."
     here = game.base_hex(state, base)
     spec = game.cat.plane(action.unit)
-    dist = game.board.distance(here, action.hex)  # type: ignore[arg-type]
+    dist = game.distance(here, action.hex)  # type: ignore[arg-type]
     if dist > spec.range:
         return (
             f"{action.unit} has range {spec.range}: {action.hex} is {dist} hexes from {here}, out of range "
@@ -137,7 +201,7 @@ def apply_strike(game: Game, state: State, action: Strike) -> State:
     base = game.u(state, action.unit).base
     flight = Flight(action.unit, "strike", action.hex, game.base_hex(state, base) or MIDWAY, action.wave, None)
     state = change(game, state, action.unit, loc="aloft")
-    return replace(state, flights=(*state.flights, flight))
+    return evolve(state, flights=(*state.flights, flight))
 
 
 def strike_options(game: Game, state: State, side: str) -> list[Strike]:
@@ -147,11 +211,28 @@ def strike_options(game: Game, state: State, side: str) -> list[Strike]:
     for f in state.flights:
         if f.kind == "strike" and game.side_of(f.unit) == side:
             waves.setdefault(f.target, {})[f.wave] = f.launch
+    memo = game.memo
+    blocked: dict[str, str | None] = {}
     for unit, st in game.aircraft(state, side):
-        if st.loc != "ready" or launch_block(game, state, st.base):
+        if st.loc != "ready":
             continue
-        here = game.base_hex(state, st.base)
-        for target in sorted(game.within(here, game.cat.plane(unit).range)):  # type: ignore[arg-type]
+        base = st.base
+        if base not in blocked:
+            blocked[base] = None if launch_block(game, state, base) else game.base_hex(state, base)
+        here = blocked[base]
+        if here is None:
+            continue
+        if not waves:  # the usual case: the first strike order of the phase
+            k = ("strikes", side, unit, here, state.fog)
+            found = memo.get(k)
+            if found is None:
+                reach = game.within(here, game.cat.plane(unit).range)
+                found = memo[k] = tuple(
+                    make_strike(side, unit, t, 1) for t in sorted(reach) if not game.in_fog(state, t)
+                )
+            out.extend(found)
+            continue
+        for target in sorted(game.within(here, game.cat.plane(unit).range)):
             if game.in_fog(state, target):
                 continue
             known = waves.get(target, {})
@@ -160,6 +241,129 @@ def strike_options(game: Game, state: State, side: str) -> list[Strike]:
                     out.append(Strike(side, unit, target, w))
             out.append(Strike(side, unit, target, max(known, default=0) + 1))
     return out
+
+
+def can_launch_any(game: Game, state: State, side: str) -> bool:
+    """Whether any of the side's Ready aircraft could take off now."""
+    seen: dict[str, bool] = {}
+    for _unit, st in game.aircraft(state, side):
+        if st.loc == "ready":
+            ok = seen.get(st.base)
+            if ok is None:
+                ok = seen[st.base] = launch_block(game, state, st.base) is None
+            if ok:
+                return True
+    return False
+
+
+# -- extra scouts --------------------------------------------------------------------------------
+def scout_refusal(game: Game, state: State, action: Scout) -> str | None:
+    """VaM › Extra Scouts (optional): a Ready bomber (H, D, T) flies an air search over any hex
+    within range of its carrier or airfield; day turns only, like every air search."""
+    if not state.opt("extra-scouts"):
+        return "Extra scouts are an optional rule not in use in this game (VaM › Extra Scouts)."
+    if game.night(state):
+        return "Air searches may only be assigned on day turns (VaM › Air Searches)."
+    why = own_ready(game, state, action.side, action.unit)
+    if why:
+        return why
+    if not game.cat.plane(action.unit).bomber:
+        return "Only bombers (H, D, T) fly as extra scouts (VaM › Extra Scouts)."
+    base = game.u(state, action.unit).base
+    why = launch_block(game, state, base)
+    if why:
+        return why
+    if action.hex not in game.board:
+        return f"{action.hex} is not a hex of the map."
+    if any(s.side == action.side and s.kind == "air" and s.hex == action.hex for s in state.searches):
+        return f"You already have an air search in {action.hex}."
+    here = game.base_hex(state, base)
+    spec = game.cat.plane(action.unit)
+    dist = game.distance(here, action.hex)  # type: ignore[arg-type]
+    if dist > spec.range:
+        return f"{action.unit} has range {spec.range}: {action.hex} is {dist} hexes from {here}."
+    return None
+
+
+def scout_options(game: Game, state: State, side: str) -> list[Scout]:
+    """VaM › Extra Scouts: every (bomber, hex) an extra scout may fly now."""
+    if not state.opt("extra-scouts") or game.night(state):
+        return []
+    taken = {s.hex for s in state.searches if s.side == side and s.kind == "air"}
+    out: list[Scout] = []
+    for unit, st in game.aircraft(state, side):
+        if st.loc != "ready" or not game.cat.plane(unit).bomber or launch_block(game, state, st.base):
+            continue
+        here = game.base_hex(state, st.base)
+        reach = game.within(here, game.cat.plane(unit).range)  # type: ignore[arg-type]
+        out += [make_scout(side, unit, h) for h in sorted(reach) if h not in taken]
+    return out
+
+
+def apply_scout(game: Game, state: State, action: Scout) -> State:
+    """VaM › Extra Scouts: the bomber leaves its Ready box with an air search marker on it."""
+    base = game.u(state, action.unit).base
+    flight = Flight(action.unit, "scout", action.hex, game.base_hex(state, base) or MIDWAY, 0, None)
+    state = change(game, state, action.unit, loc="aloft")
+    return evolve(
+        state,
+        flights=(*state.flights, flight),
+        searches=(*state.searches, Search(action.side, "air", action.hex, action.unit)),
+    )
+
+
+# -- reserve zekes -------------------------------------------------------------------------------
+def is_zeke(game: Game, unit: str) -> bool:
+    """VaM › Reserve Zekes: a 7-0-2 fighter."""
+    spec = game.cat.plane(unit)
+    return spec.side == JAPAN and spec.type == "F" and (spec.air, spec.strike, spec.range) == (7, 0, 2)
+
+
+def reserve_refusal(game: Game, state: State, action: ReserveZeke) -> str | None:
+    """VaM › Reserve Zekes (optional): once per game on Akagi and once on Kaga, during the Air
+    Return Phase, an eliminated 7-0-2 fighter returns at full strength to that carrier's Ready box."""
+    if not state.opt("reserve-zekes"):
+        return "Reserve Zekes are an optional rule not in use in this game (VaM › Reserve Zekes)."
+    if action.side != JAPAN:
+        return "Only the Japanese have reserve Zekes."
+    if action.carrier not in RESERVE_CARRIERS:
+        return "The reserve Zekes come aboard the Akagi or the Kaga only (VaM › Reserve Zekes)."
+    if action.carrier in state.reserves:
+        return f"The {action.carrier}'s reserve has already been used (once per game)."
+    if not game.cat.is_aircraft(action.unit) or not is_zeke(game, action.unit):
+        return f"{action.unit} is not a 7-0-2 fighter."
+    if game.u(state, action.unit).loc != "lost":
+        return f"{action.unit} has not been eliminated (ditched planes do not come back)."
+    if capacity(game, state, action.carrier) <= aboard(game, state, action.carrier):
+        return f"{action.carrier} has no room (or cannot take aircraft)."
+    return None
+
+
+def reserve_options(game: Game, state: State, side: str) -> list[ReserveZeke]:
+    if side != JAPAN or not state.opt("reserve-zekes"):
+        return []
+    carriers = [
+        c for c in RESERVE_CARRIERS
+        if c not in state.reserves and capacity(game, state, c) > aboard(game, state, c)
+    ]  # fmt: skip
+    if not carriers:
+        return []
+    lost = [a for a, st in game.aircraft(state, JAPAN) if st.loc == "lost" and is_zeke(game, a)]
+    return [ReserveZeke(JAPAN, a, c) for c in carriers for a in lost]
+
+
+def apply_reserve(game: Game, state: State, action: ReserveZeke) -> State:
+    """VaM › Reserve Zekes: the fighter returns Ready; the US earns 1/2 VP. The hits that
+    eliminated it were inflicted and still count (they are banked before the counter returns)."""
+    from midway_desktop.games.victory_at_midway.victory import unit_vp
+
+    kept = unit_vp(game, state, action.unit)
+    state = change(game, state, action.unit, loc="ready", reduced=False, base=action.carrier)
+    return evolve(
+        state,
+        reserves=(*state.reserves, action.carrier),
+        banked=(*state.banked, ("us", kept + RESERVE_VP)),
+    )
 
 
 # -- air preparation -----------------------------------------------------------------------------
@@ -189,7 +393,7 @@ def apply_prepare(game: Game, state: State, unit: str) -> State:
 
 def apply_prepare_all(game: Game, state: State, side: str) -> State:
     """VaM › Ready/Not Ready: ready every Not Ready unit (the H unit one step)."""
-    changes = {a: replace(st, loc=prepared(st.loc)) for a, st in game.aircraft(state, side)
+    changes = {a: evolve(st, loc=prepared(st.loc)) for a, st in game.aircraft(state, side)
                if st.loc in ("notready", "notready2")}  # fmt: skip
     return set_units(game, state, changes)
 
@@ -202,13 +406,20 @@ def landing_bases(game: Game, state: State, unit: str) -> list[str]:
     flight = game.flight(state, unit)
     if flight is None:
         return []
+    return landing_bases_for(game, state, unit, flight, None)
+
+
+def landing_bases_for(game: Game, state: State, unit: str, flight: Flight, room: dict[str, int] | None) -> list[str]:
+    """``landing_bases`` with the room left on each base given (or counted here)."""
     spec = game.cat.plane(unit)
     bases = [MIDWAY_BASE] if spec.side == "us" else []
     if spec.home != MIDWAY_BASE:
-        bases += [s.id for s in game.cat.ships if s.carrier and s.side == spec.side]
+        bases += [s for s in game.carriers_of[spec.side]]
+    if room is None:
+        room = free_room(game, state, spec.side)
     out = []
     for base in bases:
-        if launch_block(game, state, base):
+        if room.get(base, 0) <= 0:
             continue
         where = game.base_hex(state, base)
         if where is None:
@@ -216,10 +427,21 @@ def landing_bases(game: Game, state: State, unit: str) -> list[str]:
         if flight.kind == "cap":
             if where != flight.target:
                 continue
-        elif game.board.distance(flight.target, where) > spec.range:
+        elif game.distance(flight.target, where) > spec.range:
             continue
-        if aboard(game, state, base) < capacity(game, state, base):
-            out.append(base)
+        out.append(base)
+    return out
+
+
+def free_room(game: Game, state: State, side: str) -> dict[str, int]:
+    """Room left on each of the side's bases that can take aircraft now."""
+    counts = all_aboard(game, state)
+    bases = list(game.carriers_of[side]) + ([MIDWAY_BASE] if side == "us" else [])
+    out = {}
+    for base in bases:
+        if launch_block(game, state, base):
+            continue
+        out[base] = capacity(game, state, base) - counts.get(base, 0)
     return out
 
 
@@ -243,7 +465,7 @@ def land_refusal(game: Game, state: State, action: Land) -> str | None:
     if action.base == MIDWAY_BASE or (cat.is_ship(action.base) and cat.ship(action.base).carrier):
         where = game.base_hex(state, action.base)
         target = game.flight(state, action.unit).target  # type: ignore[union-attr]
-        if where is not None and game.board.distance(target, where) > spec.range:
+        if where is not None and game.distance(target, where) > spec.range:
             return f"{action.base} is out of {action.unit}'s range {spec.range} from {target}."
         return f"{action.base} is full: its capacity is {capacity(game, state, action.base)} air units."
     return f"{action.base} is not a carrier or airfield of yours."
@@ -260,31 +482,62 @@ def apply_land(game: Game, state: State, action: Land) -> State:
     else:
         loc = "notready"
     state = change(game, state, action.unit, loc=loc, base=action.base)
-    return replace(state, flights=tuple(f for f in state.flights if f.unit != action.unit))
+    return evolve(state, flights=tuple(f for f in state.flights if f.unit != action.unit))
+
+
+def landing_options(game: Game, state: State, side: str) -> tuple[dict[str, int], dict[str, list[str]]]:
+    """The room on each of the side's bases, and where each of its air units aloft may land."""
+    free = free_room(game, state, side)
+    options = {
+        f.unit: landing_bases_for(game, state, f.unit, f, free) for f in state.flights if game.side_of(f.unit) == side
+    }
+    return free, options
 
 
 def landable(game: Game, state: State, side: str) -> int:
     """How many of the side's units in the air can land at once (room shared out by matching)."""
-    units = [f.unit for f in state.flights if game.side_of(f.unit) == side]
-    room: dict[str, int] = {}
-    options: dict[str, list[str]] = {}
-    for unit in units:
-        options[unit] = landing_bases(game, state, unit)
-        for b in options[unit]:
-            room[b] = capacity(game, state, b) - aboard(game, state, b)
-    slots = [b for b, n in room.items() for _ in range(n)]
-    owner: dict[int, str] = {}
+    free, options = landing_options(game, state, side)
+    return len(assign(list(options), options, free))
 
-    def place(unit: str, seen: set[int]) -> bool:
-        for j, b in enumerate(slots):
-            if b in options[unit] and j not in seen:
-                seen.add(j)
-                if j not in owner or place(owner[j], seen):
-                    owner[j] = unit
+
+def assign(units: list[str], options: dict[str, list[str]], room: dict[str, int]) -> dict[str, str]:
+    """A largest assignment of units to bases with room (augmenting paths over the bases, each
+    unit trying its listed bases in order). A first greedy pass settles the usual case."""
+    left = dict(room)
+    where: dict[str, str] = {}
+    for u in units:
+        for b in options[u]:
+            if left.get(b, 0) > 0:
+                left[b] -= 1
+                where[u] = b
+                break
+        else:
+            break
+    if len(where) == len(units):
+        return where
+    load: dict[str, list[str]] = {b: [] for b in room}
+    where = {}
+
+    def place(unit: str, seen: set[str]) -> bool:
+        for b in options[unit]:
+            if b in seen or b not in load:
+                continue
+            seen.add(b)
+            if len(load[b]) < room[b]:
+                load[b].append(unit)
+                where[unit] = b
+                return True
+            for other in load[b]:
+                if place(other, seen):
+                    load[b].remove(other)
+                    load[b].append(unit)
+                    where[unit] = b
                     return True
         return False
 
-    return sum(place(u, set()) for u in units)
+    for u in units:
+        place(u, set())
+    return where
 
 
 def ditch_refusal(game: Game, state: State, action: Ditch) -> str | None:
@@ -306,4 +559,33 @@ def ditch_refusal(game: Game, state: State, action: Ditch) -> str | None:
 def apply_ditch(game: Game, state: State, unit: str) -> State:
     """VaM › Strike and Escort Aircraft Retrieval: ditched planes are out of the game (no VPs)."""
     state = change(game, state, unit, loc="ditched")
-    return replace(state, flights=tuple(f for f in state.flights if f.unit != unit))
+    return evolve(state, flights=tuple(f for f in state.flights if f.unit != unit))
+
+
+def landing_plan(game: Game, state: State, side: str) -> list[Land | Ditch]:
+    """A full set of landing orders for the side's air units in the air, legal in the order
+    given: first, while they cannot all land, the reduced (then the least useful) units ditch;
+    then each lands, on its own carrier when it can (a matching shares out the room)."""
+    out: list[Land | Ditch] = []
+    flights = [f for f in state.flights if game.side_of(f.unit) == side]
+    if not flights:
+        return out
+    cat = game.cat
+    free = free_room(game, state, side)
+    options = {f.unit: landing_bases_for(game, state, f.unit, f, free) for f in flights}
+    units = [f.unit for f in flights]
+    while True:
+        fits = assign(units, options, free)
+        if len(fits) == len(units):
+            break
+        # Ditch the unit with nowhere to go, else the cheapest one (reduced, then not a fighter).
+        homeless = [u for u in units if not options[u]]
+        pick = homeless[0] if homeless else min(
+            units, key=lambda u: (not game.u(state, u).reduced, cat.plane(u).type == "F", u)
+        )
+        out.append(Ditch(side, pick))
+        units.remove(pick)
+    home_first = {u: sorted(options[u], key=lambda b: b != cat.plane(u).home) for u in units}
+    fits = assign(units, home_first, free)
+    out += [make_land(side, u, fits[u]) for u in units]
+    return out

@@ -10,8 +10,6 @@ air unit, one unit of capacity and one air search.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.actions import (
@@ -31,6 +29,7 @@ from midway_desktop.games.victory_at_midway.state import (
     Game,
     State,
     change,
+    evolve,
     other,
     side_name,
 )
@@ -62,7 +61,7 @@ def _units(battle: Battle) -> tuple[str, ...]:
 def start(game: Game, state: State, side: str, hex_: str, base: bool, rng: Rng, events: list[Event]) -> State:
     """VaM › Resolving Air Strikes and Finding the Enemy: announce the hex, roll for each wave
     (base strikes and strikes on the Midway hex always find it), deploy the defenders."""
-    state = replace(state, resolved=(*state.resolved, key(hex_, base)))
+    state = evolve(state, resolved=(*state.resolved, key(hex_, base)))
     kind = "midway" if base else "strike"
     flights = [f for f in state.flights if f.kind == kind and f.target == hex_ and game.side_of(f.unit) == side]
     what = "the Midway base strike" if base else f"an air strike on {hex_}"
@@ -75,7 +74,7 @@ def start(game: Game, state: State, side: str, hex_: str, base: bool, rng: Rng, 
         waves.setdefault((f.wave, f.launch), []).append(f)
     outcome: dict[str, bool] = {}
     for (wave, launch), members in sorted(waves.items()):
-        distance = game.board.distance(launch, hex_)
+        distance = game.distance(launch, hex_)
         if sure or distance == 0:
             ok = True
         else:
@@ -87,8 +86,8 @@ def start(game: Game, state: State, side: str, hex_: str, base: bool, rng: Rng, 
                                      audience=(side,)))  # fmt: skip
         for f in members:
             outcome[f.unit] = ok
-    state = replace(
-        state, flights=tuple(replace(f, found=outcome[f.unit]) if f.unit in outcome else f for f in state.flights)
+    state = evolve(
+        state, flights=tuple(evolve(f, found=outcome[f.unit]) if f.unit in outcome else f for f in state.flights)
     )
     found = tuple(f.unit for f in flights if outcome[f.unit])
     if not found:
@@ -110,7 +109,7 @@ def start(game: Game, state: State, side: str, hex_: str, base: bool, rng: Rng, 
         )
     )
     battle = Battle(side, hex_, base, "cap", defenders=defenders, strike=found)
-    state = replace(state, battle=battle, revealed=state.revealed | set(defenders))
+    state = evolve(state, battle=battle, revealed=state.revealed | set(defenders))
     if not cap_candidates(game, state):
         return deploy_strike(game, state, rng, events)
     return state
@@ -150,9 +149,9 @@ def apply_cap(game: Game, state: State, action: Cap) -> State:
     assert battle is not None
     launch = game.base_hex(state, game.u(state, action.unit).base) or battle.hex
     state = change(game, state, action.unit, loc="aloft")
-    return replace(
+    return evolve(
         state,
-        battle=replace(battle, cap=(*battle.cap, action.unit)),
+        battle=evolve(battle, cap=(*battle.cap, action.unit)),
         flights=(*state.flights, Flight(action.unit, "cap", battle.hex, launch, 0, True)),
     )
 
@@ -170,16 +169,16 @@ def deploy_strike(game: Game, state: State, rng: Rng, events: list[Event]) -> St
             data={"side": battle.attacker, "units": list(battle.strike)},
         )
     )
-    state = replace(state, revealed=state.revealed | set(battle.strike) | set(battle.cap))
+    state = evolve(state, revealed=state.revealed | set(battle.strike) | set(battle.cap))
     us_units = battle.strike if battle.attacker == US else battle.cap
     if not state.carrier_sighted and any(game.cat.plane(a).home != MIDWAY_BASE for a in us_units):
-        state = replace(state, carrier_sighted=state.turn)  # VaM › Japanese Turn 13 Group: carrier aircraft seen
+        state = evolve(state, carrier_sighted=state.turn)  # VaM › Japanese Turn 13 Group: carrier aircraft seen
     rounds: tuple[str, ...] = ()
     if battle.cap:
         escorts = [a for a in battle.strike if game.cat.plane(a).fighter]
         # With escorts, two rounds in the order the dice give; without, the CAP alone fires.
         rounds = initiative(battle, rng, events) if escorts else (battle.defender,)
-    state = replace(state, battle=replace(battle, stage="air-targets", rounds=rounds, orders=()))
+    state = evolve(state, battle=evolve(battle, stage="air-targets", rounds=rounds, orders=()))
     return next_round(game, state, rng, events)
 
 
@@ -219,9 +218,9 @@ def next_round(game: Game, state: State, rng: Rng, events: list[Event]) -> State
     while rounds:
         side = rounds[0]
         if fighters(game, state, side) and air_targets(game, state, side):
-            return replace(state, battle=replace(battle, stage="air-targets", rounds=rounds, orders=()))
+            return evolve(state, battle=evolve(battle, stage="air-targets", rounds=rounds, orders=()))
         rounds = rounds[1:]
-    return start_aa(game, replace(state, battle=replace(battle, rounds=())), rng, events)
+    return start_aa(game, evolve(state, battle=evolve(battle, rounds=())), rng, events)
 
 
 def air_target_refusal(game: Game, state: State, action: AirTarget) -> str | None:
@@ -245,15 +244,15 @@ def apply_air_target(game: Game, state: State, action: AirTarget, rng: Rng, even
     battle = state.battle
     assert battle is not None
     orders = (*battle.orders, (action.unit, action.target))
-    battle = replace(battle, orders=orders)
-    state = replace(state, battle=battle)
+    battle = evolve(battle, orders=orders)
+    state = evolve(state, battle=battle)
     if len(orders) < len(fighters(game, state, action.side)):
         return state
     groups: dict[str, list[str]] = {}
     for firer, target in orders:
         groups.setdefault(target, []).append(firer)
     pending = tuple((t, tuple(f)) for t, f in groups.items())
-    return fire_groups(game, replace(state, battle=replace(battle, pending=pending, orders=())), rng, events)
+    return fire_groups(game, evolve(state, battle=evolve(battle, pending=pending, orders=())), rng, events)
 
 
 def fire_groups(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
@@ -277,12 +276,12 @@ def fire_groups(game: Game, state: State, rng: Rng, events: list[Event]) -> Stat
             continue
         if len(firers) > 1:
             orders = tuple((f, target) for f in firers)
-            return replace(
-                state, battle=replace(battle, stage="return-fire", pending=pending, returning=target, orders=orders)
+            return evolve(
+                state, battle=evolve(battle, stage="return-fire", pending=pending, returning=target, orders=orders)
             )
         state = return_fire(game, state, target, firers[0], rng, events)
-    battle = replace(battle, pending=(), orders=(), returning="", rounds=battle.rounds[1:])
-    return next_round(game, replace(state, battle=battle), rng, events)
+    battle = evolve(battle, pending=(), orders=(), returning="", rounds=battle.rounds[1:])
+    return next_round(game, evolve(state, battle=battle), rng, events)
 
 
 def return_fire(game: Game, state: State, unit: str, at: str, rng: Rng, events: list[Event]) -> State:
@@ -311,7 +310,7 @@ def apply_return_fire(game: Game, state: State, action: ReturnFire, rng: Rng, ev
     battle = state.battle
     assert battle is not None
     state = return_fire(game, state, action.unit, action.at, rng, events)
-    state = replace(state, battle=replace(battle, stage="air-targets", returning="", orders=()))
+    state = evolve(state, battle=evolve(battle, stage="air-targets", returning="", orders=()))
     return fire_groups(game, state, rng, events)
 
 
@@ -324,7 +323,15 @@ def bombers(game: Game, state: State) -> list[str]:
 
 
 def aa_firers(game: Game, state: State) -> list[str]:
-    """VaM › Anti-Aircraft Fire: every defending ship (counter) or, at a base strike, ground unit."""
+    """VaM › Anti-Aircraft Fire: every defending ship (counter) or, at a base strike, ground unit.
+    Units with AA 0 (the Japanese battalions, submarines) could never hit, so they are not asked."""
+    battle = state.battle
+    assert battle is not None
+    return [u for u in battle.defenders if alive(game, state, u) and aa_value(game, u) > 0]
+
+
+def bomb_targets(game: Game, state: State) -> list[str]:
+    """VaM › Bombing: any defending ship (or, at a base strike, ground unit) still there."""
     battle = state.battle
     assert battle is not None
     return [u for u in battle.defenders if alive(game, state, u)]
@@ -346,7 +353,7 @@ def start_aa(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
     assert battle is not None
     if aa_needed(game, state) == 0:
         return start_bombing(game, state, rng, events)
-    return replace(state, battle=replace(battle, stage="aa-targets", orders=()))
+    return evolve(state, battle=evolve(battle, stage="aa-targets", orders=()))
 
 
 def aa_value(game: Game, unit: str) -> int:
@@ -377,7 +384,7 @@ def apply_aa_target(game: Game, state: State, action: AATarget, rng: Rng, events
     battle = state.battle
     assert battle is not None
     orders = (*battle.orders, (action.unit, action.target))
-    state = replace(state, battle=replace(battle, orders=orders))
+    state = evolve(state, battle=evolve(battle, orders=orders))
     if len(orders) < aa_needed(game, state):
         return state
     for unit, target in orders:
@@ -393,9 +400,9 @@ def start_bombing(game: Game, state: State, rng: Rng, events: list[Event]) -> St
     """VaM › Bombing: surviving bombers attack after AA fire."""
     battle = state.battle
     assert battle is not None
-    if not bombers(game, state) or not aa_firers(game, state):
+    if not bombers(game, state) or not bomb_targets(game, state):
         return finish(game, state, events)
-    return replace(state, battle=replace(battle, stage="bomb-targets", orders=()))
+    return evolve(state, battle=evolve(battle, stage="bomb-targets", orders=()))
 
 
 def bomb_refusal(game: Game, state: State, action: BombTarget) -> str | None:
@@ -406,7 +413,7 @@ def bomb_refusal(game: Game, state: State, action: BombTarget) -> str | None:
         return f"{action.unit} is not one of your surviving bombers here (escorts never bomb)."
     if any(u == action.unit for u, _t in battle.orders):
         return f"{action.unit} already has its target; a bomber's target may not change."
-    if action.target not in aa_firers(game, state):
+    if action.target not in bomb_targets(game, state):
         return f"{action.target} is not an enemy {'ground unit' if battle.base else 'ship'} in this battle."
     return None
 
@@ -416,8 +423,8 @@ def apply_bomb_target(game: Game, state: State, action: BombTarget, rng: Rng, ev
     battle = state.battle
     assert battle is not None
     orders = (*battle.orders, (action.unit, action.target))
-    battle = replace(battle, orders=orders)
-    state = replace(state, battle=battle)
+    battle = evolve(battle, orders=orders)
+    state = evolve(state, battle=battle)
     if len(orders) < len(bombers(game, state)):
         return state
     ground_hits = 0
@@ -438,7 +445,7 @@ def apply_bomb_target(game: Game, state: State, action: BombTarget, rng: Rng, ev
         on_field = game.based_at(state, MIDWAY_BASE, FIELD)
         losses = min(ground_hits, len(on_field))
         if losses:
-            return replace(state, battle=replace(battle, stage="airfield-losses", orders=(), losses=losses))
+            return evolve(state, battle=evolve(battle, stage="airfield-losses", orders=(), losses=losses))
     return finish(game, state, events)
 
 
@@ -454,7 +461,7 @@ def airfield_damage(game: Game, state: State, hits: int, events: list[Event]) ->
             data={"hits": total, "capacity": capacity},
         )
     )
-    return replace(state, airfield_hits=total)
+    return evolve(state, airfield_hits=total)
 
 
 def lose_refusal(game: Game, state: State, action: LoseAircraft) -> str | None:
@@ -470,10 +477,14 @@ def apply_lose(game: Game, state: State, action: LoseAircraft, events: list[Even
     assert battle is not None
     events.append(Event("hit", f"{action.unit} is destroyed on Midway's field.", data={"unit": action.unit}))
     state = change(game, state, action.unit, loc="lost")
-    state = replace(state, revealed=state.revealed | {action.unit})
+    state = evolve(state, revealed=state.revealed | {action.unit})
     losses = battle.losses - 1
     if losses and game.based_at(state, MIDWAY_BASE, FIELD):
-        return replace(state, battle=replace(battle, losses=losses))
+        return evolve(state, battle=evolve(battle, losses=losses))
+    if battle.kind != "air":
+        from midway_desktop.games.victory_at_midway.naval import finish as naval_finish
+
+        return naval_finish(game, state, events)
     return finish(game, state, events)
 
 
@@ -482,7 +493,7 @@ def finish(game: Game, state: State, events: list[Event]) -> State:
     battle = state.battle
     assert battle is not None
     events.append(Event("strike-over", f"The strike on {battle.hex} is over.", data={"hex": battle.hex}))
-    return replace(state, battle=None)
+    return evolve(state, battle=None)
 
 
 def battle_view(game: Game, state: State, viewer: str) -> dict[str, object] | None:

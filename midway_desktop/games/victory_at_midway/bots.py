@@ -1,12 +1,19 @@
-"""Doctrine bots for both sides: simple, honest (they read only their own side's view) and
-sensible enough to play out whole games.
+"""Doctrine bots for both sides: simple, honest and fast enough for thousands of games.
+
+Honest: a bot reads the position only through what its side may know — its own units and
+orders, its own sighting markers, the enemy's announced searches, and what is deployed in a
+battle in sight of both (``tactics``) — never the enemy's hidden units (a test moves them about
+and checks the bot's choices stay the same). Fast: each decision is one :class:`Orders` batch
+holding the side's whole orders for the step or battle segment.
 
 Japan follows the spirit of the solitaire doctrine (VaM › Solitaire Play): groups enter on
 their turn at the historical hexes and sail straight for Midway, the carriers stopping two hexes
-short to strike the base until US carriers are found. The US waits north-east of Midway,
-searches the western approaches, and closes to strike range once enemy carriers are sighted.
-Both strike sighted carriers with every bomber in range, escorted by half their fighters, fly
-every other fighter as CAP and land each unit at home when it can.
+short to strike the base until US carriers are found; the transports land their battalions on
+6 June. The US waits north-east of Midway, searches the western approaches, and closes to strike
+range once enemy carriers are sighted. Both strike sighted carriers with every bomber in range,
+escorted by half their fighters, fly every other fighter as CAP and land each unit at home when
+it can. Submarines attack whatever their ship search finds; battleship-heavy Japanese forces open
+surface battles; ships at Midway bombard it when the option is in play.
 """
 
 from __future__ import annotations
@@ -17,26 +24,29 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Rules
 from midway_desktop.engine.session import Session
+from midway_desktop.games.victory_at_midway import air, doctrine, movement, naval, search, setup, tactics
 from midway_desktop.games.victory_at_midway.actions import (
-    AATarget,
-    AirTarget,
     AssignSearch,
-    BombTarget,
-    Cap,
-    Ditch,
+    Bombard,
+    BuildBase,
     Done,
     Enter,
-    Land,
-    LoseAircraft,
+    Form,
+    GoAshore,
     MidwayStrike,
     Move,
+    Orders,
     Place,
     PrepareAll,
+    ReserveZeke,
     Resolve,
-    ReturnFire,
-    Strike,
+    Scout,
+    SubAttack,
+    SurfaceAttack,
+    item,
+    make_strike,
 )
-from midway_desktop.games.victory_at_midway.state import JAPAN, MIDWAY, US, Game
+from midway_desktop.games.victory_at_midway.state import JAPAN, MIDWAY, SHIP_OFF_MAP, US, Game, State
 
 US_WAIT = ("K4", "J4")  # north-east of Midway (before and after the morning of 4 June)
 US_STATION = {"TF16": ("K4", "J4"), "TF17": ("L5", "K5")}
@@ -49,133 +59,250 @@ JP_DEST = {
     "Fifth Fleet": "E5",
     "Sixth Fleet": "E4",
 }
-TARGET_ORDER = {"CV": 0, "CVL": 1, "BB": 2, "CA": 3, "TT": 4, "SFT": 5, "ST": 5, "DD": 6}
+LANDING_TURN = 22  # the 0430 turn of 6 June (VaM › Solitaire Play › Doctrine Toward Midway)
+SURFACE_ATTACK_STRENGTH = 15  # Japanese ships open a surface battle with this much gunnery
+SEARCH_WORTH = 0.5  # an air search must be expected to cover this much to be flown
+SCOUTS = 2
+SEARCH_CANDIDATES = 12  # hexes weighed per search (the best by the static ranking)
 
 
 class DoctrineBot:
-    """One side's doctrine; every choice is picked from the legal list it is given."""
+    """One side's doctrine; each choice is a batch of orders the rules accept."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._base_weights: dict[str, dict[str, float]] = {}
 
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
-        view = session.view(side)
-        stage = view["battle"]["stage"] if view["battle"] else view["step"]
-        handler = getattr(self, "_" + stage.replace("-", "_"), None)
-        action = handler(view, side, legal, rng) if handler is not None else None
-        if action is not None and action in legal:
-            return action
-        done = Done(side)
-        return done if done in legal else legal[0]
+        state: State = session.state
+        stage = state.battle.stage if state.battle is not None else state.step
+        if state.battle is not None:
+            plan = tactics.orders(self.game, state, side)
+        else:
+            handler = getattr(self, "_" + stage.replace("-", "_"), None)
+            plan = handler(state, side, legal, rng) if handler is not None else None
+        if plan is None:
+            return legal[0]
+        if isinstance(plan, Action):
+            return plan
+        return Orders(side, tuple(item(a) for a in plan))
 
     # -- helpers ---------------------------------------------------------------------------
     def _dist(self, a: str, b: str) -> int:
-        return self.game.board.distance(a, b)
+        return self.game.distance(a, b)
 
-    def _sighted(self, view: dict[str, Any], side: str, since: int, carriers: bool = True) -> list[str]:
-        return [s["hex"] for s in view[side]["sightings"] if s["turn"] >= since and (s["carriers"] or not carriers)]
+    def _sighted(self, state: State, side: str, since: int, carriers: bool = True) -> list[str]:
+        """The side's own Enemy Ships/Carriers Sighted markers from turn ``since`` on."""
+        return [s.hex for s in state.sightings if s.side == side and s.turn >= since and (s.carriers or not carriers)]
 
-    def _of(self, legal: list[Action], kind: type[Action]) -> list[Any]:
-        return [a for a in legal if isinstance(a, kind)]
+    def _ready(self, state: State, side: str) -> list[tuple[str, str]]:
+        """(unit, launch hex) for each of the side's Ready aircraft that can take off now."""
+        g = self.game
+        out = []
+        here_of: dict[str, str | None] = {}
+        for unit, st in g.aircraft(state, side):
+            if st.loc != "ready":
+                continue
+            if st.base not in here_of:
+                here_of[st.base] = None if air.launch_block(g, state, st.base) else g.base_hex(state, st.base)
+            here = here_of[st.base]
+            if here is not None:
+                out.append((unit, here))
+        return out
 
     # -- set-up and movement ---------------------------------------------------------------
-    def _setup(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
-        places = self._of(legal, Place)
-        placed = {s["id"]: s["where"] for s in view[side]["ships"]}
-        pieces = sorted({p.piece for p in places})
-        for piece in pieces:
-            ships = [s for s in view[side]["ships"] if (s["formation"] or s["id"]) == piece]
-            if any(placed[s["id"]] != "unplaced" for s in ships):
-                continue
+    def _setup(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
+        places = [a for a in legal if isinstance(a, Place)]
+        out: list[Action] = []
+        for piece in sorted({p.piece for p in places}):
             choices = US_SETUP.get(piece, ()) if side == US else (MIDWAY,)
-            for hex_ in rng.shuffled(list(choices)):
-                if Place(side, piece, hex_) in places:
-                    return Place(side, piece, hex_)
-            return rng.choice([p for p in places if p.piece == piece])
-        return None
+            options = [p for p in places if p.piece == piece]
+            good = [p for p in options if p.hex in choices]
+            out.append(rng.choice(good) if good else rng.choice(options))
+        return out
 
-    def _ship_movement(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
+    def _ship_movement(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
+        g = self.game
+        out: list[Action] = []
         if side == JAPAN:
-            enter = self._japanese_entry(view, legal)
-            if enter is not None:
-                return enter
-        moves = self._of(legal, Move)
-        by_piece: dict[str, list[Move]] = {}
-        for m in moves:
-            by_piece.setdefault(m.piece, []).append(m)
-        ships = view[side]["ships"]
-        for piece, options in sorted(by_piece.items()):
-            members = [s for s in ships if (s["formation"] or s["id"]) == piece and s["where"] not in ("sunk",)]
-            if not members:
+            for grp in g.cat.groups:
+                if grp.side != JAPAN or grp.entry is None or not setup.waiting(g, state, grp.id):
+                    continue
+                earliest = setup.entry_turn(g, state, grp.id)
+                if earliest is None or state.turn < earliest:
+                    continue
+                hex_ = grp.solitaire_entry[0] if grp.solitaire_entry else "A5"
+                for candidate in (Enter(JAPAN, grp.id, hex_, grp.fleet), Enter(JAPAN, grp.id, hex_)):
+                    if setup.enter_refusal(g, state, candidate) is None:
+                        out.append(candidate)
+                        break
+        entered = {a.piece for a in out if isinstance(a, Enter)}
+        solitaire_us = state.solitaire and side == US
+        turn = state.turn
+        seen = {
+            "subs": self._sighted(state, side, turn - 2, carriers=False),
+            "recent": self._sighted(state, side, turn - 3),
+            "enemy": self._sighted(state, side, turn - 1),
+        }
+        pieces = movement.pieces(g, state, side)
+        if side == JAPAN and state.opt("seaplane-tenders"):
+            out += self._tenders(state, pieces)
+        for piece, ships in sorted(pieces.items()):
+            if piece in entered or movement.piece_block(g, state, ships):
                 continue
-            here = members[0]["where"]
-            dest, keep = self._destination(view, side, piece, members)
+            here = g.u(state, ships[0]).loc
+            dest, keep = self._destination(state, side, piece, ships, here, seen)
             if dest is None or self._dist(here, dest) <= keep:
                 continue
-            step = self.game.board.toward(here, dest)
-            if Move(side, piece, step) in options:
-                return Move(side, piece, step)
-        return None
+            step = g.toward(here, dest)
+            if solitaire_us and movement.no_entry(g, state, side, ships, step):
+                continue  # solitaire: never into a hex with Japanese surface ships (the rules refuse it)
+            out.append(Move(side, piece, step))
+        return out
 
-    def _japanese_entry(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
-        enters = self._of(legal, Enter)
-        for group in view[JAPAN]["entry"]:
-            if not group["waiting"]:
-                continue
-            spec = self.game.cat.group(group["group"])
-            hex_ = spec.solitaire_entry[0] if spec.solitaire_entry else "A5"
-            for candidate in (Enter(JAPAN, spec.id, hex_, spec.fleet), Enter(JAPAN, spec.id, hex_)):
-                if candidate in enters:
-                    return candidate
-        return None
+    def _tenders(self, state: State, pieces: dict[str, list[str]]) -> list[Action]:
+        """Seaplane Tenders (optional): ST11 leaves its group for Kure Atoll when the group's next
+        hex no longer brings it closer, as in the solitaire doctrine."""
+        g = self.game
+        st = g.u(state, doctrine.ST11)
+        if not st.formation or st.loc in SHIP_OFF_MAP or st.loc == MIDWAY or state.kure_closed:
+            return []
+        nxt = g.toward(st.loc, JP_DEST.get(st.formation, MIDWAY))
+        if st.loc == doctrine.KURE or g.distance(nxt, doctrine.KURE) >= g.distance(st.loc, doctrine.KURE):
+            pieces[st.formation].remove(doctrine.ST11)
+            pieces[doctrine.ST11] = [doctrine.ST11]
+            return [Form(JAPAN, doctrine.ST11, "")]
+        return []
 
-    def _destination(
-        self, view: dict[str, Any], side: str, piece: str, members: list[dict[str, Any]]
-    ) -> tuple[str | None, int]:
+    def _destination(self, state: State, side: str, piece: str, ships: list[str], here: str,
+                     seen: dict[str, list[str]]) -> tuple[str | None, int]:  # fmt: skip
         """Where a piece heads and how close it stops."""
-        carriers = any(m["type"] in ("CV", "CVL") for m in members)
-        subs = all(m["type"] == "SS" for m in members)
-        enemy = self._sighted(view, side, view["turn"] - 1)
-        if subs:
-            seen = self._sighted(view, side, view["turn"] - 2, carriers=False)
-            return (seen[-1], 0) if seen else (None, 0)
+        g = self.game
+        carriers = any(s in g.carriers for s in ships)
+        if all(s in g.subs for s in ships):
+            subs = seen["subs"]
+            return (min(subs, key=lambda h: (self._dist(here, h), h)), 0) if subs else (None, 0)
         if side == US:
-            recent = self._sighted(view, side, view["turn"] - 3)  # where the enemy carriers were lately
+            recent = seen["recent"]  # where the enemy carriers were lately
             if carriers and recent:
-                here = members[0]["where"]
-                target = min(recent, key=lambda h: self._dist(here, h))
+                target = min(recent, key=lambda h: (self._dist(here, h), h))
                 return target, 2
             # Wait out of reach, the two task forces apart so one search can't find both.
-            return US_STATION.get(piece, US_WAIT)[0 if view["turn"] < 8 else 1], 0
+            return US_STATION.get(piece, US_WAIT)[0 if state.turn < 8 else 1], 0
+        enemy = seen["enemy"]
         if carriers and piece == "First Fleet" and enemy:
-            here = members[0]["where"]
-            target = min(enemy, key=lambda h: self._dist(here, h))
+            target = min(enemy, key=lambda h: (self._dist(here, h), h))
             if self._dist(here, target) <= 4:
                 return target, 2
+        if piece == doctrine.ST11:
+            return doctrine.KURE, 0
+        if piece == "Third Fleet" and state.opt("midway-bombardment"):
+            return MIDWAY, 0  # the close support group bombards the atoll
         return JP_DEST.get(piece, MIDWAY), 0
 
     # -- searches --------------------------------------------------------------------------
-    def _search(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
-        searches = self._of(legal, AssignSearch)
-        mine = {(k, h) for k, h in view[side]["searches"]}
-        if side == US and AssignSearch(US, "ship", MIDWAY) in searches:
-            return AssignSearch(US, "ship", MIDWAY)  # the Marines' own hex: gives nothing away
+    def _search(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
+        g = self.game
+        out: list[Action] = []
+        if side == US and game_has_marines(g, state):
+            out.append(AssignSearch(US, "ship", MIDWAY))  # the Marines' own hex: gives nothing away
+        if state.opt("submarines"):
+            # Subs are never found, so their ship searches cost nothing and show them targets.
+            for h in sorted({st.loc for s, st in g.ships(state, side) if s in g.subs and st.loc not in SHIP_OFF_MAP}):
+                a = AssignSearch(side, "ship", h)
+                if a not in out and search.search_refusal(g, state, a) is None:
+                    out.append(a)
+        weights = self._search_weights(state, side)
         covered: set[str] = set()
-        for kind, hex_ in mine:
-            covered |= self.game.within(hex_, 1) if kind == "air" else {hex_}
-        weights = self._search_weights(view, side)
-        best, score = None, 0.0
-        for a in searches:
-            if a.kind != "air":
-                continue
-            gain = sum(weights.get(h, 0.0) for h in self.game.within(a.hex, 1) - covered)
-            gain += rng.below(100) / 1000  # break ties differently from game to game
-            if gain > score:
-                best, score = a, gain
-        return best if score >= 0.5 else None
+        chosen: set[str] = set()
+        slots = sorted(
+            (a for a in search.air_allowances(g, state, side) for _ in range(a.count)), key=lambda a: len(a.hexes)
+        )
+        jitter = self._jitter(rng)
+        hot = self._hot(state, side)
+        for slot in slots:
+            best, score = self._best_hex(side, slot.hexes, weights, covered, chosen, hot, jitter)
+            if best is not None and score >= SEARCH_WORTH:
+                chosen.add(best)
+                covered |= g.within(best, 1)
+                out.append(AssignSearch(side, "air", best))
+        if state.opt("extra-scouts") and not g.night(state) and not self._sighted(state, side, state.turn - 1):
+            out += self._scouts(state, side, weights, covered, chosen, rng)
+        if side == JAPAN and state.opt("seaplane-tenders") and search.build_refusal(g, state, BuildBase(JAPAN)) is None:
+            out.append(BuildBase(JAPAN))
+        return out
 
-    def _search_weights(self, view: dict[str, Any], side: str) -> dict[str, float]:
+    def _scouts(self, state: State, side: str, weights: dict[str, float], covered: set[str], chosen: set[str],
+                rng: Rng) -> list[Action]:  # fmt: skip
+        g = self.game
+        out: list[Action] = []
+        jitter = self._jitter(rng)
+        hot = self._hot(state, side)
+        for unit, here in self._ready(state, side):
+            if len(out) >= SCOUTS or g.cat.plane(unit).type != "D":
+                continue
+            reach = g.within(here, g.cat.plane(unit).range)
+            best, score = self._best_hex(side, reach, weights, covered, chosen, hot, jitter)
+            if best is not None and score >= 2 * SEARCH_WORTH:
+                chosen.add(best)
+                covered |= g.within(best, 1)
+                out.append(Scout(side, unit, best))
+        return out
+
+    def _jitter(self, rng: Rng) -> int:
+        """A small random preference between equally good hexes, different from game to game."""
+        return rng.below(997)
+
+    def _hot(self, state: State, side: str) -> set[str]:
+        """Hexes next to recent sightings: always worth a look."""
+        out: set[str] = set()
+        for h in self._sighted(state, side, state.turn - 2, carriers=False):
+            out |= self.game.within(h, 1)
+        return out
+
+    def _best_hex(self, side: str, hexes: frozenset[str], weights: dict[str, float], covered: set[str],
+                  chosen: set[str], hot: set[str], jitter: int) -> tuple[str | None, float]:  # fmt: skip
+        """The hex whose search (it and its neighbours) covers the most weight not yet covered.
+        Only the statically best few and those near recent sightings are weighed."""
+        g = self.game
+        ranked = self._ranked(side, hexes)
+        candidates = []
+        for h in ranked:
+            if h not in chosen:
+                candidates.append(h)
+                if len(candidates) >= SEARCH_CANDIDATES:
+                    break
+        if hot:
+            candidates += sorted((hot & hexes) - chosen - set(candidates))
+        order = self._order()
+        best, score = None, 0.0
+        w = weights.__getitem__
+        for h in candidates:
+            around = g.within(h, 1)
+            gain = sum(map(w, around - covered if covered else around))
+            gain += ((order[h] * 7919 + jitter) % 100) / 1000
+            if gain > score:
+                best, score = h, gain
+        return best, score
+
+    def _order(self) -> dict[str, int]:
+        g = self.game
+        order = g.memo.get(("hex-order",))
+        if order is None:
+            order = g.memo[("hex-order",)] = {h: i for i, h in enumerate(sorted(g.board))}
+        return order  # type: ignore[no-any-return]
+
+    def _ranked(self, side: str, hexes: frozenset[str]) -> list[str]:
+        """The hexes of ``hexes`` by how much a search over them covers, before any sighting."""
+        k = ("search-ranking", side, hexes)
+        found = self.game.memo.get(k)
+        if found is None:
+            base = self._search_weights_base(side)
+            g = self.game
+            found = g.memo[k] = sorted(hexes, key=lambda h: (-sum(base[n] for n in g.within(h, 1)), h))
+        return found  # type: ignore[no-any-return]
+
+    def _search_weights_base(self, side: str) -> dict[str, float]:
         if side not in self._base_weights:
             board = self.game.board
             base: dict[str, float] = {}
@@ -185,150 +312,154 @@ class DoctrineBot:
                 likely = h[0] <= "H" if side == US else h[0] >= "G"
                 base[h] = 1.0 if likely and d <= 6 else 0.2
             self._base_weights[side] = base
-        out = dict(self._base_weights[side])
-        for h in self._sighted(view, side, view["turn"] - 2, carriers=False):
+        return self._base_weights[side]
+
+    def _search_weights(self, state: State, side: str) -> dict[str, float]:
+        base = self._search_weights_base(side)
+        seen = self._sighted(state, side, state.turn - 2, carriers=False)
+        if not seen:
+            return base
+        out = dict(base)
+        for h in seen:
             for n in self.game.within(h, 1):
                 out[n] = out.get(n, 0) + 3.0
         return out
 
     # -- air operations --------------------------------------------------------------------
-    def _midway_strike(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
-        if self._sighted(view, side, view["turn"] - 1) or view["airfield_hits"] >= 6:
-            return None  # US carriers about: keep every plane for them
-        options = {a.unit for a in self._of(legal, MidwayStrike)}
+    def _midway_strike(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
+        options = [a.unit for a in legal if isinstance(a, MidwayStrike)]
         if not options:
-            return None
-        planes = {a["id"]: a for a in view[side]["aircraft"]}
-        committed = [a for a in planes.values() if a.get("flight", {}).get("kind") == "midway"]
-        bases = sorted({planes[u]["base"] for u in options})
-        reserve = max(bases, key=lambda b: sum(1 for u in options if planes[u]["base"] == b))
+            return []
+        g = self.game
+        cat = g.cat
+        if side == US:
+            # Japanese troops ashore: the carrier bombers help the Marines unless carriers are about.
+            if self._sighted(state, side, state.turn - 1):
+                return []
+            return [MidwayStrike(side, u) for u in options if cat.plane(u).bomber]
+        if self._sighted(state, side, state.turn - 1) or state.airfield_hits >= 6:
+            return []  # US carriers about: keep every plane for them
+        bases = sorted({g.u(state, u).base for u in options})
+        reserve = max(bases, key=lambda b: (sum(1 for u in options if g.u(state, u).base == b), b))
+        out: list[Action] = []
         # Each carrier but the one held in reserve sends its bombers and one fighter.
+        escorted: set[str] = set()
         for unit in sorted(options):
-            a = planes[unit]
-            if a["base"] == reserve:
+            base = g.u(state, unit).base
+            if base == reserve:
                 continue
-            if a["type"] != "F":
-                return MidwayStrike(side, unit)
-            if not any(c["base"] == a["base"] and c["type"] == "F" for c in committed):
-                return MidwayStrike(side, unit)
-        return None
+            if not cat.plane(unit).fighter:
+                out.append(MidwayStrike(side, unit))
+            elif base not in escorted:
+                escorted.add(base)
+                out.append(MidwayStrike(side, unit))
+        return out
 
-    def _air_strikes(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
-        strikes = self._of(legal, Strike)
-        if not strikes:
-            return None
-        current = [s for s in view[side]["sightings"] if s["turn"] == view["turn"]]
+    def _air_strikes(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
+        g = self.game
+        cat = g.cat
+        current = [s for s in state.sightings if s.side == side and s.turn == state.turn]
         if not current:
-            return None
-        planes = {a["id"]: a for a in view[side]["aircraft"]}
-        flying = [a for a in planes.values() if a.get("flight", {}).get("kind") == "strike"]
-        fighters_left = sum(1 for a in planes.values() if a["type"] == "F" and a["where"] == "ready")
-        by_unit: dict[str, list[Strike]] = {}
-        for s in strikes:
-            by_unit.setdefault(s.unit, []).append(s)
-        for unit in sorted(by_unit):
-            a = planes[unit]
-            targets = [s for s in current if any(o.hex == s["hex"] for o in by_unit[unit])]
-            if not targets:
+            return []
+        carriers_seen = any(s.carriers for s in current)
+        # Carriers first, then the nearest of those.
+        targets = sorted({(not s.carriers, s.hex) for s in current})
+        ready = self._ready(state, side)
+        plan: dict[str, list[tuple[str, str]]] = {}
+        for unit, here in ready:
+            spec = cat.plane(unit)
+            if not spec.bomber:
                 continue
-            # Carriers first; the nearest of those.
-            targets.sort(key=lambda s: (not s["carriers"], s["hex"]))
-            if a["type"] == "F":
-                escorts = [f for f in flying if planes[f["id"]]["type"] == "F"]
-                bombers = [f for f in flying if planes[f["id"]]["type"] != "F"]
-                if not bombers or len(escorts) * 2 >= len(bombers) or len(escorts) >= fighters_left:
-                    continue
-                hexes = {f["flight"]["target"] for f in bombers}
-                targets = [s for s in targets if s["hex"] in hexes] or targets
-            elif not targets[0]["carriers"] and a["type"] != "H" and any(s["carriers"] for s in current):
-                continue  # keep bombers for the carriers
-            hex_ = targets[0]["hex"]
-            waves = sorted((o for o in by_unit[unit] if o.hex == hex_), key=lambda o: o.wave)
-            return waves[0]
-        return None
+            reach = [(c, h) for c, h in targets if self._dist(here, h) <= spec.range and not g.in_fog(state, h)]
+            if not reach:
+                continue
+            not_carrier, hex_ = reach[0]
+            if not_carrier and carriers_seen and spec.type != "H":
+                continue  # keep the bombers for the carriers
+            plan.setdefault(hex_, []).append((unit, here))
+        if not plan:
+            return []
+        fighters = [(u, h) for u, h in ready if cat.plane(u).fighter]
+        spare = len(fighters) // 2  # the other half stays home as CAP
+        for hex_ in sorted(plan, key=lambda h: -len(plan[h])):
+            want = len(plan[hex_]) // 2
+            for f in list(fighters):
+                if want <= 0 or spare <= 0:
+                    break
+                if self._dist(f[1], hex_) <= cat.plane(f[0]).range:
+                    plan[hex_].append(f)
+                    fighters.remove(f)
+                    want -= 1
+                    spare -= 1
+        out: list[Action] = []
+        for hex_, units in sorted(plan.items()):
+            waves: dict[str, int] = {}
+            for unit, here in units:
+                if here not in waves:
+                    waves[here] = len(waves) + 1
+                out.append(make_strike(side, unit, hex_, waves[here]))
+        return out
 
-    def _strike_resolution(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
-        options = self._of(legal, Resolve)
+    def _strike_resolution(self, state: State, side: str, legal: list[Action], rng: Rng) -> Action | None:
+        options = [a for a in legal if isinstance(a, Resolve)]
         return options[0] if options else None
 
-    def _cap(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
-        caps = self._of(legal, Cap)
-        return caps[0] if caps else None
-
-    def _air_targets(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
-        options = self._of(legal, AirTarget)
-        if not options:
-            return None
-        battle = view["battle"]
-        taken = [t for _f, t in battle["orders"]]
-        types = {a.target: self.game.cat.plane(a.target).type for a in options}
-        reduced = {u["id"]: u["reduced"] for u in battle.get("strike", []) + battle["cap"]}
-
-        def rank(a: AirTarget) -> tuple[int, int, int]:
-            kind = {"T": 0, "D": 1, "F": 2}.get(types[a.target], 3)
-            return (taken.count(a.target), kind, 0 if not reduced.get(a.target) else 1)
-
-        return min(options, key=rank)
-
-    def _return_fire(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
-        options = self._of(legal, ReturnFire)
-        return options[0] if options else None
-
-    def _aa_targets(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
-        options = self._of(legal, AATarget)
-        if not options:
-            return None
-        cat = self.game.cat
-
-        def aa(a: AATarget) -> int:
-            return cat.ship(a.unit).aa if cat.is_ship(a.unit) else cat.troop(a.unit).aa
-
-        return max(options, key=lambda a: (aa(a), cat.plane(a.target).strike))
-
-    def _bomb_targets(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
-        options = self._of(legal, BombTarget)
-        if not options:
-            return None
-        battle = view["battle"]
-        taken = [t for _u, t in battle["orders"]]
-        cat = self.game.cat
-        status = {u["id"]: u for u in battle["defenders"]}
-
-        def rank(a: BombTarget) -> tuple[int, int, int]:
-            if not cat.is_ship(a.target):
-                return (0, taken.count(a.target), 0)
-            order = TARGET_ORDER.get(cat.ship(a.target).type, 9)
-            return (order, taken.count(a.target) // 3, 1 if status[a.target]["reduced"] else 0)
-
-        return min(options, key=rank)
-
-    def _airfield_losses(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
-        options = self._of(legal, LoseAircraft)
-        planes = {a["id"]: a for a in view[side]["aircraft"]}
-        return min(options, key=lambda a: (not planes[a.unit]["reduced"], planes[a.unit]["where"] == "ready"))
-
-    def _air_preparation(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
+    def _air_preparation(self, state: State, side: str, legal: list[Action], rng: Rng) -> Action:
         return PrepareAll(side)
 
-    def _air_return(self, view: dict[str, Any], side: str, legal: list[Action], rng: Rng) -> Action | None:
-        lands = self._of(legal, Land)
-        planes = {a["id"]: a for a in view[side]["aircraft"]}
-        bases = view[side]["bases"]
-        ditches = self._of(legal, Ditch)
-        must = [d for d in ditches if not any(land.unit == d.unit for land in lands)]
-        if must:
-            return must[0]
-        if ditches and len(ditches) == len({a.unit for a in lands}):
-            # Too little room: give up the reduced units first.
-            return min(ditches, key=lambda d: (not planes[d.unit]["reduced"], d.unit))
-        for land in lands:
-            if land.base == planes[land.unit]["home"]:
-                return land
-        if lands:
-            return max(lands, key=lambda a: bases[a.base]["capacity"] - bases[a.base]["aboard"])
-        return ditches[0] if ditches else None
+    def _air_return(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
+        g = self.game
+        plan: list[Action] = list(air.landing_plan(g, state, side))
+        reserves = [a for a in legal if isinstance(a, ReserveZeke)]
+        if reserves:
+            free = air.free_room(g, state, side)
+            for order in plan:
+                base = getattr(order, "base", None)
+                if base in free:
+                    free[base] -= 1
+            used: set[str] = set()
+            for a in reserves:
+                if a.unit not in used and a.carrier not in {r.carrier for r in plan if isinstance(r, ReserveZeke)}:
+                    if free.get(a.carrier, 0) > 0:
+                        plan.append(a)
+                        used.add(a.unit)
+        return plan
+
+    # -- ship-to-ship combat -----------------------------------------------------------------
+    def _sub_attacks(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
+        seen = set(self._sighted(state, side, state.turn, carriers=False))
+        return [a for a in legal if isinstance(a, SubAttack) and a.hex in seen]
+
+    def _surface_combat(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
+        if side != JAPAN:
+            return []  # the defender fires first: the US keeps clear of gun battles
+        g = self.game
+        seen = set(self._sighted(state, side, state.turn, carriers=False))
+        out: list[Action] = []
+        for a in legal:
+            if isinstance(a, SurfaceAttack) and a.hex in seen:
+                guns = sum(g.cat.ship(s).surface for s in g.ships_at(state, a.hex, side, subs=False))
+                if guns >= SURFACE_ATTACK_STRENGTH:
+                    out.append(a)
+        return out
+
+    def _bombardment(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
+        return [a for a in legal if isinstance(a, Bombard)]
+
+    def _invasion(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
+        if state.turn < LANDING_TURN:
+            return []
+        return [a for a in legal if isinstance(a, GoAshore)]
+
+
+def game_has_marines(game: Game, state: State) -> bool:
+    """Whether US ground units still hold Midway (so the US may ship search its hex)."""
+    return bool(game.ground_on_midway(state, US)) and not game.in_fog(state, MIDWAY)
 
 
 def default_bots(rules: Rules[Any]) -> dict[str, DoctrineBot]:
     game = rules.game  # type: ignore[attr-defined]
     return {US: DoctrineBot(game), JAPAN: DoctrineBot(game)}
+
+
+__all__ = ["DoctrineBot", "Done", "default_bots", "naval"]

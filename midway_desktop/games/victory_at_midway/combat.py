@@ -8,11 +8,9 @@ eliminates it; excess hits are ignored. Ground units are only ever reduced by ai
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
-from midway_desktop.games.victory_at_midway.state import JAPAN, SHIP_OFF_MAP, Game, State, change, set_units
+from midway_desktop.games.victory_at_midway.state import JAPAN, SHIP_OFF_MAP, Game, State, change, evolve, set_units
 
 BB_HIT_COUNTS = 5  # Japanese battleship damage: a second roll of 1-5 keeps the hit
 
@@ -22,22 +20,24 @@ def dice_count(reduced: bool) -> int:
     return 1 if reduced else 2
 
 
-def fire(rng: Rng, reduced: bool, value: int, purpose: str, events: list[Event]) -> int:
-    """Roll one or two d10 for a firing unit; the number of dice at or under ``value``."""
+def fire(rng: Rng, reduced: bool, value: int, purpose: str, events: list[Event], modifier: int = 0) -> int:
+    """Roll one or two d10 for a firing unit; the number of dice at or under ``value`` (after
+    adding ``modifier`` to each roll: VaM › Night Actions gives US surface fire +1 at night)."""
     dice = [rng.die(10) for _ in range(dice_count(reduced))]
-    hits = sum(1 for d in dice if d <= value)
-    events.append(roll_event(f"{purpose} (needs {value} or less): {hits} hit{'s' if hits != 1 else ''}", dice, 10))
+    hits = sum(1 for d in dice if d + modifier <= value)
+    need = value - modifier
+    shown = f"needs {need} or less" if need >= 1 else "cannot hit"
+    extra = f", {modifier:+d} at night" if modifier else ""
+    events.append(roll_event(f"{purpose} ({shown}{extra}): {hits} hit{'s' if hits != 1 else ''}", dice, 10))
     return hits
+
+
+GONE = SHIP_OFF_MAP | {"lost", "ditched"}  # every way a unit of any kind is out of play
 
 
 def alive(game: Game, state: State, unit: str) -> bool:
     """VaM › Combat: a unit still in play (not eliminated, ditched, sunk or withdrawn)."""
-    loc = game.u(state, unit).loc
-    if game.cat.is_aircraft(unit):
-        return loc not in ("lost", "ditched", "withdrawn")
-    if game.cat.is_ship(unit):
-        return loc not in SHIP_OFF_MAP
-    return loc != "lost"
+    return state.units[game.index[unit]].loc not in GONE
 
 
 def hit_aircraft(game: Game, state: State, unit: str, events: list[Event]) -> State:
@@ -48,13 +48,22 @@ def hit_aircraft(game: Game, state: State, unit: str, events: list[Event]) -> St
         return change(game, state, unit, reduced=True)
     events.append(Event("hit", f"{unit} is eliminated.", data={"unit": unit, "result": "eliminated"}))
     state = change(game, state, unit, loc="lost")
-    return replace(state, flights=tuple(f for f in state.flights if f.unit != unit))
+    return evolve(state, flights=tuple(f for f in state.flights if f.unit != unit))
 
 
-def hit_ground(game: Game, state: State, unit: str, events: list[Event]) -> State:
-    """VaM › Ground Units vs. Aircraft Combat: reduced by hits, never eliminated from the air."""
-    if game.u(state, unit).reduced:
-        events.append(Event("hit", f"{unit} is already reduced; air attack cannot eliminate it.", data={"unit": unit}))
+def hit_ground(game: Game, state: State, unit: str, events: list[Event], by: str = "air") -> State:
+    """VaM › Ground Units vs. Aircraft Combat, Midway Bombardment and Ground Unit Elimination:
+    air attack and bombardment only reduce a ground unit; only invasion combat with enemy
+    ground units (``by`` "ground") eliminates a reduced one."""
+    st = game.u(state, unit)
+    if st.loc == "lost":
+        return state
+    if st.reduced:
+        if by == "ground":
+            events.append(Event("hit", f"{unit} is eliminated.", data={"unit": unit, "result": "eliminated"}))
+            return change(game, state, unit, loc="lost")
+        how = "air attack" if by == "air" else "bombardment"
+        events.append(Event("hit", f"{unit} is already reduced; {how} cannot eliminate it.", data={"unit": unit}))
         return state
     events.append(Event("hit", f"{unit} is reduced.", data={"unit": unit, "result": "reduced"}))
     return change(game, state, unit, reduced=True)
@@ -63,15 +72,15 @@ def hit_ground(game: Game, state: State, unit: str, events: list[Event]) -> Stat
 def sink(game: Game, state: State, ship: str, events: list[Event], why: str = "") -> State:
     """A ship is eliminated; aircraft based on it and any battalion aboard go with it."""
     events.append(Event("sunk", f"{ship} is sunk{why}.", data={"unit": ship}))
-    changes = {ship: replace(game.u(state, ship), loc="sunk", formation="")}
+    changes = {ship: evolve(game.u(state, ship), loc="sunk", formation="")}
     for a, st in game.aircraft(state):
         if st.base == ship and st.loc in ("ready", "notready", "notready2", "trapped"):
-            changes[a] = replace(st, loc="lost")
+            changes[a] = evolve(st, loc="lost")
     _tell_owner(game, ship, [a for a in changes if a != ship], f"go down with {ship}", events)
     for g in game.cat.ground:
         st = game.u(state, g.id)
         if st.loc == ship:
-            changes[g.id] = replace(st, loc="lost")
+            changes[g.id] = evolve(st, loc="lost")
     return set_units(game, state, changes)
 
 
@@ -96,14 +105,14 @@ def hit_ship(game: Game, state: State, ship: str, rng: Rng, events: list[Event])
         ready = game.based_at(state, ship, frozenset({"ready"}))
         if spec.side == JAPAN and ready:
             return sink(game, state, ship, events, " with Ready planes aboard (inferior Japanese damage control)")
-        changes = {ship: replace(st, reduced=True)}
+        changes = {ship: evolve(st, reduced=True)}
         for a, ast in game.aircraft(state):
             if ast.base != ship:
                 continue
             if ast.loc == "ready":
-                changes[a] = replace(ast, loc="lost")
+                changes[a] = evolve(ast, loc="lost")
             elif ast.loc in ("notready", "notready2"):
-                changes[a] = replace(ast, loc="trapped")
+                changes[a] = evolve(ast, loc="trapped")
         events.append(
             Event("hit", f"{ship} is damaged: it can no longer launch or recover aircraft.", data={"unit": ship})
         )
@@ -113,11 +122,11 @@ def hit_ship(game: Game, state: State, ship: str, rng: Rng, events: list[Event])
         _tell_owner(game, ship, trapped, f"are trapped aboard {ship}", events)
         return set_units(game, state, changes)
     events.append(Event("hit", f"{ship} is reduced.", data={"unit": ship, "result": "reduced"}))
-    changes = {ship: replace(st, reduced=True)}
+    changes = {ship: evolve(st, reduced=True)}
     for g in game.cat.ground:
         gst = game.u(state, g.id)
         if gst.loc == ship and not gst.reduced:
-            changes[g.id] = replace(gst, reduced=True)  # VaM › Japanese Ground Units at Sea
+            changes[g.id] = evolve(gst, reduced=True)  # VaM › Japanese Ground Units at Sea
     return set_units(game, state, changes)
 
 

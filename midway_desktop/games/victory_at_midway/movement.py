@@ -8,11 +8,10 @@ it, at the speed of the slowest. Ships leave the map by their own side's edge.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from midway_desktop.games.victory_at_midway.actions import Exit, Form, Move
+from midway_desktop.games.victory_at_midway.actions import Exit, Form, Move, make_form
 from midway_desktop.games.victory_at_midway.setup import withdraw_cargo
-from midway_desktop.games.victory_at_midway.state import JAPAN, SHIP_OFF_MAP, Game, State, set_units
+from midway_desktop.games.victory_at_midway.state import JAPAN, SHIP_OFF_MAP, US, Game, State, evolve, set_units
+from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE
 
 EXIT_REGION = {"us": "us-exit", "japan": "japanese-exit"}
 
@@ -25,27 +24,37 @@ def speed(game: Game, state: State, ship: str) -> float:
 
 def move_block(game: Game, state: State, ship: str) -> str | None:
     """Why ``ship`` cannot move this turn, or ``None`` (VaM › Ship Movement › In General)."""
-    st = game.u(state, ship)
-    spec = game.cat.ship(ship)
+    units, index = state.units, game.index
+    st = units[index[ship]]
+    turn = state.turn
     if st.loc in SHIP_OFF_MAP:
         return f"{ship} is not on the map."
-    if st.moved == state.turn:
+    if st.moved == turn:
         return f"{ship} has already moved this turn (one hex a turn)."
-    if spec.sub and state.turn not in game.cat.turns.submarine_moves:
+    if ship in game.subs and turn not in game.cat.turns.submarine_moves:
         shown = ", ".join(str(t) for t in sorted(game.cat.turns.submarine_moves))
         return f"Submarines move only every third turn, on the S turns of the track ({shown})."
-    if speed(game, state, ship) < 1 and state.turn % 2:
+    if turn % 2 and game.speeds[ship][1 if st.reduced else 0] < 1:
         return f"{ship} has speed 1/2 and moves only on even-numbered turns."
+    ground = game.cargo.get(ship)
+    if ground is not None and units[index[ground]].loc == MIDWAY_BASE:
+        return f"{ship} must stay in the Midway hex while its battalion {ground} is ashore (VaM › Declaring an Invasion)."
     return None
 
 
 def pieces(game: Game, state: State, side: str) -> dict[str, list[str]]:
     """What moves as one: each Task Force / Fleet marker with its ships, and each ship outside a box."""
     out: dict[str, list[str]] = {}
-    for sid, st in game.ships(state, side):
-        if st.loc in SHIP_OFF_MAP:
-            continue
-        out.setdefault(st.formation or sid, []).append(sid)
+    units = state.units
+    for sid, i in game._ships[side]:
+        st = units[i]
+        if st.loc not in SHIP_OFF_MAP:
+            key = st.formation or sid
+            found = out.get(key)
+            if found is None:
+                out[key] = [sid]
+            else:
+                found.append(sid)
     return out
 
 
@@ -68,13 +77,40 @@ def move_refusal(game: Game, state: State, action: Move) -> str | None:
     here = game.u(state, ships[0]).loc
     if action.to not in game.board.neighbors(here):
         return f"Ships move only to an adjacent hex; {action.to} is not next to {here}."
-    return piece_block(game, state, ships)
+    why = piece_block(game, state, ships)
+    if why is None and no_entry(game, state, action.side, ships, action.to):
+        return (
+            "In solitaire play US surface ships may never move into a hex with Japanese surface ships "
+            "(VaM › Solitaire Play › No Surface Combat)."
+        )
+    return why
+
+
+def no_entry(game: Game, state: State, side: str, ships: list[str], to: str) -> bool:
+    """VaM › Solitaire Play › No Surface Combat: US surface ships (not subs) never enter a hex
+    holding Japanese surface ships."""
+    if not state.solitaire or side != US or all(s in game.subs for s in ships):
+        return False
+    return bool(game.ships_at(state, to, JAPAN, subs=False))
+
+
+def piece_ships(game: Game, state: State, side: str, piece: str) -> list[str]:
+    """The ships a piece stands for: a Task Force / Fleet box's ships on the map, or one ship."""
+    if game.cat.is_ship(piece):
+        return [piece]
+    return game.members(state, side, piece)
 
 
 def apply_move(game: Game, state: State, action: Move) -> State:
     """VaM › Ship Movement: the piece and every ship in its box move one hex."""
-    ships = pieces(game, state, action.side)[action.piece]
-    return set_units(game, state, {s: replace(game.u(state, s), loc=action.to, moved=state.turn) for s in ships})
+    ships = piece_ships(game, state, action.side, action.piece)
+    turn = state.turn
+    units = list(state.units)
+    index = game.index
+    for s in ships:
+        i = index[s]
+        units[i] = evolve(units[i], loc=action.to, moved=turn)
+    return evolve(state, units=tuple(units))
 
 
 def exit_refusal(game: Game, state: State, action: Exit) -> str | None:
@@ -94,7 +130,7 @@ def apply_exit(game: Game, state: State, action: Exit) -> State:
     """VaM › Exiting the Map: withdrawn ships (and what they carry) never return."""
     ships = pieces(game, state, action.side)[action.piece]
     state = set_units(
-        game, state, {s: replace(game.u(state, s), loc="withdrawn", formation="", moved=state.turn) for s in ships}
+        game, state, {s: evolve(game.u(state, s), loc="withdrawn", formation="", moved=state.turn) for s in ships}
     )
     return withdraw_cargo(game, state, ships)
 
@@ -130,20 +166,34 @@ def form_refusal(game: Game, state: State, action: Form) -> str | None:
 
 def apply_form(game: Game, state: State, action: Form) -> State:
     """VaM › Stacking: the ship goes into (or out of) a Task Force / Fleet holding box."""
-    return set_units(game, state, {action.ship: replace(game.u(state, action.ship), formation=action.formation)})
+    return set_units(game, state, {action.ship: evolve(game.u(state, action.ship), formation=action.formation)})
 
 
 def form_options(game: Game, state: State, side: str) -> list[Form]:
-    """VaM › Stacking: every box a ship may join or leave now."""
-    out: list[Form] = []
+    """VaM › Stacking: every box a ship may join or leave now (a box's ships share one hex)."""
+    units = state.units
     boxes = game.cat.formations(side)
-    locs = {b: _box_loc(game, state, side, b) for b in boxes}
-    for sid, st in game.ships(state, side):
+    where: dict[str, str] = {}  # box -> the hex of its ships
+    on_map = []
+    for sid, i in game._ships[side]:
+        st = units[i]
         if st.loc in ("entry", "withdrawn", "sunk"):
             continue
-        if st.formation:
-            out.append(Form(side, sid, ""))
-        for b in boxes:
-            if b != st.formation and locs[b] in (None, st.loc):
-                out.append(Form(side, sid, b))
+        on_map.append((sid, st))
+        if st.formation and st.formation not in where:
+            where[st.formation] = st.loc
+    out: list[Form] = []
+    choices: dict[tuple[str, str], list[str]] = {}
+    memo = game.memo
+    for sid, st in on_map:
+        k = (st.loc, st.formation)
+        allowed = choices.get(k)
+        if allowed is None:
+            allowed = choices[k] = [b for b in boxes if b != st.formation and where.get(b, st.loc) == st.loc]
+            if st.formation:
+                allowed.insert(0, "")
+        forms = memo.get(("forms", sid))
+        if forms is None:
+            forms = memo[("forms", sid)] = {b: make_form(side, sid, b) for b in ("", *boxes)}
+        out += map(forms.__getitem__, allowed)
     return out

@@ -1,50 +1,83 @@
 """Victory at Midway on the engine: who acts, what is legal, refusals, and applying orders.
 
 Each step of the turn sequence (see ``sequence``) accepts its own orders; sealed steps collect
-both sides' orders one at a time until each says :class:`Done`. Everything luck decides comes
-from the engine's ``Rng``; every refusal names the rule in plain words.
+both sides' orders one at a time until each says :class:`Done` (or sends them all at once as
+:class:`Orders`). Everything luck decides comes from the engine's ``Rng``; every refusal names
+the rule in plain words. In the solitaire scenario the Japanese side is the system: whenever
+Japan is to act, the solitaire doctrine (``doctrine``) gives its orders at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Option, Outcome, Phase, Rules, Scenario
-from midway_desktop.games.victory_at_midway import air, battle, movement, search, setup
+from midway_desktop.games.victory_at_midway import air, battle, doctrine, movement, naval, search, setup
 from midway_desktop.games.victory_at_midway.actions import (
     ACTION_TYPES,
     AATarget,
     AirTarget,
     AssignSearch,
+    Bombard,
     BombTarget,
+    BuildBase,
     Cap,
     Concede,
     Ditch,
     Done,
     Enter,
     Exit,
+    Fire,
     Forgo,
     Form,
+    GoAshore,
     Land,
     LoseAircraft,
     MidwayStrike,
     Move,
+    Orders,
     Place,
     Prepare,
     PrepareAll,
+    ReserveZeke,
     Resolve,
     ReturnFire,
+    Scout,
+    Screen,
     Strike,
+    SubAttack,
+    SurfaceAttack,
+    make_aa_target,
+    make_air_target,
+    make_bomb_target,
+    make_cap,
+    make_done,
+    make_enter,
+    make_fire,
+    make_land,
+    make_move,
+    make_prepare,
+    make_screen,
+    read_item,
 )
 from midway_desktop.games.victory_at_midway.bots import DoctrineBot
 from midway_desktop.games.victory_at_midway.bots import default_bots as doctrine_bots
-from midway_desktop.games.victory_at_midway.sequence import PHASES, phase, settle, to_act
-from midway_desktop.games.victory_at_midway.state import JAPAN, SIDES, US, Game, Search, State, side_name
+from midway_desktop.games.victory_at_midway.sequence import PHASES, SECRET, Recent, phase, settle, to_act
+from midway_desktop.games.victory_at_midway.state import (
+    JAPAN,
+    MIDWAY,
+    SIDES,
+    US,
+    Game,
+    Search,
+    State,
+    evolve,
+    side_name,
+)
 from midway_desktop.games.victory_at_midway.units import Catalogue, load_units
 from midway_desktop.games.victory_at_midway.victory import outcome
 from midway_desktop.games.victory_at_midway.views import view
@@ -54,7 +87,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "setup": (Place, Form, Done),
     "ship-movement": (Move, Enter, Forgo, Exit, Form, Done),
     "midway-strike": (MidwayStrike, Done),
-    "search": (AssignSearch, Done),
+    "search": (AssignSearch, Scout, BuildBase, Done),
     "air-strikes": (Strike, Done),
     "strike-resolution": (Resolve,),
     "cap": (Cap, Done),
@@ -64,8 +97,18 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "bomb-targets": (BombTarget,),
     "airfield-losses": (LoseAircraft,),
     "air-preparation": (Prepare, PrepareAll, Done),
-    "air-return": (Land, Ditch),
+    "air-return": (Land, Ditch, ReserveZeke, Done),
+    "sub-attacks": (SubAttack, Done),
+    "screen-targets": (Screen,),
+    "sub-targets": (Fire,),
+    "surface-combat": (SurfaceAttack, Done),
+    "surface-targets": (Fire,),
+    "bombardment": (Bombard, Done),
+    "bombard-targets": (Fire,),
+    "invasion": (GoAshore, Done),
+    "ground-targets": (Fire,),
 }
+DECLARATION_STEPS = frozenset(naval.NAVAL_STEPS)
 
 OPTIONS = (
     Option("fog", "Fog (optional)", False, rule="VaM › Optional Rules › Fog"),
@@ -77,14 +120,48 @@ OPTIONS = (
     ),
     Option("night-ship-searches", "Ship Searches at Night (optional)", False, rule="VaM › Ship Searches at Night"),
     Option("wake-johnston", "Wake and Johnston Islands (optional)", False, rule="VaM › Wake and Johnston Islands"),
+    Option("extra-scouts", "Extra Scouts (optional)", False, rule="VaM › Optional Rules › Extra Scouts"),
+    Option("submarines", "Submarine attacks (optional)", False, rule="VaM › Optional Rules › Submarines"),
+    Option("reserve-zekes", "Reserve Zekes (optional)", False, rule="VaM › Optional Rules › Reserve Zekes"),
+    Option("seaplane-tenders", "Seaplane Tenders: the Kure base (optional)", False,
+           rule="VaM › Optional Rules › Seaplane Tenders"),
+    Option("special-force-tenders", "Special Force Tenders' victory point (optional)", False,
+           rule="VaM › Optional Rules › Special Force Tenders"),
+    Option("night-actions", "Night Actions: US surface fire +1 at night (optional)", False,
+           rule="VaM › Optional Rules › Night Actions"),
+    Option("midway-bombardment", "Midway Bombardment (optional)", False,
+           rule="VaM › Optional Rules › Midway Bombardment"),
+)  # fmt: skip
+
+SCENARIOS = (
+    Scenario("standard", "Two-player game", "Double-blind: both sides' orders are sealed."),
+    Scenario(
+        "solitaire",
+        "Solitaire: you command the US",
+        "Historical set-up and entry; the Japanese follow the solitaire doctrine (VaM › Solitaire Play).",
+    ),
 )
+
+
+class LuckNeeded(Exception):
+    """Raised when checking a batch of orders would need a die roll."""
+
+
+class NoLuck(Rng):
+    """Stands in for the dice while a batch of orders is checked: any roll stops the check."""
+
+    def below(self, n: int) -> int:
+        raise LuckNeeded
+
+    def die(self, sides: int = 6) -> int:
+        raise LuckNeeded
 
 
 class VictoryAtMidwayRules(Rules[State]):
     id = "victory-at-midway"
     title = "Victory at Midway"
     sides = SIDES
-    scenarios = (Scenario("standard", "Two-player game", "Double-blind: both sides' orders are sealed."),)
+    scenarios = SCENARIOS
     options = OPTIONS
     phases: tuple[Phase, ...] = tuple(PHASES.values())
     action_types = ACTION_TYPES
@@ -92,13 +169,20 @@ class VictoryAtMidwayRules(Rules[State]):
     def __init__(self, catalogue: Catalogue | None = None) -> None:
         super().__init__()
         self.game = Game.load(catalogue if catalogue is not None else load_units())
+        self._recent = Recent()
 
     # -- set-up ---------------------------------------------------------------------------
     def setup(self, scenario: Scenario, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
-        """VaM › Setup: both sides set up in secret (see ``setup.initial_state``)."""
+        """VaM › Setup: both sides set up in secret (see ``setup.initial_state``); solitaire play
+        uses the historical set-up and entry (VaM › Solitaire Play)."""
         enabled = frozenset(name for name, on in options.items() if on is True)
-        state = setup.initial_state(self.game, enabled)
         shown = ", ".join(sorted(enabled)) or "none"
+        if scenario.name == "solitaire":
+            state = setup.solitaire_state(self.game, enabled)
+            events = [Event("setup", f"Victory at Midway, solitaire (optional rules: {shown}). Turn 1 begins.",
+                            data={"turn": 1})]  # fmt: skip
+            return self._advance(state, rng, events), events
+        state = setup.initial_state(self.game, enabled)
         return state, [Event("setup", f"Victory at Midway begins (optional rules: {shown}). Both sides set up.")]
 
     # -- play -----------------------------------------------------------------------------
@@ -112,8 +196,14 @@ class VictoryAtMidwayRules(Rules[State]):
         return state.battle.stage if state.battle is not None else state.step
 
     def legal_actions(self, state: State, side: str) -> Sequence[Action]:
-        """Every order ``side`` may give now. A concession is always accepted from a side to act
-        but is not listed, so programs never stumble on it."""
+        """Every order ``side`` may take now, one at a time. A concession (on the side's turn)
+        and :class:`Orders` batches are accepted but not listed, so programs never stumble on them."""
+        found = self._recent.get(state, side)
+        if found is None:
+            found = self._recent.put(state, side, tuple(self._legal(state, side)))
+        return found  # type: ignore[return-value]
+
+    def _legal(self, state: State, side: str) -> list[Action]:
         if side not in self.to_act(state):
             return []
         g = self.game
@@ -127,22 +217,26 @@ class VictoryAtMidwayRules(Rules[State]):
         elif stage == "ship-movement":
             out += self._movement_options(state, side)
         elif stage == "midway-strike":
-            out += [
-                a for a in (MidwayStrike(side, a) for a, _st in g.aircraft(state, side)) if self.check(state, a) is None
-            ]
+            out += air.midway_strike_options(g, state, side)
         elif stage == "search":
             out += search.search_options(g, state, side)
+            out += air.scout_options(g, state, side)
+            if side == JAPAN and state.opt("seaplane-tenders") and search.build_refusal(g, state, BuildBase(side)) is None:
+                out.append(BuildBase(side))
         elif stage == "air-strikes":
             out += air.strike_options(g, state, side)
         elif stage == "strike-resolution":
             out += [Resolve(side, h, b) for h, b in battle.strike_keys(g, state, side)]
         elif stage == "cap":
-            out += [Cap(side, a) for a in battle.cap_candidates(g, state)]
+            out += [make_cap(side, a) for a in battle.cap_candidates(g, state)]
         elif stage == "air-targets":
             assigned = {f for f, _t in state.battle.orders}  # type: ignore[union-attr]
             targets = battle.air_targets(g, state, side)
             out += [
-                AirTarget(side, f, t) for f in battle.fighters(g, state, side) if f not in assigned for t in targets
+                make_air_target(side, f, t)
+                for f in battle.fighters(g, state, side)
+                if f not in assigned
+                for t in targets
             ]
         elif stage == "return-fire":
             b = state.battle
@@ -150,75 +244,131 @@ class VictoryAtMidwayRules(Rules[State]):
         elif stage == "aa-targets":
             b = state.battle
             used = {u for u, _t in b.orders} | {t for _u, t in b.orders}  # type: ignore[union-attr]
-            out += [
-                AATarget(side, u, t)
-                for u in battle.aa_firers(g, state)
-                if u not in used
-                for t in battle.aa_targets(g, state)
-                if t not in used
-            ]
+            aa_targets = [t for t in battle.aa_targets(g, state) if t not in used]
+            out += [make_aa_target(side, u, t) for u in battle.aa_firers(g, state) if u not in used for t in aa_targets]
         elif stage == "bomb-targets":
             assigned = {u for u, _t in state.battle.orders}  # type: ignore[union-attr]
-            targets = battle.aa_firers(g, state)
-            out += [BombTarget(side, u, t) for u in battle.bombers(g, state) if u not in assigned for t in targets]
+            targets = battle.bomb_targets(g, state)
+            out += [make_bomb_target(side, u, t) for u in battle.bombers(g, state) if u not in assigned for t in targets]
         elif stage == "airfield-losses":
             out += [LoseAircraft(side, a) for a in g.based_at(state, "Midway", battle.FIELD)]
         elif stage == "air-preparation":
-            out += [Prepare(side, a) for a, st in g.aircraft(state, side) if st.loc in ("notready", "notready2")]
+            out += [make_prepare(side, a) for a, st in g.aircraft(state, side) if st.loc in ("notready", "notready2")]
             out.append(PrepareAll(side))
         elif stage == "air-return":
-            mine = [f.unit for f in state.flights if g.side_of(f.unit) == side]
-            short = air.landable(g, state, side) < len(mine)  # too little room: the player picks who ditches
-            for unit in mine:
-                bases = air.landing_bases(g, state, unit)
-                out += [Land(side, unit, b) for b in bases]
+            free, options = air.landing_options(g, state, side)
+            # Too little room for all: the player picks who ditches.
+            short = len(air.assign(list(options), options, free)) < len(options)
+            for unit, bases in options.items():
+                out += [make_land(side, unit, b) for b in bases]
                 if short or not bases:
                     out.append(Ditch(side, unit))
-        if Done in ALLOWED.get(stage, ()) and _done(self, state, Done(side)) is None:
-            out.append(Done(side))
+            out += air.reserve_options(g, state, side)
+        elif stage == "sub-attacks":
+            out += [SubAttack(side, h) for h in naval.sub_attack_hexes(g, state, side)]
+        elif stage == "surface-combat":
+            out += [SurfaceAttack(side, h) for h in naval.surface_attack_hexes(g, state, side)]
+        elif stage == "bombardment":
+            if naval.can_bombard(g, state, side):
+                out.append(Bombard(side))
+        elif stage == "invasion":
+            out += [GoAshore(side, u) for u in naval.landing_units(g, state)]
+        elif stage == "screen-targets":
+            assigned = {u for u, _t in state.battle.orders}  # type: ignore[union-attr]
+            subs = state.battle.strike  # type: ignore[union-attr]
+            out += [make_screen(side, u, t) for u in naval.screeners(g, state) if u not in assigned for t in subs]
+        elif stage in ("sub-targets", "surface-targets", "bombard-targets", "ground-targets"):
+            orders = state.battle.orders  # type: ignore[union-attr]
+            assigned = {u for u, _t in orders}
+            taken = {t for _u, t in orders}
+            targets = naval.fire_targets(g, state, side)
+            if stage == "surface-targets":  # carriers and transports last (as fire_refusal)
+                if any(not naval.restricted(g, t) and t not in taken for t in targets):
+                    targets = [t for t in targets if not naval.restricted(g, t)]
+            elif stage == "ground-targets":  # every enemy unit covered before two fire at one
+                untaken = [t for t in targets if t not in taken]
+                if untaken:
+                    targets = untaken
+            out += [make_fire(side, u, t) for u in naval.firers(g, state, side) if u not in assigned for t in targets]
+        done = make_done(side)
+        if Done in ALLOWED.get(stage, ()) and _done(self, state, done) is None:
+            out.append(done)
         # Each list above is built to the same rules ``check`` applies (the property tests hold them to it).
         return out
 
     def _movement_options(self, state: State, side: str) -> list[Action]:
         g = self.game
         out: list[Action] = []
+        memo = g.memo
         for piece, ships in sorted(movement.pieces(g, state, side).items()):
             if movement.piece_block(g, state, ships):
                 continue
             here = g.u(state, ships[0]).loc
-            out += [Move(side, piece, h) for h in sorted(g.board.neighbors(here))]
-            if here in g.board.region(movement.EXIT_REGION[side]):
-                out.append(Exit(side, piece))
+            k = ("moves", side, piece, here)
+            found = memo.get(k)
+            if found is None:
+                opts: list[Action] = [make_move(side, piece, h) for h in sorted(g.board.neighbors(here))]
+                if here in g.board.region(movement.EXIT_REGION[side]):
+                    opts.append(Exit(side, piece))
+                found = memo[k] = tuple(opts)
+            if state.solitaire and side == US:
+                found = tuple(a for a in found if not (isinstance(a, Move)
+                                                       and movement.no_entry(g, state, side, ships, a.to)))  # fmt: skip
+            out += found
         out += movement.form_options(g, state, side)
         if side == JAPAN:
-            hexes = sorted(setup.entry_hexes(g), key=lambda h: int(h[1:]))
-            for grp in g.cat.groups:
-                if grp.side != JAPAN or grp.entry is None:
-                    continue
-                ships = setup.waiting(g, state, grp.id)
-                if not ships:
-                    continue
-                out.append(Forgo(side, grp.id))
-                out += [Forgo(side, s) for s in ships if len(ships) > 1]
-                earliest = setup.entry_turn(g, state, grp.id)
-                if earliest is None or state.turn < earliest:
-                    continue
-                fleet_at = g.formation_hex(state, JAPAN, grp.fleet) if grp.fleet else None
-                for h in hexes:
-                    out.append(Enter(side, grp.id, h))
-                    if grp.fleet and fleet_at in (None, h):
-                        out.append(Enter(side, grp.id, h, grp.fleet))
-                    if len(ships) > 1:
-                        out += [Enter(side, s, h) for s in ships]
+            out += self._entry_options(state)
+        return out
+
+    def _entry_options(self, state: State) -> list[Action]:
+        g = self.game
+        side = JAPAN
+        parts = []
+        for grp in g.cat.groups:
+            if grp.side != JAPAN or grp.entry is None:
+                continue
+            ships = tuple(setup.waiting(g, state, grp.id))
+            if not ships:
+                continue
+            earliest = setup.entry_turn(g, state, grp.id)
+            may = earliest is not None and state.turn >= earliest
+            fleet_at = g.formation_hex(state, JAPAN, grp.fleet) if grp.fleet and may else None
+            parts.append((grp.id, ships, may, fleet_at))
+        k = ("entries", tuple(parts))
+        found = g.memo.get(k)
+        if found is not None:
+            return list(found)
+        hexes = sorted(setup.entry_hexes(g), key=lambda h: int(h[1:]))
+        out: list[Action] = []
+        for gid, ships, may, fleet_at in parts:
+            grp = g.cat.group(gid)
+            out.append(Forgo(side, grp.id))
+            out += [Forgo(side, s) for s in ships if len(ships) > 1]
+            if not may:
+                continue
+            for h in hexes:
+                out.append(make_enter(side, grp.id, h))
+                if grp.fleet and fleet_at in (None, h):
+                    out.append(make_enter(side, grp.id, h, grp.fleet))
+                if len(ships) > 1:
+                    out += [make_enter(side, s, h) for s in ships]
+        if len(g.memo) < 200_000:
+            g.memo[k] = tuple(out)
         return out
 
     def check(self, state: State, action: Action) -> str | None:
         if state.step == "over":
             return "The game is over."
         if isinstance(action, Concede):
-            return None if action.side in SIDES else f"{action.side} is not a side."
+            if action.side not in SIDES:
+                return f"{action.side} is not a side."
+            if action.side not in self.to_act(state):
+                return f"A side concedes only when it is its turn to act ({self.phase(state).title})."
+            return None
         if action.side not in self.to_act(state):
             return f"It is not {action.side}'s turn to act ({self.phase(state).title})."
+        if isinstance(action, Orders):
+            return self._orders_refusal(state, action)
         stage = self._stage(state)
         allowed = ALLOWED.get(stage, ())
         if not isinstance(action, allowed):
@@ -227,87 +377,86 @@ class VictoryAtMidwayRules(Rules[State]):
         handler = _CHECKS.get(type(action))
         return handler(self, state, action) if handler is not None else None
 
+    def _orders_refusal(self, state: State, action: Orders) -> str | None:
+        """Each order of the batch must be legal when its turn comes; only the last may need a
+        die roll (a batch never runs on past luck it has not seen)."""
+        side = action.side
+        start = self._point(state)
+        last = len(action.items) - 1
+        for i, raw in enumerate(action.items):
+            try:
+                order = read_item(side, tuple(raw))
+            except ValueError as exc:
+                return f"Order {i + 1}: {exc}."
+            why = self.check(state, order)
+            if why is not None:
+                return f"Order {i + 1} ({order.describe()}): {why}"
+            try:
+                state = self._apply_one(state, order, NoLuck(), [])
+            except LuckNeeded:
+                if i < last:
+                    return f"Order {i + 1} ({order.describe()}) rolls dice: it must be the last of the batch."
+                return None
+        if self._closes(state, side, start):
+            why = self.check(state, Done(side))
+            if why is not None:
+                return f"Sealing the orders: {why}"
+        return None
+
+    def _point(self, state: State) -> tuple[object, ...]:
+        """Where in the sequence a position stands (a batch's implicit Done stays at its point)."""
+        b = state.battle
+        return (state.turn, state.step, b.stage if b else "", b.hex if b else "", len(state.resolved))
+
+    def _closes(self, state: State, side: str, start: tuple[object, ...]) -> bool:
+        return (
+            self._point(state) == start
+            and side in self.to_act(state)
+            and Done in ALLOWED.get(self._stage(state), ())
+        )
+
     def apply(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
         events: list[Event] = []
-        g = self.game
-        side = action.side
         if isinstance(action, Concede):
-            events.append(Event("concede", f"{side_name(side)} concedes the game."))
-            return replace(state, conceded=side, step="over", battle=None), events
-        stage = self._stage(state)
-        mine = (side,)
-        if isinstance(action, Done):
-            if stage == "cap":
-                state = battle.deploy_strike(g, state, rng, events)
-            else:
-                state = replace(state, sealed=state.sealed | {side})
-                title = PHASES[stage].title
-                events.append(
-                    Event("sealed", f"{side_name(side)} has sealed its orders ({title}).", data={"side": side})
-                )
-        elif isinstance(action, Place):
-            state = setup.apply_place(g, state, action)
-            events.append(Event("order", f"{action.describe()}.", mine, {"side": side}))
-        elif isinstance(action, Form):
-            state = movement.apply_form(g, state, action)
-            events.append(Event("order", f"{action.describe()}.", mine, {"side": side}))
-        elif isinstance(action, Move):
-            state = movement.apply_move(g, state, action)
-            events.append(Event("order", f"{action.describe()}.", mine, {"side": side}))
-        elif isinstance(action, Enter):
-            state = setup.apply_enter(g, state, action)
-            events.append(Event("order", f"{action.describe()}.", mine, {"side": side}))
-        elif isinstance(action, Forgo):
-            state = setup.apply_forgo(g, state, action)
-            events.append(Event("order", f"{action.describe()}.", mine, {"side": side}))
-        elif isinstance(action, Exit):
-            state = movement.apply_exit(g, state, action)
-            events.append(Event("order", f"{action.describe()}.", mine, {"side": side}))
-        elif isinstance(action, MidwayStrike):
-            state = air.apply_midway_strike(g, state, action)
-            events.append(Event("order", f"{action.describe()}.", mine, {"side": side}))
-        elif isinstance(action, AssignSearch):
-            state = replace(state, searches=(*state.searches, Search(side, action.kind, action.hex)))
-            events.append(Event("order", f"{action.describe()}.", mine, {"side": side}))
-        elif isinstance(action, Strike):
-            state = air.apply_strike(g, state, action)
-            events.append(Event("order", f"{action.describe()}.", mine, {"side": side}))
-        elif isinstance(action, Resolve):
-            state = battle.start(g, state, side, action.hex, action.base, rng, events)
-        elif isinstance(action, Cap):
-            state = battle.apply_cap(g, state, action)
-            events.append(Event("order", f"{action.describe()}.", mine, {"side": side}))
-            if not battle.cap_candidates(g, state):
-                state = battle.deploy_strike(g, state, rng, events)
-        elif isinstance(action, AirTarget):
-            events.append(Event("target", f"{action.describe()}.", data={"side": side}))
-            state = battle.apply_air_target(g, state, action, rng, events)
-        elif isinstance(action, ReturnFire):
-            state = battle.apply_return_fire(g, state, action, rng, events)
-        elif isinstance(action, AATarget):
-            events.append(Event("target", f"{action.describe()}.", data={"side": side}))
-            state = battle.apply_aa_target(g, state, action, rng, events)
-        elif isinstance(action, BombTarget):
-            events.append(Event("target", f"{action.describe()}.", data={"side": side}))
-            state = battle.apply_bomb_target(g, state, action, rng, events)
-        elif isinstance(action, LoseAircraft):
-            state = battle.apply_lose(g, state, action, events)
-        elif isinstance(action, Prepare):
-            state = air.apply_prepare(g, state, action.unit)
-            events.append(Event("order", f"{action.describe()}.", mine, {"side": side}))
-        elif isinstance(action, PrepareAll):
-            state = air.apply_prepare_all(g, state, side)
-            state = replace(state, sealed=state.sealed | {side})
-            events.append(Event("order", "All Not Ready aircraft are prepared.", mine, {"side": side}))
-            events.append(Event("sealed", f"{side_name(side)} has sealed its air preparation.", data={"side": side}))
-        elif isinstance(action, Land):
-            state = air.apply_land(g, state, action)
-            events.append(Event("land", f"{action.describe()}.", mine, {"side": side}))
-        elif isinstance(action, Ditch):
-            state = air.apply_ditch(g, state, action.unit)
-            events.append(Event("ditch", f"{action.unit} ditches.", mine, {"side": side, "unit": action.unit}))
+            events.append(Event("concede", f"{side_name(action.side)} concedes the game."))
+            return evolve(state, conceded=action.side, step="over", battle=None), events
+        if isinstance(action, Orders):
+            state = self._run_orders(state, action.side, [read_item(action.side, tuple(r)) for r in action.items],
+                                     rng, events)  # fmt: skip
+        else:
+            state = self._apply_one(state, action, rng, events)
+        return self._advance(state, rng, events), events
+
+    def _run_orders(self, state: State, side: str, orders: list[Action], rng: Rng, events: list[Event]) -> State:
+        start = self._point(state)
+        sealed_step = state.battle is None and state.step in SECRET
+        for order in orders:
+            # Inside a sealed step nothing moves on until the orders are sealed: no need to settle.
+            state = self._apply_one(state, order, rng, events, settling=not sealed_step)
+        if self._closes(state, side, start):
+            state = self._apply_one(state, make_done(side), rng, events)
+        elif sealed_step:
+            state = settle(self.game, state, rng, events)
+        return state
+
+    def _advance(self, state: State, rng: Rng, events: list[Event]) -> State:
+        """Settle the sequence; in solitaire play, let the Japanese doctrine act whenever Japan is due."""
+        g = self.game
         state = settle(g, state, rng, events)
-        return state, events
+        while state.solitaire and state.step != "over" and JAPAN in to_act(g, state):
+            before = state
+            state = self._run_orders(state, JAPAN, doctrine.orders(g, state), rng, events)
+            if state is before or (JAPAN in to_act(g, state) and self._point(state) == self._point(before)
+                                   and state.units == before.units and state.flights == before.flights
+                                   and state.battle == before.battle and state.sealed == before.sealed):  # fmt: skip
+                raise RuntimeError(f"the Japanese doctrine has no order in {self.phase(state).title}")
+        return state
+
+    def _apply_one(
+        self, state: State, action: Action, rng: Rng, events: list[Event], settling: bool = True
+    ) -> State:
+        state = _APPLY[action.__class__](self.game, state, action, rng, events)
+        return settle(self.game, state, rng, events) if settling else state
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(self.game, state)
@@ -319,39 +468,195 @@ class VictoryAtMidwayRules(Rules[State]):
 def _done(rules: VictoryAtMidwayRules, state: State, action: Done) -> str | None:
     if state.step == "setup":
         return setup.setup_complete_refusal(rules.game, state, action.side)
+    if state.step == "air-return" and state.battle is None:
+        if any(rules.game.side_of(f.unit) == action.side for f in state.flights):
+            return "Land (or ditch) every air unit in the air first (VaM › Strike and Escort Aircraft Retrieval)."
     return None
+
+
+def _simple(refusal: Callable[[Game, State, Any], str | None]) -> Callable[[VictoryAtMidwayRules, State, Any],
+                                                                             str | None]:  # fmt: skip
+    return lambda r, s, a: refusal(r.game, s, a)
+
+
+def _declared(make: Callable[[Game, State, str], list[str]], what: str) -> Callable[..., str | None]:
+    def check(r: VictoryAtMidwayRules, s: State, a: SubAttack | SurfaceAttack) -> str | None:
+        if a.hex in make(r.game, s, a.side):
+            return None
+        return what.format(hex=a.hex)
+
+    return check
 
 
 _CHECKS: dict[type[Action], Callable[[VictoryAtMidwayRules, State, Any], str | None]] = {
     Done: _done,
-    Place: lambda r, s, a: setup.place_refusal(r.game, s, a),
-    Form: lambda r, s, a: movement.form_refusal(r.game, s, a),
-    Move: lambda r, s, a: movement.move_refusal(r.game, s, a),
-    Enter: lambda r, s, a: setup.enter_refusal(r.game, s, a),
-    Forgo: lambda r, s, a: setup.forgo_refusal(r.game, s, a),
-    Exit: lambda r, s, a: movement.exit_refusal(r.game, s, a),
-    MidwayStrike: lambda r, s, a: air.midway_strike_refusal(r.game, s, a),
-    AssignSearch: lambda r, s, a: search.search_refusal(r.game, s, a),
-    Strike: lambda r, s, a: air.strike_refusal(r.game, s, a),
+    Place: _simple(setup.place_refusal),
+    Form: _simple(movement.form_refusal),
+    Move: _simple(movement.move_refusal),
+    Enter: _simple(setup.enter_refusal),
+    Forgo: _simple(setup.forgo_refusal),
+    Exit: _simple(movement.exit_refusal),
+    MidwayStrike: _simple(air.midway_strike_refusal),
+    AssignSearch: _simple(search.search_refusal),
+    Scout: _simple(air.scout_refusal),
+    BuildBase: _simple(search.build_refusal),
+    Strike: _simple(air.strike_refusal),
     Resolve: lambda r, s, a: (
         None if (a.hex, a.base) in battle.strike_keys(r.game, s, a.side) else "You have no unresolved strike there."
     ),
-    Cap: lambda r, s, a: battle.cap_refusal(r.game, s, a),
-    AirTarget: lambda r, s, a: battle.air_target_refusal(r.game, s, a),
-    ReturnFire: lambda r, s, a: battle.return_fire_refusal(r.game, s, a),
-    AATarget: lambda r, s, a: battle.aa_refusal(r.game, s, a),
-    BombTarget: lambda r, s, a: battle.bomb_refusal(r.game, s, a),
-    LoseAircraft: lambda r, s, a: battle.lose_refusal(r.game, s, a),
-    Prepare: lambda r, s, a: air.prepare_refusal(r.game, s, a),
-    Land: lambda r, s, a: air.land_refusal(r.game, s, a),
-    Ditch: lambda r, s, a: air.ditch_refusal(r.game, s, a),
+    Cap: _simple(battle.cap_refusal),
+    AirTarget: _simple(battle.air_target_refusal),
+    ReturnFire: _simple(battle.return_fire_refusal),
+    AATarget: _simple(battle.aa_refusal),
+    BombTarget: _simple(battle.bomb_refusal),
+    LoseAircraft: _simple(battle.lose_refusal),
+    Prepare: _simple(air.prepare_refusal),
+    Land: _simple(air.land_refusal),
+    Ditch: _simple(air.ditch_refusal),
+    ReserveZeke: _simple(air.reserve_refusal),
+    SubAttack: _declared(
+        naval.sub_attack_hexes,
+        "You may announce a submarine attack only in a hex holding your subs, once a turn and never in fog "
+        "({hex}) (VaM › Submarines).",
+    ),
+    SurfaceAttack: _declared(
+        naval.surface_attack_hexes,
+        "Surface combat in {hex} needs your ships there and a search this turn that found ships there; once per "
+        "hex per turn, never in fog (VaM › Naval Combat › Surface Combat).",
+    ),
+    Bombard: lambda r, s, a: None if naval.can_bombard(r.game, s, a.side) else (
+        "Bombardment needs daylight, your BB or CA units in the Midway hex that fought no surface action this "
+        "turn, and enemy ground units on the atoll (VaM › Midway Bombardment)."
+    ),
+    GoAshore: _simple(naval.go_ashore_refusal),
+    Screen: _simple(naval.screen_refusal),
+    Fire: _simple(naval.fire_refusal),
 }
+
+
+# -- applying one order ------------------------------------------------------------------------------
+Applier = Callable[[Game, State, Any, Rng, list[Event]], State]
+
+
+def _order_event(action: Action, events: list[Event], kind: str = "order") -> None:
+    """A sealed order: only its own side hears of it."""
+    events.append(Event(kind, f"{action.describe()}.", (action.side,), {"side": action.side}))
+
+
+def _secret(apply: Callable[[Game, State, Any], State]) -> Applier:
+    def run(g: Game, state: State, action: Any, rng: Rng, events: list[Event]) -> State:
+        state = apply(g, state, action)
+        _order_event(action, events)
+        return state
+
+    return run
+
+
+def _apply_done(g: Game, state: State, action: Done, rng: Rng, events: list[Event]) -> State:
+    side = action.side
+    stage = state.battle.stage if state.battle is not None else state.step
+    if stage == "cap":
+        return battle.deploy_strike(g, state, rng, events)
+    state = evolve(state, sealed=state.sealed | {side})
+    title = PHASES[stage].title
+    if stage in DECLARATION_STEPS:
+        events.append(Event("sealed", f"{side_name(side)} has no more to announce ({title}).", (side,), {"side": side}))
+    elif stage != "air-return":
+        events.append(Event("sealed", f"{side_name(side)} has sealed its orders ({title}).", data={"side": side}))
+    return state
+
+
+def _apply_search(g: Game, state: State, action: AssignSearch, rng: Rng, events: list[Event]) -> State:
+    _order_event(action, events)
+    return evolve(state, searches=(*state.searches, Search(action.side, action.kind, action.hex)))
+
+
+def _apply_cap(g: Game, state: State, action: Cap, rng: Rng, events: list[Event]) -> State:
+    state = battle.apply_cap(g, state, action)
+    _order_event(action, events)
+    if not battle.cap_candidates(g, state):
+        state = battle.deploy_strike(g, state, rng, events)
+    return state
+
+
+def _targeting(apply: Callable[[Game, State, Any, Rng, list[Event]], State]) -> Applier:
+    """Targets are chosen in sight of both players: everyone hears them."""
+
+    def run(g: Game, state: State, action: Any, rng: Rng, events: list[Event]) -> State:
+        events.append(Event("target", f"{action.describe()}.", data={"side": action.side}))
+        return apply(g, state, action, rng, events)
+
+    return run
+
+
+def _apply_prepare_all(g: Game, state: State, action: PrepareAll, rng: Rng, events: list[Event]) -> State:
+    side = action.side
+    state = air.apply_prepare_all(g, state, side)
+    state = evolve(state, sealed=state.sealed | {side})
+    events.append(Event("order", "All Not Ready aircraft are prepared.", (side,), {"side": side}))
+    events.append(Event("sealed", f"{side_name(side)} has sealed its air preparation.", data={"side": side}))
+    return state
+
+
+def _apply_land(g: Game, state: State, action: Land, rng: Rng, events: list[Event]) -> State:
+    state = air.apply_land(g, state, action)
+    _order_event(action, events, "land")
+    return state
+
+
+def _apply_ditch(g: Game, state: State, action: Ditch, rng: Rng, events: list[Event]) -> State:
+    state = air.apply_ditch(g, state, action.unit)
+    events.append(Event("ditch", f"{action.unit} ditches.", (action.side,), {"side": action.side, "unit": action.unit}))
+    return state
+
+
+def _apply_reserve(g: Game, state: State, action: ReserveZeke, rng: Rng, events: list[Event]) -> State:
+    state = air.apply_reserve(g, state, action)
+    _order_event(action, events)
+    events.append(Event("reserve", "Japan brings up reserve Zeke fighters: the US earns 1/2 VP.",
+                        data={"vp": air.RESERVE_VP}))  # fmt: skip
+    return state
+
+
+_APPLY: dict[type[Action], Applier] = {
+    Done: _apply_done,
+    Place: _secret(setup.apply_place),
+    Form: _secret(movement.apply_form),
+    Move: _secret(movement.apply_move),
+    Enter: _secret(setup.apply_enter),
+    Forgo: _secret(setup.apply_forgo),
+    Exit: _secret(movement.apply_exit),
+    MidwayStrike: _secret(air.apply_midway_strike),
+    AssignSearch: _apply_search,
+    Scout: _secret(air.apply_scout),
+    BuildBase: lambda g, s, a, rng, ev: search.apply_build(g, s, ev),
+    Strike: _secret(air.apply_strike),
+    Resolve: lambda g, s, a, rng, ev: battle.start(g, s, a.side, a.hex, a.base, rng, ev),
+    Cap: _apply_cap,
+    AirTarget: _targeting(battle.apply_air_target),
+    ReturnFire: battle.apply_return_fire,
+    AATarget: _targeting(battle.apply_aa_target),
+    BombTarget: _targeting(battle.apply_bomb_target),
+    LoseAircraft: lambda g, s, a, rng, ev: battle.apply_lose(g, s, a, ev),
+    Prepare: lambda g, s, a, rng, ev: (_order_event(a, ev), air.apply_prepare(g, s, a.unit))[1],
+    PrepareAll: _apply_prepare_all,
+    Land: _apply_land,
+    Ditch: _apply_ditch,
+    ReserveZeke: _apply_reserve,
+    SubAttack: lambda g, s, a, rng, ev: naval.declare(g, s, naval.SUB, a.side, a.hex, ev),
+    SurfaceAttack: lambda g, s, a, rng, ev: naval.declare(g, s, naval.SURFACE, a.side, a.hex, ev),
+    Bombard: lambda g, s, a, rng, ev: naval.declare(g, s, naval.BOMBARD, a.side, MIDWAY, ev),
+    GoAshore: lambda g, s, a, rng, ev: naval.go_ashore(g, s, a.unit, ev),
+    Screen: _targeting(naval.apply_screen),
+    Fire: _targeting(naval.apply_fire),
+}
+
 
 RULES = VictoryAtMidwayRules()
 
 
 def default_bots(rules: Rules[Any]) -> dict[str, DoctrineBot]:
-    """Simple doctrine bots for both sides (see ``bots``)."""
+    """Doctrine bots for both sides (see ``bots``); in solitaire play Japan never asks its bot."""
     return doctrine_bots(rules)
 
 

@@ -8,11 +8,11 @@ search (day only) in its hex and the six around it. Submarines are never found.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
-from midway_desktop.games.victory_at_midway.actions import AssignSearch
+from midway_desktop.games.victory_at_midway.actions import AssignSearch, BuildBase, make_search
 from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
     MIDWAY,
@@ -23,6 +23,7 @@ from midway_desktop.games.victory_at_midway.state import (
     Search,
     Sighting,
     State,
+    evolve,
     other,
     side_name,
 )
@@ -31,6 +32,11 @@ BONUS_RADIUS = 2  # Japanese bonus searches: within two hexes of an undamaged ca
 MIDWAY_RADIUS = 6
 ISLAND_RADIUS = 2  # Wake and Johnston option
 NIGHT_SEARCH_FAILS = 5  # night ship search: 1-5 ineffective
+KURE = "G6"  # VaM › Seaplane Tenders: Kure Atoll
+KURE_RADIUS = 2
+KURE_DELAY = 3  # the base may begin operations three turns later
+ST11 = "ST11"
+MUTUAL_US_ONLY, MUTUAL_JAPAN_ONLY = 1, 10  # VaM › Solitaire › Doctrine Toward US CVs
 
 
 @dataclass(frozen=True)
@@ -45,10 +51,11 @@ class Allowance:
 def undamaged_carriers(game: Game, state: State, side: str) -> list[tuple[str, str]]:
     """(carrier, hex) for each full-strength carrier on the map outside fog."""
     out = []
-    for sid, st in game.ships(state, side):
-        on_map = st.loc not in SHIP_OFF_MAP
+    units, index = state.units, game.index
+    for sid in game.carriers_of[side]:
+        st = units[index[sid]]
         # VaM › Fog: no searches traced from carriers in fog.
-        if game.cat.ship(sid).carrier and on_map and not st.reduced and not game.in_fog(state, st.loc):
+        if st.loc not in SHIP_OFF_MAP and not st.reduced and not game.in_fog(state, st.loc):
             out.append((sid, st.loc))
     return out
 
@@ -87,7 +94,48 @@ def air_allowances(game: Game, state: State, side: str) -> list[Allowance]:
         region = board.region("wake-search" if side == JAPAN else "johnston-search")
         centre = next(iter(region))
         out.append(Allowance(f"{region.data['island']} Island", game.within(centre, ISLAND_RADIUS), 1))
+    if side == JAPAN and kure_operating(game, state):
+        out.append(Allowance("the Kure seaplane base", frozenset({KURE}), 1))
+        extra = 1 if game.u(state, ST11).reduced else 2
+        out.append(Allowance("bonus, within two hexes of Kure", game.within(KURE, KURE_RADIUS), extra))
     return out
+
+
+def kure_operating(game: Game, state: State) -> bool:
+    """VaM › Seaplane Tenders: the base works from three turns after building began, while ST11
+    stays in the hex; once it leaves or is eliminated the base is closed for good."""
+    return (
+        state.opt("seaplane-tenders")
+        and bool(state.kure)
+        and not state.kure_closed
+        and state.turn >= state.kure + KURE_DELAY
+        and game.u(state, ST11).loc == KURE
+    )
+
+
+def build_refusal(game: Game, state: State, action: BuildBase) -> str | None:
+    """VaM › Seaplane Tenders (optional): ST11 in Kure Atoll (G6) begins the base; announced
+    in the Search Phase; a closed base never reopens."""
+    if not state.opt("seaplane-tenders"):
+        return "Seaplane tenders are an optional rule not in use in this game (VaM › Seaplane Tenders)."
+    if action.side != JAPAN:
+        return "Only the Japanese seaplane tenders (ST11) build the Kure base."
+    if state.kure_closed:
+        return "The Kure seaplane base is closed for good (VaM › Seaplane Tenders)."
+    if state.kure:
+        return "Building the Kure base has already begun."
+    if game.u(state, ST11).loc != KURE:
+        return "ST11 must be in Kure Atoll (G6) to build the seaplane base (VaM › Seaplane Tenders)."
+    return None
+
+
+def apply_build(game: Game, state: State, events: list[Event]) -> State:
+    """VaM › Seaplane Tenders: the announcement is made aloud, so the tenders are known to be there."""
+    events.append(
+        Event("kure", "Japan announces that ST11 has begun building a seaplane base on Kure Atoll (G6).",
+              data={"turn": state.turn})
+    )  # fmt: skip
+    return evolve(state, kure=state.turn, revealed=state.revealed | {ST11})
 
 
 def ship_search_hexes(game: Game, state: State, side: str) -> set[str]:
@@ -123,7 +171,7 @@ def search_refusal(game: Game, state: State, action: AssignSearch) -> str | None
         return "A search is an air search or a ship search."
     if hex_ not in game.board:
         return f"{hex_} is not a hex of the map."
-    if Search(side, kind, hex_) in state.searches:
+    if any(s.side == side and s.kind == kind and s.hex == hex_ for s in state.searches):
         return f"You already have a {kind} search in {hex_}."
     if kind == "ship":
         if hex_ in ship_search_hexes(game, state, side):
@@ -137,7 +185,7 @@ def search_refusal(game: Game, state: State, action: AssignSearch) -> str | None
     if game.night(state):
         return "Air searches may only be assigned on day turns (VaM › Air Searches)."
     allowances = air_allowances(game, state, side)
-    mine = [s.hex for s in state.searches if s.side == side and s.kind == "air"]
+    mine = [s.hex for s in state.searches if s.side == side and s.kind == "air" and not s.scout]
     if _fits([*mine, hex_], allowances):
         return None
     if not any(hex_ in a.hexes for a in allowances):
@@ -155,20 +203,34 @@ def search_refusal(game: Game, state: State, action: AssignSearch) -> str | None
 
 def search_options(game: Game, state: State, side: str) -> list[AssignSearch]:
     """VaM › Assigning Searches: every search the side may still assign this turn."""
-    out = [AssignSearch(side, "ship", h) for h in sorted(ship_search_hexes(game, state, side))]
+    taken = {(s.kind, s.hex) for s in state.searches if s.side == side}
+    out = [make_search(side, "ship", h) for h in sorted(ship_search_hexes(game, state, side)) if ("ship", h) not in taken]
     allowances = air_allowances(game, state, side)
-    mine = [s.hex for s in state.searches if s.side == side and s.kind == "air"]
-    reach = sorted(set().union(*(a.hexes for a in allowances))) if allowances else []
-    fits: dict[tuple[int, ...], bool] = {}  # hexes under the same allowances fit alike
-    for h in reach:
-        if h in mine:
-            continue
-        sig = tuple(i for i, a in enumerate(allowances) if h in a.hexes)
-        if sig not in fits:
-            fits[sig] = _fits([*mine, h], allowances)
-        if fits[sig]:
-            out.append(AssignSearch(side, "air", h))
-    return [a for a in out if Search(side, a.kind, a.hex) not in state.searches]
+    if not allowances:
+        return out
+    mine = tuple(s.hex for s in state.searches if s.side == side and s.kind == "air" and not s.scout)
+    k = ("air-searches", side, tuple((a.hexes, a.count) for a in allowances), mine)
+    found = game.memo.get(k)
+    if found is None:
+        air: list[AssignSearch] = []
+        reach = sorted(set().union(*(a.hexes for a in allowances)))
+        fits: dict[tuple[int, ...], bool] = {}  # hexes under the same allowances fit alike
+        for h in reach:
+            if h in mine:
+                continue
+            sig = tuple(i for i, a in enumerate(allowances) if h in a.hexes)
+            if sig not in fits:
+                fits[sig] = _fits([*mine, h], allowances)
+            if fits[sig]:
+                air.append(make_search(side, "air", h))
+        found = tuple(air)
+        if len(game.memo) < 200_000:
+            game.memo[k] = found
+    if taken:
+        out += [a for a in found if ("air", a.hex) not in taken]
+    else:
+        out += found
+    return out
 
 
 # -- declaring and announcing ------------------------------------------------------------------
@@ -176,8 +238,15 @@ def hex_name(hex_: str) -> str:
     return "Midway" if hex_ == MIDWAY else hex_
 
 
+_HEX_KEYS: dict[str, tuple[bool, str, int]] = {}
+
+
 def _hex_key(hex_: str) -> tuple[bool, str, int]:
-    return (hex_ == MIDWAY, hex_[0], int(hex_[1:]))
+    """Spoken order: by column, then row; Midway last (as in the Search Example)."""
+    found = _HEX_KEYS.get(hex_)
+    if found is None:
+        found = _HEX_KEYS[hex_] = (hex_ == MIDWAY, hex_[0], int(hex_[1:]))
+    return found
 
 
 def spoken_list(hexes: list[str]) -> str:
@@ -236,13 +305,16 @@ def resolve_searches(game: Game, state: State, rng: Rng, events: list[Event]) ->
         located: set[str] = set()
         for s in effective[searcher]:
             located |= game.within(s.hex, 1) if s.kind == "air" else {s.hex}
-        for hex_ in sorted(located, key=_hex_key):
+        if not located:
+            continue
+        afloat: dict[str, bool] = {}  # hex -> a carrier there (surface ships only: subs are never found)
+        for sid, st in game.ships(state, announcer):
+            if st.loc in located and sid not in game.subs:
+                afloat[st.loc] = afloat.get(st.loc, False) or sid in game.carriers
+        for hex_ in sorted(afloat, key=_hex_key):
             if game.in_fog(state, hex_):
                 continue  # VaM › Fog: ships in fog may not be located
-            ships = game.ships_at(state, hex_, announcer, subs=False)
-            if not ships:
-                continue
-            carriers = any(game.cat.ship(s).carrier for s in ships)
+            carriers = afloat[hex_]
             said = f"{'Carriers' if carriers else 'Ships'} in {hex_name(hex_)}."
             sightings.append(Sighting(state.turn, searcher, hex_, carriers))
             events.append(
@@ -254,4 +326,63 @@ def resolve_searches(game: Game, state: State, rng: Rng, events: list[Event]) ->
             )
             if searcher == JAPAN and carriers and not carrier_sighted:
                 carrier_sighted = state.turn
-    return replace(state, sightings=tuple(sightings), carrier_sighted=carrier_sighted, announced=True)
+    state = evolve(state, sightings=tuple(sightings), carrier_sighted=carrier_sighted, announced=True)
+    if state.solitaire and not night:
+        state = mutual_search(game, state, rng, events)
+    return state
+
+
+def carrier_range(game: Game, carrier: str) -> int:
+    """How far a carrier's strikes reach: the longest range among its own air units."""
+    k = ("carrier-range", carrier)
+    found = game.memo.get(k)
+    if found is None:
+        found = game.memo[k] = max((a.range for a in game.cat.aircraft if a.home == carrier), default=0)
+    return found  # type: ignore[no-any-return]
+
+
+def mutual_search(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
+    """VaM › Solitaire Play › Japanese Doctrine Toward US CVs: whenever US carriers are within
+    range of a Japanese carrier, one die: on a 1 the US search finds the Japanese carriers (only),
+    on a 10 the Japanese find the US carriers (only), on 2-9 both find each other. (The normal US
+    searches still find what they find; the roll adds to them.)"""
+    us = {st.loc for sid, st in game.ships(state, US) if sid in game.carriers and st.loc not in SHIP_OFF_MAP
+          and not game.in_fog(state, st.loc)}  # fmt: skip
+    jp_found: set[str] = set()
+    us_found: set[str] = set()
+    for sid, st in game.ships(state, JAPAN):
+        if sid not in game.carriers or st.loc in SHIP_OFF_MAP or game.in_fog(state, st.loc):
+            continue
+        reach = carrier_range(game, sid)
+        near = {h for h in us if game.distance(st.loc, h) <= reach}
+        if near:
+            jp_found.add(st.loc)
+            us_found |= near
+    if not jp_found:
+        return state
+    die = rng.die(10)
+    who = "the US only" if die == MUTUAL_US_ONLY else "Japan only" if die == MUTUAL_JAPAN_ONLY else "both sides"
+    events.append(roll_event(f"Carriers within range: mutual search ({who} finds the enemy)", [die], 10))
+    sightings = list(state.sightings)
+    seen = {(s.side, s.hex) for s in sightings if s.turn == state.turn}
+    carrier_sighted = state.carrier_sighted
+    finds = ((US, jp_found, die != MUTUAL_JAPAN_ONLY), (JAPAN, us_found, die != MUTUAL_US_ONLY))
+    for searcher, hexes, allowed in finds:
+        if not allowed:
+            continue
+        announcer = other(searcher)
+        for hex_ in sorted(hexes, key=_hex_key):
+            if (searcher, hex_) in seen:
+                continue
+            said = f"Carriers in {hex_name(hex_)}."
+            sightings.append(Sighting(state.turn, searcher, hex_, True))
+            events.append(
+                Event(
+                    "search-result",
+                    f"{side_name(announcer)} announces to {side_name(searcher)}: {said}",
+                    data={"to": searcher, "by": announcer, "says": said, "hex": hex_, "carriers": True},
+                )
+            )
+            if searcher == JAPAN and not carrier_sighted:
+                carrier_sighted = state.turn
+    return evolve(state, sightings=tuple(sightings), carrier_sighted=carrier_sighted)

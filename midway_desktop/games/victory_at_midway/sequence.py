@@ -1,29 +1,42 @@
 """The turn sequence as data, and the steps that run by themselves (VaM › The Turn Sequence).
 
-Sealed steps (``secret``) collect both sides' orders before anything is revealed. The search
-announcement and results, the rolls for finding the enemy and the end phase (fog roll, next
-turn) need no decisions and run as soon as the step before them is complete. Night turns
-(6, 7, 13, 14, 20, 21) have no air operations and no air searches.
+Sealed steps (``secret``) collect both sides' orders before anything is revealed; a side with
+nothing it could order in a sealed step (no Not Ready aircraft to prepare, no Ready aircraft
+able to take off, ...) passes it without being asked, and the same "sealed" line is told as if
+it had. The search announcement and results, the rolls for finding the enemy and the end phase
+(fog roll, airfield shut-down, next turn) need no decisions and run as soon as the step before
+them is complete. The Ship-to-Ship Combat Phase is four steps (submarine attacks, surface
+battles, bombardment, invasion), announced US first. Night turns (6, 7, 13, 14, 20, 21) have
+no air operations, no air searches, no bombardment and no invasion combat.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Phase
+from midway_desktop.games.victory_at_midway import air, naval
 from midway_desktop.games.victory_at_midway import battle as battles
-from midway_desktop.games.victory_at_midway.search import resolve_searches
-from midway_desktop.games.victory_at_midway.state import JAPAN, SIDES, US, Game, State, side_name
-from midway_desktop.games.victory_at_midway.victory import side_gone
+from midway_desktop.games.victory_at_midway.search import KURE, ST11, resolve_searches
+from midway_desktop.games.victory_at_midway.state import (
+    JAPAN,
+    SHIP_OFF_MAP,
+    SIDES,
+    US,
+    Game,
+    State,
+    evolve,
+    side_name,
+)
+from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE
+from midway_desktop.games.victory_at_midway.victory import midway_controller, side_gone, solitaire_end
 
 FOG_CLEARS = 1  # VaM › Fog: on a 1 fair weather returns for the rest of the game
 
 _P = (
     Phase("setup", "Set-up", SIDES, "VaM › Setup", secret=True),
     Phase("ship-movement", "Ship Movement Phase", SIDES, "VaM › Ship Movement", secret=True),
-    Phase("midway-strike", "Midway Air Strike Assignment", (JAPAN,), "VaM › Midway Base Strikes", secret=True),
+    Phase("midway-strike", "Midway Air Strike Assignment", SIDES, "VaM › Midway Base Strikes", secret=True),
     Phase("search", "Search Phase: Search Assignment Segment", SIDES, "VaM › Assigning Searches", secret=True),
     Phase("search-announcement", "Search Announcement Segment (US first)", (), "VaM › Declaring Searches"),
     Phase("search-results", "Search Results Segment (US first)", (), "VaM › Announcing Search Results"),
@@ -37,13 +50,27 @@ _P = (
     Phase("airfield-losses", "Midway Airfield Damage", (US,), "VaM › Midway Airfield Damage"),
     Phase("air-preparation", "Air Preparation Phase", SIDES, "VaM › Ready/Not Ready", secret=True),
     Phase("air-return", "Air Return Phase", SIDES, "VaM › Strike and Escort Aircraft Retrieval", secret=True),
-    Phase("ship-combat", "Ship-to-Ship Combat Phase (not yet implemented)", (), "VaM › Naval Combat"),
+    Phase("sub-attacks", "Submarine Attack Segment (US announces first)", SIDES, "VaM › Optional Rules › Submarines"),
+    Phase("screen-targets", "Submarine Attack: destroyer screening", SIDES, "VaM › Optional Rules › Submarines"),
+    Phase("sub-targets", "Submarine Attack: submarine fire", SIDES, "VaM › Optional Rules › Submarines"),
+    Phase("surface-combat", "Surface Battle Segment (US announces first)", SIDES, "VaM › Naval Combat › Surface Combat"),
+    Phase("surface-targets", "Surface Battle: defensive, then offensive fire", SIDES,
+          "VaM › Naval Combat › Defensive Fire, Offensive Fire"),
+    Phase("bombardment", "Midway Bombardment Segment (US announces first)", SIDES,
+          "VaM › Optional Rules › Midway Bombardment"),
+    Phase("bombard-targets", "Midway Bombardment: ship fire", SIDES, "VaM › Optional Rules › Midway Bombardment"),
+    Phase("invasion", "Midway Invasion Combat Segment: landings", (JAPAN,), "VaM › Invasion Combat"),
+    Phase("ground-targets", "Invasion Combat (US defenders fire first)", SIDES,
+          "VaM › Invasion Combat › Invasion Combat (Resolution)"),
     Phase("end", "End Phase", (), "VaM › The Turn Sequence › End Phase; Optional Rules › Fog"),
     Phase("over", "Game over", (), "VaM › How to Win › Ending a Game"),
-)
+)  # fmt: skip
 PHASES: dict[str, Phase] = {p.name: p for p in _P}
 SECRET = frozenset(p.name for p in _P if p.secret)
-BATTLE_STAGES = ("cap", "air-targets", "return-fire", "aa-targets", "bomb-targets", "airfield-losses")
+BATTLE_STAGES = (
+    "cap", "air-targets", "return-fire", "aa-targets", "bomb-targets", "airfield-losses", "screen-targets",
+    "sub-targets", "surface-targets", "bombard-targets", "ground-targets",
+)  # fmt: skip
 
 # One turn, in order. Steps without actors run by themselves.
 TURN = (
@@ -54,44 +81,117 @@ TURN = (
     "strike-resolution",
     "air-preparation",
     "air-return",
-    "ship-combat",
+    "sub-attacks",
+    "surface-combat",
+    "bombardment",
+    "invasion",
     "end",
 )
 
 
 def applies(game: Game, state: State, step: str) -> bool:
-    """Whether a step of the sequence happens this turn (decided on public facts only)."""
+    """Whether a step of the sequence happens this turn."""
     day = not game.night(state)
     if step in ("midway-strike", "air-strikes", "strike-resolution"):
         return day  # VaM › Air Operations: aircraft fly only on daylight turns
     if step == "air-preparation":
         return state.turn > 1  # "every turn after the first"
     if step == "air-return":
-        return bool(state.flights)
-    # Ship-to-ship combat (subs, surface, bombardment, invasion) is not yet implemented.
-    return step != "ship-combat"
+        return bool(state.flights) or bool(air.reserve_options(game, state, JAPAN))
+    if step == "sub-attacks":
+        return state.opt("submarines")  # VaM › Submarines (optional)
+    if step == "surface-combat":
+        return not state.solitaire  # VaM › Solitaire Play › No Surface Combat
+    if step == "bombardment":
+        return day and state.opt("midway-bombardment")  # daylight only
+    if step == "invasion":
+        return day  # invasion combat never takes place at night
+    return True
+
+
+def has_orders(game: Game, state: State, side: str) -> bool:
+    """Whether ``side`` could give any order in the current sealed step (else it passes)."""
+    step = state.step
+    if step in ("setup", "ship-movement", "search"):
+        return True  # a side with no ships left has ended the game at the start of the turn
+    if step == "midway-strike":
+        if side == US and not game.ground_on_midway(state, JAPAN):
+            return False
+        return air.can_strike_midway(game, state, side)
+    if step == "air-strikes":
+        return air.can_launch_any(game, state, side)
+    if step == "air-preparation":
+        return any(st.loc in ("notready", "notready2") for _a, st in game.aircraft(state, side))
+    return True
+
+
+class Recent:
+    """A few results remembered for the positions they were worked out for (each position is
+    held with its result, so its identity cannot be reused while remembered). Positions are
+    immutable, so a result stays right for as long as its position lives."""
+
+    __slots__ = ("found", "size")
+
+    def __init__(self, size: int = 8) -> None:
+        self.found: dict[tuple[int, object], tuple[object, object]] = {}
+        self.size = size
+
+    def get(self, state: object, extra: object = None) -> object:
+        hit = self.found.get((id(state), extra))
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        return None
+
+    def put(self, state: object, extra: object, value: object) -> object:
+        if len(self.found) >= self.size:
+            self.found.clear()
+        self.found[(id(state), extra)] = (state, value)
+        return value
+
+
+_TO_ACT = Recent()
 
 
 def to_act(game: Game, state: State) -> tuple[str, ...]:
-    """VaM › The Turn Sequence: who must act now (sealed steps: whoever has not sealed)."""
+    """VaM › The Turn Sequence: who must act now (sealed steps: whoever has not sealed and has
+    something to order; announcements: US first, then Japan)."""
+    found = _TO_ACT.get(state)
+    if found is None:
+        found = _TO_ACT.put(state, None, _to_act(game, state))
+    return found  # type: ignore[return-value]
+
+
+def _to_act(game: Game, state: State) -> tuple[str, ...]:
     if state.step == "over":
         return ()
     if state.battle is not None:
         return (state.battle.actor,)
-    if state.step == "strike-resolution":
+    step = state.step
+    if step == "strike-resolution":
         side = resolving_side(game, state)
         return (side,) if side else ()
-    if state.step == "air-return":
-        return tuple(s for s in SIDES if any(game.side_of(f.unit) == s for f in state.flights))
-    if state.step in SECRET:
-        return tuple(s for s in PHASES[state.step].actors if s not in state.sealed)
+    if step == "air-return":
+        out = []
+        for s in SIDES:
+            if any(game.side_of(f.unit) == s for f in state.flights) or s == JAPAN and s not in state.sealed and air.reserve_options(game, state, s):
+                out.append(s)
+        return tuple(out)
+    if step in naval.NAVAL_STEPS:
+        for s in SIDES:
+            if s not in state.sealed and naval.has_declarations(game, state, s):
+                return (s,)
+        return ()
+    if step in SECRET:
+        if state.passed is not None:  # worked out when the step began
+            return tuple(s for s in PHASES[step].actors if s not in state.sealed)
+        return tuple(s for s in PHASES[step].actors if s not in state.sealed and has_orders(game, state, s))
     return ()
 
 
 def phase(game: Game, state: State) -> Phase:
     """VaM › The Turn Sequence: the current step (or battle segment) with its actors."""
     name = state.battle.stage if state.battle is not None else state.step
-    return replace(PHASES[name], actors=to_act(game, state))
+    return evolve(PHASES[name], actors=to_act(game, state))
 
 
 def resolving_side(game: Game, state: State) -> str | None:
@@ -104,11 +204,15 @@ def resolving_side(game: Game, state: State) -> str | None:
 
 def begin(game: Game, state: State, step: str) -> State:
     """VaM › The Turn Sequence: start a step with no orders sealed yet."""
-    state = replace(state, step=step, sealed=frozenset())
     if step == "search":
-        state = replace(state, searches=(), announced=False)
-    elif step == "strike-resolution":
-        state = replace(state, resolved=())
+        state = evolve(state, step=step, sealed=frozenset(), passed=None, searches=(), announced=False)
+    else:
+        state = evolve(state, step=step, sealed=frozenset(), passed=None)
+    if step in SECRET and step not in ("setup", "air-return"):
+        # A side with nothing it could order passes the step without being asked.
+        passed = frozenset(s for s in PHASES[step].actors if not has_orders(game, state, s))
+        d = state.__dict__  # the position was made just above: fill in its last two fields
+        d["sealed"] = d["passed"] = passed
     return state
 
 
@@ -116,7 +220,7 @@ def settle(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
     """Run every step that needs no decision until a side must act or the game ends."""
     while True:
         if state.conceded:
-            return replace(state, step="over", battle=None)
+            return evolve(state, step="over", battle=None)
         if state.step == "over" or state.battle is not None:
             return state
         if to_act(game, state):
@@ -127,6 +231,9 @@ def settle(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
                     state = battles.start(game, state, side, keys[0][0], keys[0][1], rng, events)  # type: ignore[arg-type]
                     continue
             return state
+        if state.step in naval.NAVAL_STEPS and naval.pending(game, state):
+            state = naval.next_battle(game, state, rng, events)
+            continue
         state = leave(game, state, rng, events)
 
 
@@ -135,9 +242,21 @@ def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
     step = state.step
     if step == "setup":
         events.append(Event("turn", "Both sides have set up. Turn 1 begins.", data={"turn": 1}))
-        return begin(game, replace(state, turn=1), "ship-movement")
+        return begin(game, evolve(state, turn=1), "ship-movement")
+    if step in SECRET and step != "air-return":
+        passed = state.passed if state.passed is not None else frozenset(PHASES[step].actors) - state.sealed
+        for side in PHASES[step].actors:
+            if side in passed and (step != "midway-strike" or side == JAPAN):
+                # A side with nothing to order passed without being asked; it reads the same.
+                title = PHASES[step].title
+                events.append(Event("sealed", f"{side_name(side)} has sealed its orders ({title}).", data={"side": side}))
+    if step == "ship-movement":
+        state = kure_check(game, state, events)
     if step == "search" and not state.announced:
         state = resolve_searches(game, state, rng, events)
+    if step == "invasion" and state.solitaire and midway_controller(game, state) == JAPAN:
+        events.append(Event("turn", "Midway is in Japanese hands: the solitaire game ends."))
+        return evolve(state, step="over", ended="Midway captured")
     if step == "end":
         return end_of_turn(game, state, rng, events)
     i = TURN.index(step) + 1
@@ -146,24 +265,64 @@ def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
     return begin(game, state, TURN[i])
 
 
+def kure_check(game: Game, state: State, events: list[Event]) -> State:
+    """VaM › Seaplane Tenders: once ST11 leaves Kure or is eliminated, the base is closed for good."""
+    if state.kure and not state.kure_closed and game.u(state, ST11).loc != KURE:
+        events.append(Event("kure", "The Kure seaplane base is closed for good.", (JAPAN,)))
+        return evolve(state, kure_closed=True)
+    return state
+
+
+def shut_airfield(game: Game, state: State, events: list[Event]) -> State:
+    """VaM › Airfield Shut Down: at the end of the first turn Japanese ground units land, the
+    airfield's capacity drops to zero for good and every plane there is destroyed."""
+    if state.airfield_closed or not state.landed or state.landed > state.turn:
+        return state
+    units = list(state.units)
+    lost = []
+    for a, i in game._planes[US]:
+        st = units[i]
+        if st.base == MIDWAY_BASE and st.loc in ("ready", "notready", "notready2"):
+            units[i] = evolve(st, loc="lost")
+            lost.append(a)
+    events.append(Event("airfield", "Midway's airfield is shut down for good.", data={"capacity": 0}))
+    if lost:
+        events.append(Event("aircraft-lost", f"{', '.join(lost)} are destroyed on Midway's field.", (US,),
+                            {"units": lost}))  # fmt: skip
+    return evolve(state, units=tuple(units), airfield_closed=True)
+
+
 def end_of_turn(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
-    """VaM › End Phase: the optional fog roll, then the next turn; the game ends after Turn 25,
-    or when a new turn starts with one side having no units left in play."""
+    """VaM › End Phase: the airfield shut-down, the optional fog roll, then the next turn; the
+    game ends after Turn 25, when a new turn starts with one side having no units left in play,
+    or (solitaire) when two US or five Japanese carriers are gone."""
+    state = shut_airfield(game, state, events)
+    state = kure_check(game, state, events)
     if state.fog:
         die = rng.die(10)
         clears = die == FOG_CLEARS
         events.append(roll_event(f"Fog roll ({'fair weather returns' if clears else 'the fog stays'})", [die], 10))
         if clears:
-            state = replace(state, fog=False)
+            state = evolve(state, fog=False)
+    if state.solitaire:
+        why = solitaire_end(game, state)
+        if why:
+            events.append(Event("turn", f"The turn ends with {why}: the solitaire game ends."))
+            return evolve(state, step="over", ended=why)
     if state.turn >= game.cat.turns.last:
-        return replace(state, step="over", ended=f"end of Turn {state.turn}")
-    state = replace(state, turn=state.turn + 1, searches=(), announced=False)
+        return evolve(state, step="over", ended=f"end of Turn {state.turn}")
+    state = evolve(
+        state, turn=state.turn + 1, searches=(), announced=False, declared=(), resolved=(), engaged=frozenset()
+    )
     for side in SIDES:
         if side_gone(game, state, side):
             events.append(Event("turn", f"{side_name(side)} has no units left in play: the game ends."))
-            return replace(state, step="over", ended=f"{side_name(side)} has no units left")
+            return evolve(state, step="over", ended=f"{side_name(side)} has no units left")
     night = " (night)" if game.night(state) else ""
     events.append(
         Event("turn", f"Turn {state.turn}{night}, {game.cat.turns.date(state.turn)}.", data={"turn": state.turn})
     )
     return begin(game, state, "ship-movement")
+
+
+__all__ = ["BATTLE_STAGES", "PHASES", "SECRET", "SHIP_OFF_MAP", "TURN", "applies", "phase", "settle", "to_act"]

@@ -7,8 +7,6 @@ column A: never early, later if the Japanese wish, or not at all.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from midway_desktop.games.victory_at_midway.actions import Enter, Forgo, Place
 from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
@@ -18,6 +16,7 @@ from midway_desktop.games.victory_at_midway.state import (
     Game,
     State,
     UnitState,
+    evolve,
     set_units,
 )
 
@@ -48,6 +47,25 @@ def initial_state(game: Game, options: frozenset[str]) -> State:
     for g in cat.ground:
         units.append(UnitState(g.start))
     return State(turn=0, step="setup", units=tuple(units), options=options, fog="fog" in options)
+
+
+# VaM › Solitaire Play › US Setup and Japanese Set Up (the table's "F6 SS" is SS1).
+SOLITAIRE_SETUP = {"SS1": "F6", "SS2": "G6", "SS3": "H5", "SS4": "L5", "SS168": MIDWAY}
+SOLITAIRE_SURFACE = "I4"
+
+
+def solitaire_state(game: Game, options: frozenset[str]) -> State:
+    """VaM › Solitaire Play: both sides' historical set-up (all US surface ships in I4, the subs
+    in F6, G6, H5 and L5, SS168 in H6, aircraft and troops as usual); play begins at Turn 1."""
+    state = initial_state(game, options)
+    changes = {}
+    for sid, st in game.ships(state):
+        if sid in SOLITAIRE_SETUP:
+            changes[sid] = evolve(st, loc=SOLITAIRE_SETUP[sid])
+        elif game.cat.ship(sid).side == US:
+            changes[sid] = evolve(st, loc=SOLITAIRE_SURFACE)
+    state = set_units(game, state, changes)
+    return evolve(state, turn=1, step="ship-movement", solitaire=True)
 
 
 # -- set-up ------------------------------------------------------------------------------------
@@ -98,7 +116,7 @@ def place_refusal(game: Game, state: State, action: Place) -> str | None:
 def apply_place(game: Game, state: State, action: Place) -> State:
     """VaM › US Setup, Japanese Setup: the piece and the ships in its box go to the hex."""
     ships = dict(setup_pieces(game, state, action.side))[action.piece]
-    return set_units(game, state, {s: replace(game.u(state, s), loc=action.hex) for s in ships})
+    return set_units(game, state, {s: evolve(game.u(state, s), loc=action.hex) for s in ships})
 
 
 def setup_complete_refusal(game: Game, state: State, side: str) -> str | None:
@@ -114,11 +132,14 @@ def entry_turn(game: Game, state: State, group: str) -> int | None:
     """VaM › Entry of Japanese Units and Turn 13 Group: the earliest turn a group may enter.
 
     The Turn 13 group enters five turns after the first US carrier (or carrier air unit) is
-    sighted by the Japanese, but never before Turn 13; unsighted, it cannot enter.
+    sighted by the Japanese, but never before Turn 13; unsighted, it cannot enter. In solitaire
+    play every group enters on the turn of the Japanese Entry table (the Turn 13 group on 14).
     """
     g = game.cat.group(group)
     if g.entry is None:
         return None
+    if state.solitaire and g.solitaire_entry is not None:
+        return g.solitaire_entry[1]  # VaM › Solitaire Play › Japanese Entry table
     if g.after_carrier_sighting is not None:
         if not state.carrier_sighted:
             return None
@@ -128,14 +149,15 @@ def entry_turn(game: Game, state: State, group: str) -> int | None:
 
 def waiting(game: Game, state: State, piece: str) -> list[str]:
     """The ships of a group (or the one ship) still waiting to enter."""
-    cat = game.cat
-    if piece in {g.id for g in cat.groups if g.side == JAPAN}:
-        ids = list(cat.group(piece).ships)
-    elif cat.is_ship(piece) and cat.ship(piece).side == JAPAN:
-        ids = [piece]
-    else:
-        return []
-    return [s for s in ids if game.u(state, s).loc == "entry"]
+    units = state.units
+    found = game.group_ships.get(piece)
+    if found is not None:
+        if game.cat.group(piece).side != JAPAN:
+            return []
+        return [s for s, i in found if units[i].loc == "entry"]
+    if game.cat.is_ship(piece) and game.cat.ship(piece).side == JAPAN:
+        return [piece] if units[game.index[piece]].loc == "entry" else []
+    return []
 
 
 def entry_hexes(game: Game) -> frozenset[str]:
@@ -178,7 +200,7 @@ def apply_enter(game: Game, state: State, action: Enter) -> State:
     return set_units(
         game,
         state,
-        {s: replace(game.u(state, s), loc=action.hex, moved=state.turn, formation=action.fleet) for s in ships},
+        {s: evolve(game.u(state, s), loc=action.hex, moved=state.turn, formation=action.fleet) for s in ships},
     )
 
 
@@ -194,7 +216,7 @@ def forgo_refusal(game: Game, state: State, action: Forgo) -> str | None:
 def apply_forgo(game: Game, state: State, action: Forgo) -> State:
     """VaM › Exiting the Map, play note: a foregone ship counts as withdrawn."""
     ships = waiting(game, state, action.piece)
-    changes = {s: replace(game.u(state, s), loc="withdrawn", moved=state.turn) for s in ships}
+    changes = {s: evolve(game.u(state, s), loc="withdrawn", moved=state.turn) for s in ships}
     state = set_units(game, state, changes)
     return withdraw_cargo(game, state, ships)
 
@@ -204,11 +226,11 @@ def withdraw_cargo(game: Game, state: State, ships: list[str]) -> State:
     changes = {}
     for a, st in game.aircraft(state):
         if st.base in ships and st.loc in ("ready", "notready", "notready2", "trapped"):
-            changes[a] = replace(st, loc="withdrawn")
+            changes[a] = evolve(st, loc="withdrawn")
     for g in game.cat.ground:
         st = game.u(state, g.id)
         if st.loc in ships:
-            changes[g.id] = replace(st, loc="withdrawn")
+            changes[g.id] = evolve(st, loc="withdrawn")
     return set_units(game, state, changes)
 
 

@@ -13,8 +13,8 @@ Units are kept in the catalogue's order (ships, aircraft, ground units) as small
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, NamedTuple, TypeVar
 
 from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE, Catalogue
 from midway_desktop.geometry import Board, load_board
@@ -28,6 +28,29 @@ SHIP_OFF_MAP = frozenset({"unplaced", "entry", "withdrawn", "sunk"})
 AIR_ON_BASE = frozenset({"ready", "notready", "notready2", "trapped"})
 
 
+T = TypeVar("T")
+_CHECKED: set[tuple[Any, ...]] = set()
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """A copy of a frozen dataclass value with some fields changed: ``dataclasses.replace``
+    without re-running ``__init__`` (the rules make many of these; this is several times faster)."""
+    cls = obj.__class__
+    if cls is UnitState:
+        return obj._replace(**changes)  # type: ignore[attr-defined, no-any-return]
+    if __debug__:
+        names = (cls, *changes)
+        if names not in _CHECKED:  # each combination of fields is checked once
+            known = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+            assert known.issuperset(changes), f"{cls.__name__} has no field {set(changes) - known}"
+            _CHECKED.add(names)
+    new = object.__new__(cls)
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
+
+
 def other(side: str) -> str:
     return JAPAN if side == US else US
 
@@ -36,8 +59,9 @@ def side_name(side: str) -> str:
     return "US" if side == US else "Japan"
 
 
-@dataclass(frozen=True)
-class UnitState:
+class UnitState(NamedTuple):
+    """Where a unit is and its condition (a small immutable tuple: the rules make many)."""
+
     loc: str
     reduced: bool = False
     base: str = ""  # aircraft: the carrier or "Midway" it is based on now
@@ -62,6 +86,7 @@ class Search:
     side: str
     kind: str  # "air" or "ship"
     hex: str
+    scout: str = ""  # Extra Scouts: the bomber flying this air search
 
 
 @dataclass(frozen=True)
@@ -76,20 +101,24 @@ class Sighting:
 
 @dataclass(frozen=True)
 class Battle:
-    """An air strike being resolved in sight of both players."""
+    """A fight in sight of both players: an air strike (``kind`` "air") or a naval combat —
+    a submarine attack ("sub"), a surface battle ("surface"), a bombardment of Midway
+    ("bombard") or a round of invasion combat ("invasion")."""
 
     attacker: str
     hex: str
     base: bool  # a Midway base strike (ground units and Midway's fighters defend)
-    stage: str  # cap, air-targets, return-fire, aa-targets, bomb-targets, airfield-losses
+    stage: str  # cap, air-targets, return-fire, aa-targets, bomb-targets, airfield-losses; naval: see naval.py
     defenders: tuple[str, ...] = ()  # ships (or ground units) deployed
-    strike: tuple[str, ...] = ()  # attacking air units that found the enemy
+    strike: tuple[str, ...] = ()  # attacking air units that found the enemy (naval: the attacking units)
     cap: tuple[str, ...] = ()
     rounds: tuple[str, ...] = ()  # sides whose fighters still fire, current first
     orders: tuple[tuple[str, str], ...] = ()  # (firer, target) chosen this segment
     pending: tuple[tuple[str, tuple[str, ...]], ...] = ()  # air-to-air: (target, firers) still to fire
     returning: str = ""  # the unit choosing whom to return fire at
     losses: int = 0  # Midway air units still to be eliminated (US choice)
+    kind: str = "air"
+    out: tuple[str, ...] = ()  # submarines screened off by destroyers (they do not fire)
 
     @property
     def defender(self) -> str:
@@ -97,6 +126,12 @@ class Battle:
 
     @property
     def actor(self) -> str:
+        if self.kind != "air":
+            if self.stage == "screen-targets":
+                return self.defender
+            if self.stage == "airfield-losses":
+                return US
+            return self.rounds[0]
         if self.stage == "cap" or self.stage == "aa-targets":
             return self.defender
         if self.stage == "air-targets":
@@ -127,6 +162,16 @@ class State:
     revealed: frozenset[str] = frozenset()  # units the enemy has seen deployed in battle
     conceded: str = ""
     ended: str = ""  # why the game ended ("" while it goes on)
+    solitaire: bool = False  # the solitaire scenario: the Japanese doctrine moves Japan
+    declared: tuple[tuple[str, str, str], ...] = ()  # naval attacks this turn: (kind, side, hex)
+    engaged: frozenset[str] = frozenset()  # ships that fought a surface action this turn
+    kure: int = 0  # turn ST11 began building the Kure seaplane base (optional rule)
+    kure_closed: bool = False  # the Kure base is permanently closed
+    reserves: tuple[str, ...] = ()  # carriers whose Reserve Zekes have been used
+    banked: tuple[tuple[str, float], ...] = ()  # VPs earned besides hits on units: (side, VPs)
+    landed: int = 0  # the turn Japanese ground units first landed on Midway
+    airfield_closed: bool = False  # Midway's airfield shut down for good (Invasion Combat)
+    passed: frozenset[str] | None = None  # sides with nothing to order in this sealed step (None: not worked out)
 
     def opt(self, name: str) -> bool:
         return name in self.options
@@ -143,12 +188,39 @@ class Game:
     _ships: dict[str | None, tuple[tuple[str, int], ...]] = field(init=False, repr=False, compare=False)
     _planes: dict[str | None, tuple[tuple[str, int], ...]] = field(init=False, repr=False, compare=False)
     _within: dict[tuple[str, int], frozenset[str]] = field(init=False, repr=False, compare=False)
+    side_by_unit: Mapping[str, str] = field(init=False, repr=False, compare=False)
+    subs: frozenset[str] = field(init=False, repr=False, compare=False)
+    carriers: frozenset[str] = field(init=False, repr=False, compare=False)
+    fog_hexes: frozenset[str] = field(init=False, repr=False, compare=False)
+    carriers_of: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    speeds: Mapping[str, tuple[float, float]] = field(init=False, repr=False, compare=False)  # ship: (full, reduced)
+    cargo: Mapping[str, str] = field(init=False, repr=False, compare=False)  # transport -> its battalion
+    group_ships: Mapping[str, tuple[tuple[str, int], ...]] = field(init=False, repr=False, compare=False)
+    memo: dict[Any, Any] = field(init=False, repr=False, compare=False)  # caches of derived values
 
     def __post_init__(self) -> None:
         ids = self.cat.unit_ids()
         index = {u: i for i, u in enumerate(ids)}
         object.__setattr__(self, "ids", ids)
         object.__setattr__(self, "index", index)
+        sides = {s.id: s.side for s in self.cat.ships}
+        sides.update({a.id: a.side for a in self.cat.aircraft})
+        sides.update({g.id: g.side for g in self.cat.ground})
+        object.__setattr__(self, "side_by_unit", sides)
+        object.__setattr__(self, "subs", frozenset(s.id for s in self.cat.ships if s.sub))
+        object.__setattr__(self, "carriers", frozenset(s.id for s in self.cat.ships if s.carrier))
+        object.__setattr__(
+            self, "carriers_of", {side: tuple(s.id for s in self.cat.ships if s.carrier and s.side == side)
+                                  for side in SIDES}
+        )  # fmt: skip
+        object.__setattr__(self, "speeds", {x.id: (x.speed, x.reduced_speed) for x in self.cat.ships})
+        object.__setattr__(self, "cargo", {g.start: g.id for g in self.cat.ground if self.cat.is_ship(g.start)})
+        object.__setattr__(
+            self, "group_ships", {g.id: tuple((x, index[x]) for x in g.ships) for g in self.cat.groups}
+        )
+        fog = self.board.region("fog") if "fog" in self.board.region_names() else frozenset()
+        object.__setattr__(self, "fog_hexes", frozenset(fog))
+        object.__setattr__(self, "memo", {})
         # (id, position) lists by side, so the hot loops skip the catalogue lookups.
         ships: dict[str | None, tuple[tuple[str, int], ...]] = {
             s: tuple((x.id, index[x.id]) for x in self.cat.ships if x.side == s) for s in SIDES
@@ -169,6 +241,21 @@ class Game:
             found = self._within[(hex_, n)] = frozenset(self.board.within(hex_, n))
         return found
 
+    def toward(self, here: str, target: str) -> str:
+        """``board.toward``, remembered: the next hex on the straightest line."""
+        k = ("toward", here, target)
+        found = self.memo.get(k)
+        if found is None:
+            found = self.memo[k] = self.board.toward(here, target)
+        return found  # type: ignore[no-any-return]
+
+    def distance(self, a: str, b: str) -> int:
+        k = ("distance", a, b)
+        found = self.memo.get(k)
+        if found is None:
+            found = self.memo[k] = self.board.distance(a, b)
+        return found  # type: ignore[no-any-return]
+
     @staticmethod
     def load(cat: Catalogue) -> Game:
         return Game(cat, load_board("victory-at-midway"))
@@ -178,24 +265,30 @@ class Game:
         return state.units[self.index[unit]]
 
     def side_of(self, unit: str) -> str:
-        return self.cat.side_of(unit)
+        return self.side_by_unit[unit]
 
     def ships(self, state: State, side: str | None = None) -> Iterable[tuple[str, UnitState]]:
         units = state.units
         return [(sid, units[i]) for sid, i in self._ships[side]]
 
     def ships_at(self, state: State, hex_: str, side: str | None = None, subs: bool = True) -> list[str]:
-        return [sid for sid, st in self.ships(state, side) if st.loc == hex_ and (subs or not self.cat.ship(sid).sub)]
+        units = state.units
+        if subs:
+            return [sid for sid, i in self._ships[side] if units[i].loc == hex_]
+        no = self.subs
+        return [sid for sid, i in self._ships[side] if units[i].loc == hex_ and sid not in no]
 
     def aircraft(self, state: State, side: str | None = None) -> Iterable[tuple[str, UnitState]]:
         units = state.units
         return [(aid, units[i]) for aid, i in self._planes[side]]
 
     def based_at(self, state: State, base: str, locs: frozenset[str] = AIR_ON_BASE) -> list[str]:
-        return [a for a, st in self.aircraft(state) if st.base == base and st.loc in locs]
+        units = state.units
+        return [a for a, i in self._planes[None] if units[i].base == base and units[i].loc in locs]
 
     def ground_on_midway(self, state: State, side: str) -> list[str]:
-        return [g.id for g in self.cat.ground if g.side == side and self.u(state, g.id).loc == MIDWAY_BASE]
+        units, index = state.units, self.index
+        return [g.id for g in self.cat.ground if g.side == side and units[index[g.id]].loc == MIDWAY_BASE]
 
     def flight(self, state: State, unit: str) -> Flight | None:
         for f in state.flights:
@@ -211,7 +304,9 @@ class Game:
         return None if loc in SHIP_OFF_MAP else loc
 
     def formation_hex(self, state: State, side: str, name: str) -> str | None:
-        for _sid, st in self.ships(state, side):
+        units = state.units
+        for _sid, i in self._ships[side]:
+            st = units[i]
             if st.formation == name and st.loc not in SHIP_OFF_MAP:
                 return st.loc
         return None
@@ -220,7 +315,7 @@ class Game:
         return [sid for sid, st in self.ships(state, side) if st.formation == name and st.loc not in SHIP_OFF_MAP]
 
     def in_fog(self, state: State, hex_: str) -> bool:
-        return state.fog and hex_ in self.board.region("fog")
+        return state.fog and hex_ in self.fog_hexes
 
     def night(self, state: State) -> bool:
         return self.cat.turns.is_night(state.turn)
@@ -231,10 +326,11 @@ def set_units(game: Game, state: State, changes: Mapping[str, UnitState]) -> Sta
     if not changes:
         return state
     units = list(state.units)
+    index = game.index
     for unit, value in changes.items():
-        units[game.index[unit]] = value
-    return replace(state, units=tuple(units))
+        units[index[unit]] = value
+    return evolve(state, units=tuple(units))
 
 
-def change(game: Game, state: State, unit: str, **fields: Any) -> State:
-    return set_units(game, state, {unit: replace(game.u(state, unit), **fields)})
+def change(game: Game, state: State, unit: str, **values: Any) -> State:
+    return set_units(game, state, {unit: evolve(game.u(state, unit), **values)})

@@ -182,6 +182,7 @@ class Catalogue:
     _ground: Mapping[str, GroundSpec] = field(init=False, repr=False, compare=False)
     _groups: Mapping[str, Group] = field(init=False, repr=False, compare=False)
     _boxes: Mapping[tuple[str, str], HoldingBox] = field(init=False, repr=False, compare=False)
+    _formations: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Lookup tables, built once; not part of the value (compare=False fields).
@@ -190,6 +191,7 @@ class Catalogue:
         object.__setattr__(self, "_ground", {g.id: g for g in self.ground})
         object.__setattr__(self, "_groups", {g.id: g for g in self.groups})
         object.__setattr__(self, "_boxes", {(b.side, b.id): b for b in self.boxes})
+        object.__setattr__(self, "_formations", {})
 
     def ship(self, unit_id: str) -> ShipSpec:
         return self._ships[unit_id]
@@ -234,7 +236,12 @@ class Catalogue:
 
     def formations(self, side: str) -> tuple[str, ...]:
         """Task force (US) or Fleet (Japanese) holding boxes."""
-        return tuple(b.id for b in self.boxes if b.side == side and b.kind in ("task-force", "fleet"))
+        found = self._formations.get(side)
+        if found is None:
+            found = self._formations[side] = tuple(
+                b.id for b in self.boxes if b.side == side and b.kind in ("task-force", "fleet")
+            )
+        return found
 
     def counters(self) -> dict[str, int]:
         """Pieces by size: units by their category's size plus markers."""

@@ -10,7 +10,7 @@ stays afloat count nothing.
 from __future__ import annotations
 
 from midway_desktop.engine.rules import Outcome
-from midway_desktop.games.victory_at_midway.state import JAPAN, SIDES, US, Game, State, other, side_name
+from midway_desktop.games.victory_at_midway.state import JAPAN, MIDWAY, SIDES, US, Game, State, other, side_name
 
 
 def steps_lost(game: Game, state: State, unit: str) -> int:
@@ -54,14 +54,37 @@ def midway_controller(game: Game, state: State) -> str:
     return US
 
 
+SFT_VP = 1.0  # VaM › Special Force Tenders: 1 VP (1/2 if the SFT is reduced)
+
+
 def scores(game: Game, state: State) -> dict[str, float]:
-    """VPs each side has earned so far, Midway's 11 to its controller."""
+    """VPs each side has earned so far: hits by type, Midway's 11 to its controller, VPs banked
+    by other rules (Reserve Zekes), and the Special Force Tenders' VP (optional)."""
     out = {s: 0.0 for s in SIDES}
     for unit in game.ids:
         owner = game.side_of(unit)
         out[other(owner)] += unit_vp(game, state, unit)
-    out[midway_controller(game, state)] += game.cat.victory.midway_control
+    holder = midway_controller(game, state)
+    out[holder] += game.cat.victory.midway_control
+    for side, vp in state.banked:
+        out[side] += vp
+    if state.opt("special-force-tenders") and holder == JAPAN:
+        sft = game.u(state, "SFT")
+        if sft.loc == MIDWAY:
+            out[JAPAN] += SFT_VP / 2 if sft.reduced else SFT_VP
     return out
+
+
+def solitaire_end(game: Game, state: State) -> str:
+    """VaM › Solitaire Play › Ending a Solitaire Game, checked at the end of a turn: at least two
+    US carriers or at least five Japanese carriers eliminated ("" if neither)."""
+    us = sum(1 for sid, st in game.ships(state, US) if sid in game.carriers and st.loc == "sunk")
+    jp = sum(1 for sid, st in game.ships(state, JAPAN) if sid in game.carriers and st.loc == "sunk")
+    if us >= 2:
+        return f"{us} US carriers eliminated"
+    if jp >= 5:
+        return f"{jp} Japanese carriers eliminated"
+    return ""
 
 
 def side_gone(game: Game, state: State, side: str) -> bool:

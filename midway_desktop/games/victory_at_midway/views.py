@@ -13,6 +13,7 @@ from typing import Any
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.games.victory_at_midway.air import BASE_HOLDING, capacity
 from midway_desktop.games.victory_at_midway.battle import battle_view
+from midway_desktop.games.victory_at_midway.naval import naval_view
 from midway_desktop.games.victory_at_midway.search import midway_searches
 from midway_desktop.games.victory_at_midway.sequence import to_act
 from midway_desktop.games.victory_at_midway.setup import entry_turn
@@ -62,7 +63,7 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
         "ground": ground,
         "formations": {b: game.formation_hex(state, side, b) for b in cat.formations(side)},
         "bases": {b: {"capacity": capacity(game, state, b), "aboard": on_board.get(b, 0)} for b in bases},
-        "searches": [[s.kind, s.hex] for s in state.searches if s.side == side],
+        "searches": [[s.kind, s.hex] + ([s.scout] if s.scout else []) for s in state.searches if s.side == side],
         "enemy_searches": [[s.kind, s.hex] for s in state.searches if s.side == other(side)] if state.announced else [],
         "sightings": [
             {"turn": s.turn, "hex": s.hex, "carriers": s.carriers, "current": s.turn == state.turn}
@@ -72,6 +73,8 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
         "sealed": side in state.sealed,
     }
     if side == JAPAN:
+        out["reserves_used"] = list(state.reserves)
+        out["kure_closed"] = state.kure_closed
         out["entry"] = [
             {
                 "group": g.id,
@@ -104,7 +107,12 @@ def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
         "fog": state.fog,
         "airfield_hits": state.airfield_hits,
         "carrier_sighted": state.carrier_sighted,
-        "battle": battle_view(game, state, viewer),
+        "battle": naval_view(game, state) or battle_view(game, state, viewer),
+        "declared": [list(d) for d in state.declared],  # naval attacks announced this turn
+        "airfield_closed": state.airfield_closed,
+        "invaded": state.landed,
+        "kure_begun": state.kure,
+        "solitaire": state.solitaire,
         "ended": state.ended,
         "conceded": state.conceded,
     }

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from midway_desktop.engine import Rng, Session
 from midway_desktop.engine.bots import play_out, simulate
-from midway_desktop.games.midway_solitaire.actions import US, AssignHits, EndTurn, LongRangeAttack, MoveTaskForce
+from midway_desktop.games.midway_solitaire.actions import (
+    US,
+    AssignHits,
+    EndTurn,
+    LongRangeAttack,
+    MoveTaskForce,
+    TurnOrders,
+)
 from midway_desktop.games.midway_solitaire.bot import AmericanBot
 from midway_desktop.games.midway_solitaire.rules import RULES, default_bots
 from midway_desktop.games.midway_solitaire.state import Battle, but
@@ -20,8 +27,8 @@ class _Seat:
         self.state = state
 
 
-def choose(state):  # type: ignore[no-untyped-def]
-    bot = AmericanBot(RULES)
+def choose(state, orders: bool = True):  # type: ignore[no-untyped-def]
+    bot = AmericanBot(RULES, orders=orders)
     return bot.choose(_Seat(state), US, list(RULES.legal_actions(state, US)), Rng(1))
 
 
@@ -46,8 +53,12 @@ def test_bot_keeps_a_crippled_task_force_off_hazard_squares() -> None:
         st = position(tf16="M9", tf17="M9", phase="us-movement", mission=1, damage={"TF-17": 3})
         st = but(st, task_forces=tuple(but(t, square=square) for t in st.task_forces))
         action = choose(st)
-        assert isinstance(action, MoveTaskForce)
-        assert action.to not in GRID.submarines | GRID.danger, square
+        assert isinstance(action, TurnOrders)
+        assert RULES.check(st, action) is None
+        for _, to in action.moves:
+            assert to not in GRID.submarines | GRID.danger, square
+        single = choose(st, orders=False)  # one step at a time: the same choice
+        assert isinstance(single, MoveTaskForce) and (single.tf, single.to) == action.moves[0]
 
 
 def test_bot_spreads_hits_to_keep_task_forces_afloat() -> None:

@@ -9,7 +9,7 @@ from midway_desktop.engine import ScriptedRng, Session
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.rules import RULES
 from midway_desktop.games.victory_at_midway.setup import initial_state
-from midway_desktop.games.victory_at_midway.state import State, set_units
+from midway_desktop.games.victory_at_midway.state import State, evolve, set_units
 
 G = RULES.game
 CAT = G.cat
@@ -30,12 +30,12 @@ def place(state: State, hex_: str, ships: Iterable[str], formation: str | None =
     changes = {}
     for s in ships:
         st = G.u(state, s)
-        changes[s] = replace(st, loc=hex_, formation=st.formation if formation is None else formation, moved=moved)
+        changes[s] = evolve(st, loc=hex_, formation=st.formation if formation is None else formation, moved=moved)
     return set_units(G, state, changes)
 
 
 def put(state: State, unit: str, **fields: object) -> State:
-    return set_units(G, state, {unit: replace(G.u(state, unit), **fields)})
+    return set_units(G, state, {unit: evolve(G.u(state, unit), **fields)})
 
 
 def day_position(turn: int, step: str = "ship-movement", *options: str, defaults: bool = True) -> State:

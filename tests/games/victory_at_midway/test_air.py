@@ -19,7 +19,7 @@ from midway_desktop.games.victory_at_midway.actions import (
     ReturnFire,
     Strike,
 )
-from midway_desktop.games.victory_at_midway.air import capacity
+from midway_desktop.games.victory_at_midway.air import capacity, prepare_refusal
 from midway_desktop.games.victory_at_midway.sequence import TURN, applies
 from midway_desktop.games.victory_at_midway.state import JAPAN, US, Flight
 from midway_desktop.games.victory_at_midway.victory import scores
@@ -97,8 +97,9 @@ def test_carrier_damage() -> None:
     assert lost == ["Enterprise-D2", "Enterprise-D3", "Enterprise-D4", "Enterprise-T1", "Enterprise-T2"]
     assert scores(G, s.state)[JAPAN] == 5 + 5 * 1.0  # one CV hit; five air units at 1/2 a step, two steps
     trapped = session_at(replace(s.state, step="air-preparation", battle=None, sealed=frozenset()))
-    refusal = trapped.check(Prepare(US, "Enterprise-D1"))
+    refusal = prepare_refusal(G, trapped.state, Prepare(US, "Enterprise-D1"))
     assert refusal is not None and "trapped" in refusal
+    assert US not in trapped.to_act()  # trapped planes are nothing to prepare: the US is not asked
 
 
 def test_japanese_damage_control_and_battleships() -> None:

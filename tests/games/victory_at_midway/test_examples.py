@@ -335,8 +335,9 @@ def test_midway_base_strike_example() -> None:
     assert capacity(G, s.state, "Midway") == 6
     assert s.state.battle is None
     assert "Midway's airfield takes 2 hits: capacity now 6." in texts(events, "airfield")
-    # Next is the Air Preparation Phase.
-    assert s.state.step == "air-preparation"
+    # Next is the Air Preparation Phase; as the retrieval example says, nobody has Not Ready units
+    # to make Ready, so it passes by itself and the Air Return Phase follows.
+    assert s.state.step == "air-return"
 
 
 def test_air_unit_retrieval_example() -> None:
@@ -344,10 +345,12 @@ def test_air_unit_retrieval_example() -> None:
     s = session_at(turn8_position(), STRIKE_ON_F5_DICE + BASE_STRIKE_DICE)
     play_strike_on_f5(s)
     play_base_strike(s)
-    # Nothing is Not Ready: all aircraft are in the air, eliminated or Ready.
+    # Nothing is Not Ready: all aircraft are in the air, eliminated or Ready; the Air Preparation
+    # Phase passed by itself (both sides told as sealed).
     assert not [a for a, st in G.aircraft(s.state) if st.loc in ("notready", "notready2")]
-    s.play(PrepareAll(US))
-    s.play(PrepareAll(JAPAN))
+    sealed = [e.text for e in s.log(US) if e.kind == "sealed" and "Air Preparation" in e.text]
+    assert sealed == ["US has sealed its orders (Air Preparation Phase).",
+                      "Japan has sealed its orders (Air Preparation Phase)."]  # fmt: skip
     assert s.state.step == "air-return"
     # The three US bombers land in Midway's Not Ready box (the H in its Not Ready 2 part).
     for unit in ("Midway-D2", "Midway-D3", "Midway-H1"):

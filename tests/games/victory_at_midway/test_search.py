@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from midway_desktop.games.victory_at_midway.actions import AssignSearch, Done, Strike
 from midway_desktop.games.victory_at_midway.state import JAPAN, US
-from tests.games.victory_at_midway.helpers import FIRST_FLEET, TF16, TF17, day_position, place, put, says, session_at
+from midway_desktop.games.victory_at_midway.air import strike_refusal
+from tests.games.victory_at_midway.helpers import FIRST_FLEET, TF16, TF17, G, day_position, place, put, says, session_at
 
 
 def searched(s) -> list[str]:  # type: ignore[no-untyped-def]
@@ -165,8 +166,9 @@ def test_fog_keeps_strikes_out() -> None:
     """Fog: carriers in fog may not launch; no strikes fly into the fog."""
     state = replace(fog_position(), step="air-strikes")
     s = session_at(state)
-    refusal = s.check(Strike(JAPAN, "Akagi-D1", "B3", 1))
+    refusal = strike_refusal(G, state, Strike(JAPAN, "Akagi-D1", "B3", 1))
     assert refusal is not None and "fog" in refusal
+    assert JAPAN not in s.to_act()  # nothing of Japan's can take off: it passes the phase
     us = session_at(replace(place(state, "H3", TF16), step="air-strikes"))
     refusal = us.check(Strike(US, "Enterprise-D1", "D3", 1))
     assert refusal is not None and "into the fog" in refusal
@@ -175,6 +177,7 @@ def test_fog_keeps_strikes_out() -> None:
 def test_fog_roll_at_the_end_of_the_turn() -> None:
     """Fog: at the end of every turn one die; on a 1 fair weather returns for good."""
     state = replace(day_position(6, "air-preparation", "fog"), sealed=frozenset())
+    state = put(put(state, "Midway-D1", loc="notready"), "Akagi-D1", loc="notready")
     s = session_at(state, [4])
     s.play(Done(US))
     events = s.play(Done(JAPAN))

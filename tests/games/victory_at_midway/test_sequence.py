@@ -20,13 +20,13 @@ def test_the_sequence_as_data() -> None:
     ship-to-ship combat, end phase; sealed steps are secret."""
     assert TURN == (
         "ship-movement", "midway-strike", "search", "air-strikes", "strike-resolution", "air-preparation",
-        "air-return", "ship-combat", "end",
+        "air-return", "sub-attacks", "surface-combat", "bombardment", "invasion", "end",
     )  # fmt: skip
     secret = {name for name, p in PHASES.items() if p.secret}
     assert secret == {"setup", "ship-movement", "midway-strike", "search", "air-strikes", "air-preparation",
                       "air-return"}  # fmt: skip
-    assert PHASES["midway-strike"].actors == (JAPAN,)
-    for name in ("search-announcement", "search-results", "air-targets", "aa-targets", "bomb-targets", "end"):
+    for name in ("search-announcement", "search-results", "air-targets", "aa-targets", "bomb-targets", "end",
+                 "sub-attacks", "screen-targets", "surface-targets", "bombard-targets", "ground-targets"):  # fmt: skip
         assert PHASES[name].rule.startswith("VaM ›")
     assert {p.name for p in RULES.phases} == set(PHASES)
 
@@ -38,24 +38,26 @@ def test_both_seal_before_anything_is_revealed() -> None:
     s.play(Done(US))
     assert s.to_act() == (JAPAN,)
     s.play(Done(JAPAN))
-    assert s.state.step == "midway-strike" and s.to_act() == (JAPAN,)
+    # No Japanese carrier is on the map, so Japan has no Midway strike to assign: it passes.
+    assert s.state.step == "search" and s.to_act() == (US, JAPAN)
+    assert "Japan has sealed its orders (Midway Air Strike Assignment)." in [e.text for e in s.log(US)]
 
 
 def test_orders_outside_their_step_are_refused() -> None:
     s = session_at(day_position(2, "search"))
     refusal = s.check(Move(US, "TF16", "K4"))
-    assert refusal is not None and "only these orders: search, done" in refusal
+    assert refusal is not None and "only these orders: search, scout, build-base, done" in refusal
 
 
 def test_a_night_turn() -> None:
-    """Night turns: no air operations; the turn goes movement, search, air preparation, end."""
+    """Night turns: no air operations; the turn goes movement, search, air preparation, end (the
+    Air Preparation Phase passes by itself when no side has aircraft to prepare)."""
     s = session_at(day_position(6))
     steps = [s.state.step]
     while s.state.turn == 6:
         s.play(Done(s.to_act()[0]))
         steps.append(s.state.step)
-    assert steps == ["ship-movement", "ship-movement", "search", "search", "air-preparation", "air-preparation",
-                     "ship-movement"]  # fmt: skip
+    assert steps == ["ship-movement", "ship-movement", "search", "search", "ship-movement"]
     assert s.state.turn == 7
 
 
@@ -76,9 +78,14 @@ def test_us_resolves_its_strikes_first() -> None:
     assert refusal is not None
 
 
+def busy(state):  # type: ignore[no-untyped-def]
+    """Both sides with a Not Ready air unit, so both act in the Air Preparation Phase."""
+    return put(put(state, "Midway-D1", loc="notready"), "Akagi-D1", loc="notready")
+
+
 def test_game_ends_after_turn_25() -> None:
     """Ending a Game: at the end of Turn 25 the VPs are tallied; more VPs wins."""
-    s = session_at(day_position(25, "air-preparation"))
+    s = session_at(busy(day_position(25, "air-preparation")))
     s.play(PrepareAll(US))
     assert s.outcome() is None
     s.play(PrepareAll(JAPAN))
@@ -92,9 +99,9 @@ def test_game_ends_early_when_a_side_is_gone() -> None:
     state = day_position(12, "air-preparation")
     for sid, _st in G.ships(state, JAPAN):
         state = put(state, sid, loc="withdrawn")
-    s = session_at(state)
+    s = session_at(put(state, "Midway-D1", loc="notready"))
+    assert s.to_act() == (US,)  # Japan has nothing to prepare
     s.play(PrepareAll(US))
-    s.play(PrepareAll(JAPAN))
     out = s.outcome()
     assert out is not None and out.result == "us-wins" and "no units left" in out.text
 
