@@ -65,7 +65,7 @@ CAP_FROM = 2  # the first turn an American attack can come (KB › 5)
 
 # Orders are remembered for the early turns, where bot games keep meeting the same
 # positions (later ones are rarely met twice, so remembering them would only cost memory).
-CACHE_TURNS = 8
+CACHE_TURNS = 6
 CACHE_SIZE = 20_000  # a long simulation starts afresh rather than grow
 
 

@@ -564,12 +564,25 @@ def apply_ditch(game: Game, state: State, unit: str) -> State:
 
 def landing_plan(game: Game, state: State, side: str) -> list[Land | Ditch]:
     """A full set of landing orders for the side's air units in the air, legal in the order
-    given: first, while they cannot all land, the reduced (then the least useful) units ditch;
-    then each lands, on its own carrier when it can (a matching shares out the room)."""
+    given: the units that cannot all find room ditch first — the reduced ones, then bombers before
+    fighters (matching in order of worth keeps the most valuable that fit) — then each lands, on
+    its own carrier when it can."""
     out: list[Land | Ditch] = []
     flights = [f for f in state.flights if game.side_of(f.unit) == side]
     if not flights:
         return out
+    cat = game.cat
+    free = free_room(game, state, side)
+    options = {f.unit: landing_bases_for(game, state, f.unit, f, free) for f in flights}
+    worth = sorted(options, key=lambda u: (game.u(state, u).reduced, cat.plane(u).type != "F", u))
+    fits = assign(worth, options, free)
+    if len(fits) < len(worth):
+        out += [Ditch(side, u) for u in reversed(worth) if u not in fits]
+        worth = [u for u in worth if u in fits]
+    home_first = {u: sorted(options[u], key=lambda b: b != cat.plane(u).home) for u in worth}
+    fits = assign(worth, home_first, free)
+    out += [make_land(side, u, fits[u]) for u in worth]
+    return out
     cat = game.cat
     free = free_room(game, state, side)
     options = {f.unit: landing_bases_for(game, state, f.unit, f, free) for f in flights}

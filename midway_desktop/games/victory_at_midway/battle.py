@@ -42,15 +42,28 @@ def key(hex_: str, base: bool) -> str:
     return f"{'base' if base else 'strike'}:{hex_}"
 
 
-def strike_keys(game: Game, state: State, side: str) -> list[tuple[str, bool]]:
+def strike_keys(game: Game, state: State, side: str) -> tuple[tuple[str, bool], ...]:
     """The side's strikes still to resolve this turn: (target hex, is a base strike)."""
+    k = (side, id(state.flights), id(state.resolved))
+    hit = _KEYS.get(k)
+    if hit is not None and hit[0] is state.flights and hit[1] is state.resolved:
+        return hit[2]
     found = set()
+    side_of = game.side_by_unit
     for f in state.flights:
-        if f.kind in ("strike", "midway") and game.side_of(f.unit) == side:
-            k = (f.target, f.kind == "midway")
-            if key(*k) not in state.resolved:
-                found.add(k)
-    return sorted(found)
+        if (f.kind == "strike" or f.kind == "midway") and side_of[f.unit] == side:
+            found.add((f.target, f.kind == "midway"))
+    if found and state.resolved:
+        found = {x for x in found if key(*x) not in state.resolved}
+    out = tuple(sorted(found))
+    if len(_KEYS) > 16:
+        _KEYS.clear()
+    _KEYS[k] = (state.flights, state.resolved, out)
+    return out
+
+
+# strike_keys for the (flights, resolved) tuples it was worked out for (they outlive many positions)
+_KEYS: dict[tuple[str, int, int], tuple[object, object, tuple[tuple[str, bool], ...]]] = {}
 
 
 def _units(battle: Battle) -> tuple[str, ...]:

@@ -46,7 +46,7 @@ from midway_desktop.games.victory_at_midway.actions import (
     item,
     make_strike,
 )
-from midway_desktop.games.victory_at_midway.state import JAPAN, MIDWAY, SHIP_OFF_MAP, US, Game, State
+from midway_desktop.games.victory_at_midway.state import JAPAN, MIDWAY, SHIP_OFF_MAP, US, Game, State, sightings_since
 
 US_WAIT = ("K4", "J4")  # north-east of Midway (before and after the morning of 4 June)
 US_STATION = {"TF16": ("K4", "J4"), "TF17": ("L5", "K5")}
@@ -63,7 +63,7 @@ LANDING_TURN = 22  # the 0430 turn of 6 June (VaM › Solitaire Play › Doctrin
 SURFACE_ATTACK_STRENGTH = 15  # Japanese ships open a surface battle with this much gunnery
 SEARCH_WORTH = 0.5  # an air search must be expected to cover this much to be flown
 SCOUTS = 2
-SEARCH_CANDIDATES = 12  # hexes weighed per search (the best by the static ranking)
+SEARCH_CANDIDATES = 8  # hexes weighed per search (the best by the static ranking)
 
 
 class DoctrineBot:
@@ -93,7 +93,7 @@ class DoctrineBot:
 
     def _sighted(self, state: State, side: str, since: int, carriers: bool = True) -> list[str]:
         """The side's own Enemy Ships/Carriers Sighted markers from turn ``since`` on."""
-        return [s.hex for s in state.sightings if s.side == side and s.turn >= since and (s.carriers or not carriers)]
+        return [s.hex for s in sightings_since(state, since) if s.side == side and (s.carriers or not carriers)]
 
     def _ready(self, state: State, side: str) -> list[tuple[str, str]]:
         """(unit, launch hex) for each of the side's Ready aircraft that can take off now."""
@@ -144,11 +144,12 @@ class DoctrineBot:
             "recent": self._sighted(state, side, turn - 3),
             "enemy": self._sighted(state, side, turn - 1),
         }
-        pieces = movement.pieces(g, state, side)
+        pieces = movement.movable(g, state, side)
         if side == JAPAN and state.opt("seaplane-tenders"):
+            pieces = {k: list(v) for k, v in pieces.items()}  # (a copy: the tenders may leave a box)
             out += self._tenders(state, pieces)
         for piece, ships in sorted(pieces.items()):
-            if piece in entered or movement.piece_block(g, state, ships):
+            if piece in entered:
                 continue
             here = g.u(state, ships[0]).loc
             dest, keep = self._destination(state, side, piece, ships, here, seen)
@@ -169,8 +170,9 @@ class DoctrineBot:
             return []
         nxt = g.toward(st.loc, JP_DEST.get(st.formation, MIDWAY))
         if st.loc == doctrine.KURE or g.distance(nxt, doctrine.KURE) >= g.distance(st.loc, doctrine.KURE):
-            pieces[st.formation].remove(doctrine.ST11)
-            pieces[doctrine.ST11] = [doctrine.ST11]
+            if st.formation in pieces:  # the box could move this turn, so can ST11 on its own
+                pieces[st.formation].remove(doctrine.ST11)
+                pieces[doctrine.ST11] = [doctrine.ST11]
             return [Form(JAPAN, doctrine.ST11, "")]
         return []
 
@@ -358,7 +360,7 @@ class DoctrineBot:
     def _air_strikes(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
         g = self.game
         cat = g.cat
-        current = [s for s in state.sightings if s.side == side and s.turn == state.turn]
+        current = [s for s in sightings_since(state, state.turn) if s.side == side]
         if not current:
             return []
         carriers_seen = any(s.carriers for s in current)

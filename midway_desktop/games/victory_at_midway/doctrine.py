@@ -51,6 +51,7 @@ from midway_desktop.games.victory_at_midway.state import (
     State,
     evolve,
     set_units,
+    sightings_since,
 )
 
 KURE = "G6"
@@ -157,7 +158,7 @@ def _movement(game: Game, state: State) -> list[Action]:
 # -- air ----------------------------------------------------------------------------------------
 def us_carrier_spotted(game: Game, state: State, since: int) -> list[str]:
     """Hexes where the Japanese spotted US carriers on turn ``since`` or later."""
-    return sorted({s.hex for s in state.sightings if s.side == JAPAN and s.carriers and s.turn >= since})
+    return sorted({s.hex for s in sightings_since(state, since) if s.side == JAPAN and s.carriers})
 
 
 def us_carriers_in_range(game: Game, state: State) -> bool:

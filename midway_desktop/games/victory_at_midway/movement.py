@@ -9,6 +9,7 @@ it, at the speed of the slowest. Ships leave the map by their own side's edge.
 from __future__ import annotations
 
 from midway_desktop.games.victory_at_midway.actions import Exit, Form, Move, make_form
+from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.setup import withdraw_cargo
 from midway_desktop.games.victory_at_midway.state import JAPAN, SHIP_OFF_MAP, US, Game, State, evolve, set_units
 from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE
@@ -40,6 +41,46 @@ def move_block(game: Game, state: State, ship: str) -> str | None:
     if ground is not None and units[index[ground]].loc == MIDWAY_BASE:
         return f"{ship} must stay in the Midway hex while its battalion {ground} is ashore (VaM › Declaring an Invasion)."
     return None
+
+
+_MOVABLE = Recent()
+
+
+def movable(game: Game, state: State, side: str) -> dict[str, list[str]]:
+    """The pieces (as ``pieces``) that may move this turn: none of their ships has moved yet,
+    every ship's speed allows a move this turn, and no transport waits for its battalion ashore.
+    (The same test as ``move_block``, for every piece at once; remembered per position.)"""
+    found = _MOVABLE.get(state, side)
+    if found is not None:
+        return found  # type: ignore[return-value]
+    turn = state.turn
+    sub_turn = turn in game.cat.turns.submarine_moves
+    odd = turn % 2 == 1
+    units, index = state.units, game.index
+    speeds, subs, cargo = game.speeds, game.subs, game.cargo
+    out: dict[str, list[str]] = {}
+    blocked: set[str] = set()
+    for sid, i in game._ships[side]:
+        st = units[i]
+        if st.loc in SHIP_OFF_MAP:
+            continue
+        key = st.formation or sid
+        ships = out.get(key)
+        if ships is None:
+            out[key] = [sid]
+        else:
+            ships.append(sid)
+        if (
+            st.moved == turn
+            or (not sub_turn and sid in subs)
+            or (odd and speeds[sid][1 if st.reduced else 0] < 1)
+            or (sid in cargo and units[index[cargo[sid]]].loc == MIDWAY_BASE)
+        ):
+            blocked.add(key)
+    for key in blocked:
+        del out[key]
+    _MOVABLE.put(state, side, out)
+    return out
 
 
 def pieces(game: Game, state: State, side: str) -> dict[str, list[str]]:
@@ -91,7 +132,20 @@ def no_entry(game: Game, state: State, side: str, ships: list[str], to: str) -> 
     holding Japanese surface ships."""
     if not state.solitaire or side != US or all(s in game.subs for s in ships):
         return False
-    return bool(game.ships_at(state, to, JAPAN, subs=False))
+    return to in surface_hexes(game, state, JAPAN)
+
+
+_SURFACE = Recent()
+
+
+def surface_hexes(game: Game, state: State, side: str) -> frozenset[str]:
+    """Hexes holding the side's surface ships (remembered per position)."""
+    found = _SURFACE.get(state, side)
+    if found is None:
+        found = _SURFACE.put(
+            state, side, frozenset(st.loc for sid, st in game.ships(state, side) if sid not in game.subs)
+        )
+    return found  # type: ignore[return-value]
 
 
 def piece_ships(game: Game, state: State, side: str, piece: str) -> list[str]:
@@ -174,26 +228,28 @@ def form_options(game: Game, state: State, side: str) -> list[Form]:
     units = state.units
     boxes = game.cat.formations(side)
     where: dict[str, str] = {}  # box -> the hex of its ships
-    on_map = []
+    groups: dict[tuple[str, str], list[str]] = {}  # (hex, box) -> ships
     for sid, i in game._ships[side]:
         st = units[i]
-        if st.loc in ("entry", "withdrawn", "sunk"):
+        loc = st.loc
+        if loc == "entry" or loc == "withdrawn" or loc == "sunk":
             continue
-        on_map.append((sid, st))
-        if st.formation and st.formation not in where:
-            where[st.formation] = st.loc
+        k = (loc, st.formation)
+        found = groups.get(k)
+        if found is None:
+            groups[k] = [sid]
+            if st.formation and st.formation not in where:
+                where[st.formation] = loc
+        else:
+            found.append(sid)
+    form_of = game.form_of
+    if not form_of:
+        for x in game.cat.ships:
+            form_of[x.id] = {b: make_form(x.side, x.id, b) for b in ("", *game.cat.formations(x.side))}
     out: list[Form] = []
-    choices: dict[tuple[str, str], list[str]] = {}
-    memo = game.memo
-    for sid, st in on_map:
-        k = (st.loc, st.formation)
-        allowed = choices.get(k)
-        if allowed is None:
-            allowed = choices[k] = [b for b in boxes if b != st.formation and where.get(b, st.loc) == st.loc]
-            if st.formation:
-                allowed.insert(0, "")
-        forms = memo.get(("forms", sid))
-        if forms is None:
-            forms = memo[("forms", sid)] = {b: make_form(side, sid, b) for b in ("", *boxes)}
-        out += map(forms.__getitem__, allowed)
+    for (loc, formation), sids in groups.items():
+        allowed = [b for b in boxes if b != formation and where.get(b, loc) == loc]
+        if formation:
+            allowed.insert(0, "")
+        out += [form_of[sid][b] for sid in sids for b in allowed]
     return out

@@ -33,6 +33,7 @@ from midway_desktop.games.victory_at_midway.state import (
     evolve,
     other,
     side_name,
+    sightings_since,
 )
 from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE, TRANSPORT_TYPES
 
@@ -92,15 +93,17 @@ def surface_attack_hexes(game: Game, state: State, side: str) -> list[str]:
     enemy = other(side)
     ship_searched = {s.hex for s in state.searches if s.side == enemy and s.kind == "ship"}
     found = {
-        s.hex for s in state.sightings
-        if s.turn == state.turn and (s.side == side or (s.side == enemy and s.hex in ship_searched))
+        s.hex for s in sightings_since(state, state.turn)
+        if s.side == side or (s.side == enemy and s.hex in ship_searched)
     }  # fmt: skip
     if not found:
         return []
     done = {h for k, _s, h in state.declared if k == SURFACE}
-    return sorted(
-        h for h in _on_map(game, state, side, False) if h in found and h not in done and not game.in_fog(state, h)
-    )
+    found -= done
+    if not found:
+        return []
+    mine = {st.loc for sid, st in game.ships(state, side) if st.loc in found and sid not in game.subs}
+    return sorted(h for h in mine if not game.in_fog(state, h))
 
 
 def bombarders(game: Game, state: State, side: str) -> list[str]:
@@ -232,7 +235,7 @@ def _deploy(game: Game, state: State, side: str, units: list[str] | tuple[str, .
 
 
 def _nobody(state: State, side: str, hex_: str, events: list[Event]) -> State:
-    enemy = side_name(other(side))
+    enemy = "Japanese" if side == US else "US"
     events.append(Event("naval-empty", f"No {enemy} ships in {hex_}: there is no battle.", data={"hex": hex_}))
     return state
 
@@ -472,6 +475,7 @@ def start_bombardment(game: Game, state: State, side: str, rng: Rng, events: lis
     targets = tuple(game.ground_on_midway(state, other(side)))
     if not ships or not targets:
         return state
+    state = _deploy(game, state, other(side), targets, MIDWAY, events)
     state = _deploy(game, state, side, ships, MIDWAY, events)
     battle = Battle(side, MIDWAY, False, "bombard-targets", defenders=targets, strike=ships, kind=BOMBARD,
                     rounds=(side,))  # fmt: skip

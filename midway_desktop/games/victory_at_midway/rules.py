@@ -62,11 +62,13 @@ from midway_desktop.games.victory_at_midway.actions import (
     make_move,
     make_prepare,
     make_screen,
+    item,
     read_item,
 )
 from midway_desktop.games.victory_at_midway.bots import DoctrineBot
 from midway_desktop.games.victory_at_midway.bots import default_bots as doctrine_bots
-from midway_desktop.games.victory_at_midway.sequence import PHASES, SECRET, Recent, phase, settle, to_act
+from midway_desktop.games.victory_at_midway.sequence import PHASES, SECRET, phase, settle, to_act
+from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
     MIDWAY,
@@ -121,7 +123,7 @@ OPTIONS = (
     Option("night-ship-searches", "Ship Searches at Night (optional)", False, rule="VaM › Ship Searches at Night"),
     Option("wake-johnston", "Wake and Johnston Islands (optional)", False, rule="VaM › Wake and Johnston Islands"),
     Option("extra-scouts", "Extra Scouts (optional)", False, rule="VaM › Optional Rules › Extra Scouts"),
-    Option("submarines", "Submarine attacks (optional)", False, rule="VaM › Optional Rules › Submarines"),
+    Option("submarines", "Submarines: submarine attacks (optional)", False, rule="VaM › Optional Rules › Submarines"),
     Option("reserve-zekes", "Reserve Zekes (optional)", False, rule="VaM › Optional Rules › Reserve Zekes"),
     Option("seaplane-tenders", "Seaplane Tenders: the Kure base (optional)", False,
            rule="VaM › Optional Rules › Seaplane Tenders"),
@@ -170,6 +172,7 @@ class VictoryAtMidwayRules(Rules[State]):
         super().__init__()
         self.game = Game.load(catalogue if catalogue is not None else load_units())
         self._recent = Recent()
+        self.check_doctrine = False  # tests switch this on
 
     # -- set-up ---------------------------------------------------------------------------
     def setup(self, scenario: Scenario, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
@@ -300,9 +303,7 @@ class VictoryAtMidwayRules(Rules[State]):
         g = self.game
         out: list[Action] = []
         memo = g.memo
-        for piece, ships in sorted(movement.pieces(g, state, side).items()):
-            if movement.piece_block(g, state, ships):
-                continue
+        for piece, ships in sorted(movement.movable(g, state, side).items()):
             here = g.u(state, ships[0]).loc
             k = ("moves", side, piece, here)
             found = memo.get(k)
@@ -428,11 +429,26 @@ class VictoryAtMidwayRules(Rules[State]):
         return self._advance(state, rng, events), events
 
     def _run_orders(self, state: State, side: str, orders: list[Action], rng: Rng, events: list[Event]) -> State:
+        """Apply a batch of orders; each kind of order is told in one line (targets, in sight of
+        both players, before any die is rolled), then the implicit Done where it applies."""
+        global _TOLD
         start = self._point(state)
         sealed_step = state.battle is None and state.step in SECRET
-        for order in orders:
-            # Inside a sealed step nothing moves on until the orders are sealed: no need to settle.
-            state = self._apply_one(state, order, rng, events, settling=not sealed_step)
+        targets = [a.describe() for a in orders if isinstance(a, TARGET_TYPES)]
+        if targets:
+            events.append(Event("target", "; ".join(targets) + ".", data={"side": side, "orders": targets}))
+        told: list[tuple[str, str]] = []
+        _TOLD = told
+        try:
+            for order in orders:
+                # Inside a sealed step nothing moves on until the orders are sealed: no need to settle.
+                state = self._apply_one(state, order, rng, events, settling=not sealed_step)
+        finally:
+            _TOLD = None
+        for kind in ("order", "land", "ditch"):
+            texts = [t for k, t in told if k == kind]
+            if texts:
+                events.append(Event(kind, "; ".join(texts) + ".", (side,), {"side": side, "orders": texts}))
         if self._closes(state, side, start):
             state = self._apply_one(state, make_done(side), rng, events)
         elif sealed_step:
@@ -445,7 +461,13 @@ class VictoryAtMidwayRules(Rules[State]):
         state = settle(g, state, rng, events)
         while state.solitaire and state.step != "over" and JAPAN in to_act(g, state):
             before = state
-            state = self._run_orders(state, JAPAN, doctrine.orders(g, state), rng, events)
+            orders = doctrine.orders(g, state)
+            if self.check_doctrine:  # tests: the doctrine's orders pass the same checks as a player's
+                batch = Orders(JAPAN, tuple(item(a) for a in orders))
+                refusal = self.check(state, batch)
+                if refusal is not None:
+                    raise RuntimeError(f"the Japanese doctrine gave an illegal order: {refusal}")
+            state = self._run_orders(state, JAPAN, orders, rng, events)
             if state is before or (JAPAN in to_act(g, state) and self._point(state) == self._point(before)
                                    and state.units == before.units and state.flights == before.flights
                                    and state.battle == before.battle and state.sealed == before.sealed):  # fmt: skip
@@ -538,9 +560,18 @@ _CHECKS: dict[type[Action], Callable[[VictoryAtMidwayRules, State, Any], str | N
 Applier = Callable[[Game, State, Any, Rng, list[Event]], State]
 
 
+# While a batch of orders is applied, its orders are told in one line per kind (see _run_orders).
+_TOLD: list[tuple[str, str]] | None = None
+TARGET_TYPES = (AirTarget, AATarget, BombTarget, Screen, Fire)
+
+
 def _order_event(action: Action, events: list[Event], kind: str = "order") -> None:
     """A sealed order: only its own side hears of it."""
-    events.append(Event(kind, f"{action.describe()}.", (action.side,), {"side": action.side}))
+    text = action.describe()
+    if _TOLD is not None:
+        _TOLD.append((kind, text))
+        return
+    events.append(Event(kind, f"{text}.", (action.side,), {"side": action.side, "orders": [text]}))
 
 
 def _secret(apply: Callable[[Game, State, Any], State]) -> Applier:
@@ -583,7 +614,8 @@ def _targeting(apply: Callable[[Game, State, Any, Rng, list[Event]], State]) -> 
     """Targets are chosen in sight of both players: everyone hears them."""
 
     def run(g: Game, state: State, action: Any, rng: Rng, events: list[Event]) -> State:
-        events.append(Event("target", f"{action.describe()}.", data={"side": action.side}))
+        if _TOLD is None:  # (a batch tells all its targets at once)
+            events.append(Event("target", f"{action.describe()}.", data={"side": action.side}))
         return apply(g, state, action, rng, events)
 
     return run
@@ -606,7 +638,7 @@ def _apply_land(g: Game, state: State, action: Land, rng: Rng, events: list[Even
 
 def _apply_ditch(g: Game, state: State, action: Ditch, rng: Rng, events: list[Event]) -> State:
     state = air.apply_ditch(g, state, action.unit)
-    events.append(Event("ditch", f"{action.unit} ditches.", (action.side,), {"side": action.side, "unit": action.unit}))
+    _order_event(action, events, "ditch")
     return state
 
 

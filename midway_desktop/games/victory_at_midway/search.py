@@ -132,8 +132,8 @@ def build_refusal(game: Game, state: State, action: BuildBase) -> str | None:
 def apply_build(game: Game, state: State, events: list[Event]) -> State:
     """VaM › Seaplane Tenders: the announcement is made aloud, so the tenders are known to be there."""
     events.append(
-        Event("kure", "Japan announces that ST11 has begun building a seaplane base on Kure Atoll (G6).",
-              data={"turn": state.turn})
+        Event("kure", "Japan announces that ST11 has begun building a seaplane base in G6.",
+              data={"turn": state.turn, "hex": KURE})
     )  # fmt: skip
     return evolve(state, kure=state.turn, revealed=state.revealed | {ST11})
 
@@ -321,7 +321,7 @@ def resolve_searches(game: Game, state: State, rng: Rng, events: list[Event]) ->
                 Event(
                     "search-result",
                     f"{side_name(announcer)} announces to {side_name(searcher)}: {said}",
-                    data={"to": searcher, "by": announcer, "says": said, "hex": hex_, "carriers": carriers},
+                    data={"to": searcher, "by": announcer, "says": said, "hex": hex_, "carriers": carriers, "turn": state.turn},
                 )
             )
             if searcher == JAPAN and carriers and not carrier_sighted:
@@ -380,7 +380,7 @@ def mutual_search(game: Game, state: State, rng: Rng, events: list[Event]) -> St
                 Event(
                     "search-result",
                     f"{side_name(announcer)} announces to {side_name(searcher)}: {said}",
-                    data={"to": searcher, "by": announcer, "says": said, "hex": hex_, "carriers": True},
+                    data={"to": searcher, "by": announcer, "says": said, "hex": hex_, "carriers": True, "turn": state.turn},
                 )
             )
             if searcher == JAPAN and not carrier_sighted:

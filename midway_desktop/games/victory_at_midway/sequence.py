@@ -29,6 +29,7 @@ from midway_desktop.games.victory_at_midway.state import (
     side_name,
 )
 from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE
+from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.victory import midway_controller, side_gone, solitaire_end
 
 FOG_CLEARS = 1  # VaM › Fog: on a 1 fair weather returns for the rest of the game
@@ -123,30 +124,6 @@ def has_orders(game: Game, state: State, side: str) -> bool:
     if step == "air-preparation":
         return any(st.loc in ("notready", "notready2") for _a, st in game.aircraft(state, side))
     return True
-
-
-class Recent:
-    """A few results remembered for the positions they were worked out for (each position is
-    held with its result, so its identity cannot be reused while remembered). Positions are
-    immutable, so a result stays right for as long as its position lives."""
-
-    __slots__ = ("found", "size")
-
-    def __init__(self, size: int = 8) -> None:
-        self.found: dict[tuple[int, object], tuple[object, object]] = {}
-        self.size = size
-
-    def get(self, state: object, extra: object = None) -> object:
-        hit = self.found.get((id(state), extra))
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        return None
-
-    def put(self, state: object, extra: object, value: object) -> object:
-        if len(self.found) >= self.size:
-            self.found.clear()
-        self.found[(id(state), extra)] = (state, value)
-        return value
 
 
 _TO_ACT = Recent()

@@ -12,6 +12,7 @@ Units are kept in the catalogue's order (ships, aircraft, ground units) as small
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple, TypeVar
@@ -188,6 +189,8 @@ class Game:
     _ships: dict[str | None, tuple[tuple[str, int], ...]] = field(init=False, repr=False, compare=False)
     _planes: dict[str | None, tuple[tuple[str, int], ...]] = field(init=False, repr=False, compare=False)
     _within: dict[tuple[str, int], frozenset[str]] = field(init=False, repr=False, compare=False)
+    _ship_pick: dict[str | None, tuple[tuple[str, ...], Any]] = field(init=False, repr=False, compare=False)
+    _plane_pick: dict[str | None, tuple[tuple[str, ...], Any]] = field(init=False, repr=False, compare=False)
     side_by_unit: Mapping[str, str] = field(init=False, repr=False, compare=False)
     subs: frozenset[str] = field(init=False, repr=False, compare=False)
     carriers: frozenset[str] = field(init=False, repr=False, compare=False)
@@ -196,6 +199,7 @@ class Game:
     speeds: Mapping[str, tuple[float, float]] = field(init=False, repr=False, compare=False)  # ship: (full, reduced)
     cargo: Mapping[str, str] = field(init=False, repr=False, compare=False)  # transport -> its battalion
     group_ships: Mapping[str, tuple[tuple[str, int], ...]] = field(init=False, repr=False, compare=False)
+    form_of: dict[str, dict[str, Any]] = field(init=False, repr=False, compare=False)  # ship -> box -> Form
     memo: dict[Any, Any] = field(init=False, repr=False, compare=False)  # caches of derived values
 
     def __post_init__(self) -> None:
@@ -221,6 +225,7 @@ class Game:
         fog = self.board.region("fog") if "fog" in self.board.region_names() else frozenset()
         object.__setattr__(self, "fog_hexes", frozenset(fog))
         object.__setattr__(self, "memo", {})
+        object.__setattr__(self, "form_of", {})
         # (id, position) lists by side, so the hot loops skip the catalogue lookups.
         ships: dict[str | None, tuple[tuple[str, int], ...]] = {
             s: tuple((x.id, index[x.id]) for x in self.cat.ships if x.side == s) for s in SIDES
@@ -232,6 +237,12 @@ class Game:
         planes[None] = planes[US] + planes[JAPAN]
         object.__setattr__(self, "_ships", ships)
         object.__setattr__(self, "_planes", planes)
+
+        def pick(pairs: tuple[tuple[str, int], ...]) -> tuple[tuple[str, ...], Any]:
+            return tuple(p[0] for p in pairs), operator.itemgetter(*(p[1] for p in pairs))
+
+        object.__setattr__(self, "_ship_pick", {k: pick(v) for k, v in ships.items()})
+        object.__setattr__(self, "_plane_pick", {k: pick(v) for k, v in planes.items()})
         object.__setattr__(self, "_within", {})
 
     def within(self, hex_: str, n: int) -> frozenset[str]:
@@ -268,8 +279,9 @@ class Game:
         return self.side_by_unit[unit]
 
     def ships(self, state: State, side: str | None = None) -> Iterable[tuple[str, UnitState]]:
-        units = state.units
-        return [(sid, units[i]) for sid, i in self._ships[side]]
+        """(id, condition) of each of the side's ships (all ships for ``None``), to iterate once."""
+        ids, get = self._ship_pick[side]
+        return zip(ids, get(state.units))
 
     def ships_at(self, state: State, hex_: str, side: str | None = None, subs: bool = True) -> list[str]:
         units = state.units
@@ -279,8 +291,9 @@ class Game:
         return [sid for sid, i in self._ships[side] if units[i].loc == hex_ and sid not in no]
 
     def aircraft(self, state: State, side: str | None = None) -> Iterable[tuple[str, UnitState]]:
-        units = state.units
-        return [(aid, units[i]) for aid, i in self._planes[side]]
+        """(id, condition) of each of the side's air units (all for ``None``), to iterate once."""
+        ids, get = self._plane_pick[side]
+        return zip(ids, get(state.units))
 
     def based_at(self, state: State, base: str, locs: frozenset[str] = AIR_ON_BASE) -> list[str]:
         units = state.units
@@ -319,6 +332,18 @@ class Game:
 
     def night(self, state: State) -> bool:
         return self.cat.turns.is_night(state.turn)
+
+
+def sightings_since(state: State, since: int) -> list[Sighting]:
+    """The Enemy Ships/Carriers Sighted markers placed on turn ``since`` or later (markers are
+    kept in the order they were placed, so only the newest are read)."""
+    out = []
+    for s in reversed(state.sightings):
+        if s.turn < since:
+            break
+        out.append(s)
+    out.reverse()
+    return out
 
 
 def set_units(game: Game, state: State, changes: Mapping[str, UnitState]) -> State:

@@ -12,7 +12,11 @@ from midway_desktop.engine.registry import get_rules
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.bots import DoctrineBot
 from midway_desktop.games.victory_at_midway.rules import RULES, default_bots
-from midway_desktop.games.victory_at_midway.state import JAPAN, US
+import pytest
+
+from midway_desktop.games.victory_at_midway.actions import Concede, Orders
+from midway_desktop.games.victory_at_midway.state import JAPAN, SHIP_OFF_MAP, US, evolve, other, set_units
+from tests.games.victory_at_midway.helpers import G
 
 
 def test_registered() -> None:
@@ -44,3 +48,70 @@ def test_simulate_command(capsys) -> None:  # type: ignore[no-untyped-def]
     out = capsys.readouterr().out.strip().splitlines()
     data = json.loads(out[-1])
     assert data["game"] == "victory-at-midway" and data["games"] == 2
+
+
+
+def scrambled(state, side):  # type: ignore[no-untyped-def]
+    """The position with every enemy ship ``side`` has not seen deployed moved to another hex."""
+    changes = {}
+    for sid, st in G.ships(state, other(side)):
+        if sid in state.revealed or st.loc in SHIP_OFF_MAP:
+            continue
+        changes[sid] = evolve(st, loc="A12" if st.loc != "A12" else "N1")
+    return set_units(G, state, changes)
+
+
+class _Seat:
+    def __init__(self, state) -> None:  # type: ignore[no-untyped-def]
+        self.state = state
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_bots_are_honest(seed: int) -> None:
+    """A bot reads only what its side may know: with the enemy's unseen ships moved elsewhere,
+    every choice along a whole game (all optional rules in play) stays the same."""
+    session = Session.start(RULES, seed=seed, options={o.name: True for o in RULES.options})
+    bots = default_bots(RULES)
+    rng = Rng(seed)
+    compared = 0
+    while session.outcome() is None:
+        side = session.to_act()[0]
+        legal = session.legal_actions(side)
+        seed_state = rng.state
+        action = bots[side].choose(session, side, legal, rng)
+        other_view = bots[side].choose(_Seat(scrambled(session.state, side)), side, legal, Rng(seed_state))
+        assert other_view == action, f"{side}'s bot changed its mind at {session.state.step}"
+        compared += 1
+        session.apply_unchecked(action)
+    assert compared > 100
+
+
+def test_concede_only_on_your_turn() -> None:
+    """Ending a Game: a side concedes when it is its turn to act (both, in a sealed step)."""
+    s = Session.start(RULES, seed=4)
+    assert s.check(Concede(US)) is None and s.check(Concede(JAPAN)) is None  # set-up: both act
+    bots = default_bots(RULES)
+    while s.to_act() != (US,):
+        side = s.to_act()[0]
+        s.play(bots[side].choose(s, side, s.legal_actions(side), Rng(1)))
+    refusal = s.check(Concede(JAPAN))
+    assert refusal is not None and "turn to act" in refusal
+    assert RULES.check(s.state, Concede(JAPAN)) is not None  # the rules say so too, not only the session
+    s.play(Concede(US))
+    assert s.outcome() is not None and s.outcome().winner == JAPAN  # type: ignore[union-attr]
+
+
+def test_orders_batches() -> None:
+    """Orders: a batch of a step's orders, checked one by one in turn (the refusal names the
+    order), sealed after the last; only the last may roll dice; an empty batch is a plain Done."""
+    from tests.games.victory_at_midway.helpers import day_position, session_at
+
+    s = session_at(day_position(2))
+    bad = Orders(US, (("move", "TF16", "K4"), ("move", "TF16", "J4")))
+    refusal = s.check(bad)
+    assert refusal is not None and refusal.startswith("Order 2 (TF16 to J4):") and "already moved" in refusal
+    assert s.check(Orders(US, (("move", "TF16", "K4"), ("nonsense",)))) is not None
+    s.play(Orders(US, (("move", "TF16", "K4"), ("move", "TF17", "K5"))))
+    assert G.u(s.state, "Enterprise").loc == "K4" and US in s.state.sealed
+    s.play(Orders(JAPAN, ()))
+    assert s.state.step != "ship-movement"

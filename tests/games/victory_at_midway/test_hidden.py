@@ -56,7 +56,7 @@ def check_step(session: Session, new_events: list, sightings_said: dict[str, set
             if e.kind in SECRET_KINDS:
                 assert e.audience == (side,), e.text
             if e.kind == "search-result" and e.data["to"] == side:
-                sightings_said[side].add((state.turn, e.data["hex"]))
+                sightings_said[side].add((e.data["turn"], e.data["hex"]))
         markers = {(s["turn"], s["hex"]) for s in view[side]["sightings"]}
         assert markers <= sightings_said[side], "a sighting marker no announcement put there"
     json.dumps(session.view(UMPIRE))
@@ -85,13 +85,29 @@ def test_random_play_keeps_each_side_blind(seed: int, steps: int) -> None:
     walk(session, {US: bot, JAPAN: bot}, Rng(seed ^ 0x5EED), steps)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_doctrine_games_keep_each_side_blind(seed: int) -> None:
-    """Whole bot games, with battles, deployments and base strikes."""
-    session = Session.start(RULES, seed=seed, options={"fog": True})
+ALL_OPTIONS = {o.name: True for o in RULES.options}
+
+
+@pytest.mark.parametrize(
+    ("seed", "scenario", "options"),
+    [(1, None, {"fog": True}), (2, None, {"fog": True}), (3, None, ALL_OPTIONS), (4, "solitaire", ALL_OPTIONS),
+     (5, "solitaire", {})],
+)  # fmt: skip
+def test_doctrine_games_keep_each_side_blind(seed: int, scenario: str | None, options: dict[str, bool]) -> None:
+    """Whole bot games, with battles, deployments, base strikes and the ship-to-ship combat
+    phase (submarines, surface battles, bombardment, invasion), two-player and solitaire."""
+    session = Session.start(RULES, scenario=scenario, seed=seed, options=options)
     walk(session, default_bots(RULES), Rng(seed), 5000)
     assert session.outcome() is not None
     assert session.state.revealed  # battles happened and showed units to the enemy
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**40), steps=st.integers(min_value=50, max_value=500))
+def test_random_play_with_every_option_keeps_each_side_blind(seed: int, steps: int) -> None:
+    session = Session.start(RULES, seed=seed, options=ALL_OPTIONS)
+    bot = RandomBot()
+    walk(session, {US: bot, JAPAN: bot}, Rng(seed ^ 0xB11D), steps)
 
 
 def test_the_scan_would_catch_a_leak() -> None:
