@@ -593,8 +593,10 @@ def landing_plan(game: Game, state: State, side: str) -> list[Land | Ditch]:
             break
         # Ditch the unit with nowhere to go, else the cheapest one (reduced, then not a fighter).
         homeless = [u for u in units if not options[u]]
-        pick = homeless[0] if homeless else min(
-            units, key=lambda u: (not game.u(state, u).reduced, cat.plane(u).type == "F", u)
+        pick = (
+            homeless[0]
+            if homeless
+            else min(units, key=lambda u: (not game.u(state, u).reduced, cat.plane(u).type == "F", u))
         )
         out.append(Ditch(side, pick))
         units.remove(pick)

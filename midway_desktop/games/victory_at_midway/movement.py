@@ -39,7 +39,9 @@ def move_block(game: Game, state: State, ship: str) -> str | None:
         return f"{ship} has speed 1/2 and moves only on even-numbered turns."
     ground = game.cargo.get(ship)
     if ground is not None and units[index[ground]].loc == MIDWAY_BASE:
-        return f"{ship} must stay in the Midway hex while its battalion {ground} is ashore (VaM › Declaring an Invasion)."
+        return (
+            f"{ship} must stay in the Midway hex while its battalion {ground} is ashore (VaM › Declaring an Invasion)."
+        )
     return None
 
 

@@ -518,4 +518,3 @@ def naval_view(game: Game, state: State) -> dict[str, object] | None:
         "losses": battle.losses,
         "firing": battle.rounds[0] if battle.rounds else "",
     }
-

@@ -51,6 +51,7 @@ from midway_desktop.games.victory_at_midway.actions import (
     Strike,
     SubAttack,
     SurfaceAttack,
+    item,
     make_aa_target,
     make_air_target,
     make_bomb_target,
@@ -62,7 +63,6 @@ from midway_desktop.games.victory_at_midway.actions import (
     make_move,
     make_prepare,
     make_screen,
-    item,
     read_item,
 )
 from midway_desktop.games.victory_at_midway.bots import DoctrineBot
@@ -224,7 +224,11 @@ class VictoryAtMidwayRules(Rules[State]):
         elif stage == "search":
             out += search.search_options(g, state, side)
             out += air.scout_options(g, state, side)
-            if side == JAPAN and state.opt("seaplane-tenders") and search.build_refusal(g, state, BuildBase(side)) is None:
+            if (
+                side == JAPAN
+                and state.opt("seaplane-tenders")
+                and search.build_refusal(g, state, BuildBase(side)) is None
+            ):
                 out.append(BuildBase(side))
         elif stage == "air-strikes":
             out += air.strike_options(g, state, side)
@@ -252,7 +256,9 @@ class VictoryAtMidwayRules(Rules[State]):
         elif stage == "bomb-targets":
             assigned = {u for u, _t in state.battle.orders}  # type: ignore[union-attr]
             targets = battle.bomb_targets(g, state)
-            out += [make_bomb_target(side, u, t) for u in battle.bombers(g, state) if u not in assigned for t in targets]
+            out += [
+                make_bomb_target(side, u, t) for u in battle.bombers(g, state) if u not in assigned for t in targets
+            ]
         elif stage == "airfield-losses":
             out += [LoseAircraft(side, a) for a in g.based_at(state, "Midway", battle.FIELD)]
         elif stage == "air-preparation":
@@ -411,9 +417,7 @@ class VictoryAtMidwayRules(Rules[State]):
 
     def _closes(self, state: State, side: str, start: tuple[object, ...]) -> bool:
         return (
-            self._point(state) == start
-            and side in self.to_act(state)
-            and Done in ALLOWED.get(self._stage(state), ())
+            self._point(state) == start and side in self.to_act(state) and Done in ALLOWED.get(self._stage(state), ())
         )
 
     def apply(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
@@ -474,9 +478,7 @@ class VictoryAtMidwayRules(Rules[State]):
                 raise RuntimeError(f"the Japanese doctrine has no order in {self.phase(state).title}")
         return state
 
-    def _apply_one(
-        self, state: State, action: Action, rng: Rng, events: list[Event], settling: bool = True
-    ) -> State:
+    def _apply_one(self, state: State, action: Action, rng: Rng, events: list[Event], settling: bool = True) -> State:
         state = _APPLY[action.__class__](self.game, state, action, rng, events)
         return settle(self.game, state, rng, events) if settling else state
 
@@ -546,9 +548,13 @@ _CHECKS: dict[type[Action], Callable[[VictoryAtMidwayRules, State, Any], str | N
         "Surface combat in {hex} needs your ships there and a search this turn that found ships there; once per "
         "hex per turn, never in fog (VaM › Naval Combat › Surface Combat).",
     ),
-    Bombard: lambda r, s, a: None if naval.can_bombard(r.game, s, a.side) else (
-        "Bombardment needs daylight, your BB or CA units in the Midway hex that fought no surface action this "
-        "turn, and enemy ground units on the atoll (VaM › Midway Bombardment)."
+    Bombard: lambda r, s, a: (
+        None
+        if naval.can_bombard(r.game, s, a.side)
+        else (
+            "Bombardment needs daylight, your BB or CA units in the Midway hex that fought no surface action this "
+            "turn, and enemy ground units on the atoll (VaM › Midway Bombardment)."
+        )
     ),
     GoAshore: _simple(naval.go_ashore_refusal),
     Screen: _simple(naval.screen_refusal),

@@ -204,7 +204,9 @@ def search_refusal(game: Game, state: State, action: AssignSearch) -> str | None
 def search_options(game: Game, state: State, side: str) -> list[AssignSearch]:
     """VaM › Assigning Searches: every search the side may still assign this turn."""
     taken = {(s.kind, s.hex) for s in state.searches if s.side == side}
-    out = [make_search(side, "ship", h) for h in sorted(ship_search_hexes(game, state, side)) if ("ship", h) not in taken]
+    out = [
+        make_search(side, "ship", h) for h in sorted(ship_search_hexes(game, state, side)) if ("ship", h) not in taken
+    ]
     allowances = air_allowances(game, state, side)
     if not allowances:
         return out
@@ -321,7 +323,14 @@ def resolve_searches(game: Game, state: State, rng: Rng, events: list[Event]) ->
                 Event(
                     "search-result",
                     f"{side_name(announcer)} announces to {side_name(searcher)}: {said}",
-                    data={"to": searcher, "by": announcer, "says": said, "hex": hex_, "carriers": carriers, "turn": state.turn},
+                    data={
+                        "to": searcher,
+                        "by": announcer,
+                        "says": said,
+                        "hex": hex_,
+                        "carriers": carriers,
+                        "turn": state.turn,
+                    },
                 )
             )
             if searcher == JAPAN and carriers and not carrier_sighted:
@@ -380,7 +389,14 @@ def mutual_search(game: Game, state: State, rng: Rng, events: list[Event]) -> St
                 Event(
                     "search-result",
                     f"{side_name(announcer)} announces to {side_name(searcher)}: {said}",
-                    data={"to": searcher, "by": announcer, "says": said, "hex": hex_, "carriers": True, "turn": state.turn},
+                    data={
+                        "to": searcher,
+                        "by": announcer,
+                        "says": said,
+                        "hex": hex_,
+                        "carriers": True,
+                        "turn": state.turn,
+                    },
                 )
             )
             if searcher == JAPAN and not carrier_sighted:

@@ -18,6 +18,7 @@ from midway_desktop.engine.rules import Phase
 from midway_desktop.games.victory_at_midway import air, naval
 from midway_desktop.games.victory_at_midway import battle as battles
 from midway_desktop.games.victory_at_midway.search import KURE, ST11, resolve_searches
+from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
     SHIP_OFF_MAP,
@@ -29,7 +30,6 @@ from midway_desktop.games.victory_at_midway.state import (
     side_name,
 )
 from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE
-from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.victory import midway_controller, side_gone, solitaire_end
 
 FOG_CLEARS = 1  # VaM › Fog: on a 1 fair weather returns for the rest of the game
@@ -150,7 +150,12 @@ def _to_act(game: Game, state: State) -> tuple[str, ...]:
     if step == "air-return":
         out = []
         for s in SIDES:
-            if any(game.side_of(f.unit) == s for f in state.flights) or s == JAPAN and s not in state.sealed and air.reserve_options(game, state, s):
+            if (
+                any(game.side_of(f.unit) == s for f in state.flights)
+                or s == JAPAN
+                and s not in state.sealed
+                and air.reserve_options(game, state, s)
+            ):
                 out.append(s)
         return tuple(out)
     if step in naval.NAVAL_STEPS:
@@ -226,7 +231,9 @@ def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
             if side in passed and (step != "midway-strike" or side == JAPAN):
                 # A side with nothing to order passed without being asked; it reads the same.
                 title = PHASES[step].title
-                events.append(Event("sealed", f"{side_name(side)} has sealed its orders ({title}).", data={"side": side}))
+                events.append(
+                    Event("sealed", f"{side_name(side)} has sealed its orders ({title}).", data={"side": side})
+                )
     if step == "ship-movement":
         state = kure_check(game, state, events)
     if step == "search" and not state.announced:

@@ -219,9 +219,7 @@ class Game:
         )  # fmt: skip
         object.__setattr__(self, "speeds", {x.id: (x.speed, x.reduced_speed) for x in self.cat.ships})
         object.__setattr__(self, "cargo", {g.start: g.id for g in self.cat.ground if self.cat.is_ship(g.start)})
-        object.__setattr__(
-            self, "group_ships", {g.id: tuple((x, index[x]) for x in g.ships) for g in self.cat.groups}
-        )
+        object.__setattr__(self, "group_ships", {g.id: tuple((x, index[x]) for x in g.ships) for g in self.cat.groups})
         fog = self.board.region("fog") if "fog" in self.board.region_names() else frozenset()
         object.__setattr__(self, "fog_hexes", frozenset(fog))
         object.__setattr__(self, "memo", {})

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from midway_desktop.cli import main
 from midway_desktop.engine import Session
 from midway_desktop.engine.bots import play_out, simulate
 from midway_desktop.engine.registry import default_bots as registered_bots
 from midway_desktop.engine.registry import get_rules
 from midway_desktop.engine.rng import Rng
+from midway_desktop.games.victory_at_midway.actions import Concede, Orders
 from midway_desktop.games.victory_at_midway.bots import DoctrineBot
 from midway_desktop.games.victory_at_midway.rules import RULES, default_bots
-import pytest
-
-from midway_desktop.games.victory_at_midway.actions import Concede, Orders
 from midway_desktop.games.victory_at_midway.state import JAPAN, SHIP_OFF_MAP, US, evolve, other, set_units
 from tests.games.victory_at_midway.helpers import G
 
@@ -48,7 +48,6 @@ def test_simulate_command(capsys) -> None:  # type: ignore[no-untyped-def]
     out = capsys.readouterr().out.strip().splitlines()
     data = json.loads(out[-1])
     assert data["game"] == "victory-at-midway" and data["games"] == 2
-
 
 
 def scrambled(state, side):  # type: ignore[no-untyped-def]

@@ -28,7 +28,6 @@ from midway_desktop.games.victory_at_midway.actions import (
     Done,
     Land,
     MidwayStrike,
-    PrepareAll,
     Strike,
 )
 from midway_desktop.games.victory_at_midway.air import aboard, capacity, landable

@@ -24,7 +24,7 @@ from midway_desktop.games.victory_at_midway.search import midway_searches
 from midway_desktop.games.victory_at_midway.sequence import applies
 from midway_desktop.games.victory_at_midway.state import JAPAN, US, Search, Sighting
 from midway_desktop.games.victory_at_midway.victory import midway_controller, scores
-from tests.games.victory_at_midway.helpers import G, TF17, day_position, place, put, session_at, texts
+from tests.games.victory_at_midway.helpers import TF17, G, day_position, place, put, session_at, texts
 
 THIRD_FLEET = ("CA7.1", "CA7.2", "DD8")
 MARINES = ("6D.1", "6D.2", "6D.3", "6D.4", "6D.5", "6D.6")

@@ -18,7 +18,7 @@ from midway_desktop.games.victory_at_midway.rules import RULES
 from midway_desktop.games.victory_at_midway.search import air_allowances, kure_operating
 from midway_desktop.games.victory_at_midway.state import JAPAN, US, Flight
 from midway_desktop.games.victory_at_midway.victory import scores
-from tests.games.victory_at_midway.helpers import FIRST_FLEET, G, TF16, day_position, place, put, session_at, says
+from tests.games.victory_at_midway.helpers import FIRST_FLEET, TF16, G, day_position, place, put, says, session_at
 
 # Every optional rule the text lists, by its option name.
 OPTIONAL_RULES = {

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from midway_desktop.games.victory_at_midway.actions import AssignSearch, Done, Strike
-from midway_desktop.games.victory_at_midway.state import JAPAN, US
 from midway_desktop.games.victory_at_midway.air import strike_refusal
+from midway_desktop.games.victory_at_midway.state import JAPAN, US
 from tests.games.victory_at_midway.helpers import FIRST_FLEET, TF16, TF17, G, day_position, place, put, says, session_at
 
 
