@@ -34,6 +34,7 @@ from midway_desktop.games.victory_at_midway.state import (
     evolve,
     set_units,
 )
+from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE
 
 BASE_HOLDING = frozenset({"ready", "notready", "notready2", "trapped"})
@@ -485,13 +486,22 @@ def apply_land(game: Game, state: State, action: Land) -> State:
     return evolve(state, flights=tuple(f for f in state.flights if f.unit != action.unit))
 
 
+_LANDING = Recent()
+
+
 def landing_options(game: Game, state: State, side: str) -> tuple[dict[str, int], dict[str, list[str]]]:
-    """The room on each of the side's bases, and where each of its air units aloft may land."""
-    free = free_room(game, state, side)
-    options = {
-        f.unit: landing_bases_for(game, state, f.unit, f, free) for f in state.flights if game.side_of(f.unit) == side
-    }
-    return free, options
+    """The room on each of the side's bases, and where each of its air units aloft may land
+    (remembered per position: do not change what it returns)."""
+    found = _LANDING.get(state, side)
+    if found is None:
+        free = free_room(game, state, side)
+        options = {
+            f.unit: landing_bases_for(game, state, f.unit, f, free)
+            for f in state.flights
+            if game.side_of(f.unit) == side
+        }
+        found = _LANDING.put(state, side, (free, options))
+    return found  # type: ignore[return-value]
 
 
 def landable(game: Game, state: State, side: str) -> int:
@@ -572,8 +582,7 @@ def landing_plan(game: Game, state: State, side: str) -> list[Land | Ditch]:
     if not flights:
         return out
     cat = game.cat
-    free = free_room(game, state, side)
-    options = {f.unit: landing_bases_for(game, state, f.unit, f, free) for f in flights}
+    free, options = landing_options(game, state, side)
     worth = sorted(options, key=lambda u: (game.u(state, u).reduced, cat.plane(u).type != "F", u))
     fits = assign(worth, options, free)
     if len(fits) < len(worth):

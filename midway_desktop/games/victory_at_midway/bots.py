@@ -63,7 +63,7 @@ LANDING_TURN = 22  # the 0430 turn of 6 June (VaM › Solitaire Play › Doctrin
 SURFACE_ATTACK_STRENGTH = 15  # Japanese ships open a surface battle with this much gunnery
 SEARCH_WORTH = 0.5  # an air search must be expected to cover this much to be flown
 SCOUTS = 2
-SEARCH_CANDIDATES = 8  # hexes weighed per search (the best by the static ranking)
+SEARCH_CANDIDATES = 6  # hexes weighed per search (the best by the static ranking)
 
 
 class DoctrineBot:
@@ -125,9 +125,8 @@ class DoctrineBot:
         g = self.game
         out: list[Action] = []
         if side == JAPAN:
-            for grp in g.cat.groups:
-                if grp.side != JAPAN or grp.entry is None or not setup.waiting(g, state, grp.id):
-                    continue
+            for gid in setup.waiting_groups(g, state):
+                grp = g.cat.group(gid)
                 earliest = setup.entry_turn(g, state, grp.id)
                 if earliest is None or state.turn < earliest:
                     continue

@@ -226,7 +226,22 @@ def apply_form(game: Game, state: State, action: Form) -> State:
 
 
 def form_options(game: Game, state: State, side: str) -> list[Form]:
-    """VaM › Stacking: every box a ship may join or leave now (a box's ships share one hex)."""
+    """VaM › Stacking: every box a ship may join or leave now (a box's ships share one hex).
+    Remembered by the side's ships' conditions (unchanged while the ships stay put)."""
+    lo, hi = game.ship_span[side]
+    key = state.units[lo:hi]
+    memo = game.form_memo
+    found = memo.get((side, key))
+    if found is not None:
+        return list(found)
+    out = _form_options(game, state, side)
+    if len(memo) > 512:
+        memo.clear()
+    memo[(side, key)] = tuple(out)
+    return out
+
+
+def _form_options(game: Game, state: State, side: str) -> list[Form]:
     units = state.units
     boxes = game.cat.formations(side)
     where: dict[str, str] = {}  # box -> the hex of its ships

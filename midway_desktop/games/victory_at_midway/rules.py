@@ -331,12 +331,8 @@ class VictoryAtMidwayRules(Rules[State]):
         g = self.game
         side = JAPAN
         parts = []
-        for grp in g.cat.groups:
-            if grp.side != JAPAN or grp.entry is None:
-                continue
-            ships = tuple(setup.waiting(g, state, grp.id))
-            if not ships:
-                continue
+        for gid, ships in setup.waiting_groups(g, state).items():
+            grp = g.cat.group(gid)
             earliest = setup.entry_turn(g, state, grp.id)
             may = earliest is not None and state.turn >= earliest
             fleet_at = g.formation_hex(state, JAPAN, grp.fleet) if grp.fleet and may else None
@@ -438,9 +434,10 @@ class VictoryAtMidwayRules(Rules[State]):
         global _TOLD
         start = self._point(state)
         sealed_step = state.battle is None and state.step in SECRET
-        targets = [a.describe() for a in orders if isinstance(a, TARGET_TYPES)]
-        if targets:
-            events.append(Event("target", "; ".join(targets) + ".", data={"side": side, "orders": targets}))
+        if orders and not sealed_step:
+            targets = [a.describe() for a in orders if isinstance(a, TARGET_TYPES)]
+            if targets:
+                events.append(Event("target", "; ".join(targets) + ".", data={"side": side, "orders": targets}))
         told: list[tuple[str, str]] = []
         _TOLD = told
         try:
@@ -449,9 +446,11 @@ class VictoryAtMidwayRules(Rules[State]):
                 state = self._apply_one(state, order, rng, events, settling=not sealed_step)
         finally:
             _TOLD = None
-        for kind in ("order", "land", "ditch"):
-            texts = [t for k, t in told if k == kind]
-            if texts:
+        if told:
+            by_kind: dict[str, list[str]] = {}
+            for k, t in told:
+                by_kind.setdefault(k, []).append(t)
+            for kind, texts in by_kind.items():
                 events.append(Event(kind, "; ".join(texts) + ".", (side,), {"side": side, "orders": texts}))
         if self._closes(state, side, start):
             state = self._apply_one(state, make_done(side), rng, events)

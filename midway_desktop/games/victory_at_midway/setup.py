@@ -8,6 +8,7 @@ column A: never early, later if the Japanese wish, or not at all.
 from __future__ import annotations
 
 from midway_desktop.games.victory_at_midway.actions import Enter, Forgo, Place
+from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
     MIDWAY,
@@ -145,6 +146,24 @@ def entry_turn(game: Game, state: State, group: str) -> int | None:
             return None
         return max(g.entry, state.carrier_sighted + g.after_carrier_sighting)
     return g.entry
+
+
+_WAITING = Recent()
+
+
+def waiting_groups(game: Game, state: State) -> dict[str, tuple[str, ...]]:
+    """Each Japanese entry group's ships still waiting to enter (only groups with some)."""
+    found = _WAITING.get(state)
+    if found is None:
+        units = state.units
+        out: dict[str, tuple[str, ...]] = {}
+        for g in game.cat.groups:
+            if g.side == JAPAN and g.entry is not None:
+                ships = tuple(s for s, i in game.group_ships[g.id] if units[i].loc == "entry")
+                if ships:
+                    out[g.id] = ships
+        found = _WAITING.put(state, None, out)
+    return found  # type: ignore[return-value]
 
 
 def waiting(game: Game, state: State, piece: str) -> list[str]:

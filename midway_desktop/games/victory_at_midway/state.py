@@ -200,6 +200,8 @@ class Game:
     cargo: Mapping[str, str] = field(init=False, repr=False, compare=False)  # transport -> its battalion
     group_ships: Mapping[str, tuple[tuple[str, int], ...]] = field(init=False, repr=False, compare=False)
     form_of: dict[str, dict[str, Any]] = field(init=False, repr=False, compare=False)  # ship -> box -> Form
+    form_memo: dict[Any, Any] = field(init=False, repr=False, compare=False)
+    ship_span: Mapping[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
     memo: dict[Any, Any] = field(init=False, repr=False, compare=False)  # caches of derived values
 
     def __post_init__(self) -> None:
@@ -224,6 +226,7 @@ class Game:
         object.__setattr__(self, "fog_hexes", frozenset(fog))
         object.__setattr__(self, "memo", {})
         object.__setattr__(self, "form_of", {})
+        object.__setattr__(self, "form_memo", {})
         # (id, position) lists by side, so the hot loops skip the catalogue lookups.
         ships: dict[str | None, tuple[tuple[str, int], ...]] = {
             s: tuple((x.id, index[x.id]) for x in self.cat.ships if x.side == s) for s in SIDES
@@ -241,6 +244,13 @@ class Game:
 
         object.__setattr__(self, "_ship_pick", {k: pick(v) for k, v in ships.items()})
         object.__setattr__(self, "_plane_pick", {k: pick(v) for k, v in planes.items()})
+        spans = {}
+        for side in SIDES:
+            idx = [i for _sid, i in ships[side]]
+            if idx != list(range(idx[0], idx[-1] + 1)):
+                raise ValueError(f"the {side} ships must stand together in the catalogue")
+            spans[side] = (idx[0], idx[-1] + 1)
+        object.__setattr__(self, "ship_span", spans)
         object.__setattr__(self, "_within", {})
 
     def within(self, hex_: str, n: int) -> frozenset[str]:
