@@ -145,12 +145,19 @@ class Table:
     """A scratch copy of :class:`State` for one ``apply``: lists where the state has tuples.
 
     Rule functions read a ``State`` or a ``Table`` alike (same names); only code running
-    inside one ``apply`` writes to a ``Table``. What happens is written as lines of a
-    *chapter* (the orders given, a strike, reconnaissance, an American attack, a new turn);
-    each chapter becomes one event whose data holds its dice and facts.
+    inside one ``apply`` writes to a ``Table``. The squadrons, decks and turn track are
+    lists, written in place; the few others are replaced whole, ``us_hits`` and
+    ``us_fleet`` included (they stay tuples: a turn seldom changes them).
+
+    What happens is written as lines of a *chapter* (the orders given, a strike,
+    reconnaissance, an American attack, a new turn); each chapter becomes one event whose
+    data holds its dice and facts. ``tell((text, args))`` adds a sentence: ``text``
+    formatted with ``args`` when first read (a tuple of names reads as a list), or a roll as
+    ``(ROLL, (purpose, dice))``. It is the lines list's own ``append``, so the hot paths
+    pay no Python call for it; :meth:`note` and :meth:`roll` say the same more readably.
     """
 
-    __slots__ = (*State._fields, "events", "lines", "facts")
+    __slots__ = (*State._fields, "events", "lines", "tell", "facts")
 
     def __init__(self, state: State) -> None:
         (
@@ -159,8 +166,8 @@ class Table:
             squadrons,
             decks,
             self.midway_hits,
-            us_hits,
-            us_fleet,
+            self.us_hits,
+            self.us_fleet,
             self.pools,
             track,
             self.removed,
@@ -169,13 +176,12 @@ class Table:
             self.pending,
             self.variant,
         ) = state
-        self.squadrons = list(squadrons)
-        self.decks = list(decks)
-        self.us_hits = list(us_hits)
-        self.us_fleet = list(us_fleet)
-        self.track = list(track)
+        self.squadrons = [*squadrons]
+        self.decks = [*decks]
+        self.track = [*track]
         self.events: list[Event] = []
         self.lines: list[tuple[object, tuple[object, ...]]] = []
+        self.tell = self.lines.append
         self.facts: dict[str, list[object]] | None = None
 
     def freeze(self) -> State:
@@ -187,8 +193,8 @@ class Table:
                 tuple(self.squadrons),
                 tuple(self.decks),
                 self.midway_hits,
-                tuple(self.us_hits),
-                tuple(self.us_fleet),
+                self.us_hits,
+                self.us_fleet,
                 self.pools,
                 tuple(self.track),
                 self.removed,
@@ -210,7 +216,7 @@ class Table:
         The dice are kept as given (callers hand over a list or tuple they no longer touch);
         the sentence and the data entry are made when the chapter is first read.
         """
-        self.lines.append((_ROLL, (purpose, dice)))
+        self.lines.append((ROLL, (purpose, dice)))
 
     def fact(self, key: str, value: object) -> None:
         """Something the UI or a test may react to without reading prose (``sunk: akagi``)."""
@@ -233,13 +239,24 @@ class Table:
             fields["_lines"] = lines
             fields["_facts"] = self.facts
             self.events.append(event)
-            self.lines = []
+            self.lines = lines = []
+            self.tell = lines.append
             self.facts = None
 
 
-_ROLL = object()  # marks a roll among a chapter's lines: (_ROLL, (purpose, dice))
-_PUBLIC = (ALL,)
+_open_table = Table.__init__
 _blank = object.__new__
+
+
+def table(state: State) -> Table:
+    """``Table(state)``, without the cost of calling a class."""
+    t = _blank(Table)
+    _open_table(t, state)
+    return t
+
+
+ROLL = object()  # marks a roll among a chapter's lines: (ROLL, (purpose, dice))
+_PUBLIC = (ALL,)
 
 
 class Chapter(Event):
@@ -282,9 +299,7 @@ class Chapter(Event):
             if data is None:
                 data = {}
             rolls = [
-                {"purpose": args[0], "dice": list(args[1]), "sides": 6}
-                for fmt, args in fields["_lines"]
-                if fmt is _ROLL
+                {"purpose": args[0], "dice": list(args[1]), "sides": 6} for fmt, args in fields["_lines"] if fmt is ROLL
             ]
             if rolls:
                 data["rolls"] = rolls
@@ -293,7 +308,7 @@ class Chapter(Event):
 
 
 def _sentence(fmt: object, args: tuple[object, ...]) -> str:
-    if fmt is _ROLL:
+    if fmt is ROLL:
         return f"{args[0]}: d6 {' '.join(map(str, args[1]))}."  # type: ignore[call-overload]
     if not args:
         return fmt  # type: ignore[return-value]

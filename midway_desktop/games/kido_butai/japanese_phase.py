@@ -96,13 +96,13 @@ def carry_out(forces: Forces, t: Table, step: Step, rng: Rng | None, in_combat: 
             if deck.launched != turn:
                 t.decks[c] = new(Deck, (deck.hits, turn, deck.landed))
             t.squadrons[i] = new(Squadron, (arg, EAST, sq.arm, turn, NEVER))
-        t.note("{} launched to the {}.", names, "CAP box" if arg == CAP else "centre")
+        t.tell(("{} launched to the {}.", (names, "CAP box" if arg == CAP else "centre")))
     elif verb == MOVE:
         for name in names:
             i = index[name]
             sq = t.squadrons[i]
             t.squadrons[i] = new(Squadron, (arg, SOUTH, sq.arm, turn, sq.low))
-        t.note("{} fly to the {}.", names, "northeast corner" if arg == NE_CORNER else "southeast corner")
+        t.tell(("{} fly to the {}.", (names, "northeast corner" if arg == NE_CORNER else "southeast corner")))
     elif verb == LAND:
         c = forces.carrier_index[arg]
         deck = t.decks[c]
@@ -110,14 +110,14 @@ def carry_out(forces: Forces, t: Table, step: Step, rng: Rng | None, in_combat: 
         for name in names:
             i = index[name]
             t.squadrons[i] = new(Squadron, (arg, NORTH, t.squadrons[i].arm, turn, NEVER))
-        t.note("{} land on {}.", names, forces.japanese[c].title)
+        t.tell(("{} land on {}.", (names, forces.japanese[c].title)))
     elif verb == READY:
         for name in names:
             i = index[name]
             sq = t.squadrons[i]
             new_arm = sq.arm if forces.fighter[i] or not arg else arg
             t.squadrons[i] = new(Squadron, (sq.where, EAST, new_arm, turn, NEVER))
-        t.note("{} made ready{}.", names, _ARMED[arg])
+        t.tell(("{} made ready{}.", (names, _ARMED[arg])))
     elif verb == ATTACK:
         attackers = attackers_of(forces, t, step)
         if rng is None:
@@ -138,13 +138,13 @@ def carry_out(forces: Forces, t: Table, step: Step, rng: Rng | None, in_combat: 
             i = index[name]
             sq = t.squadrons[i]
             t.squadrons[i] = Squadron(sq.where, sq.facing, arg, sq.acted, sq.low)
-        t.note("{} turned to their {} side.", names, arg)
+        t.tell(("{} turned to their {} side.", (names, arg)))
     elif verb == DESTROY:
         _destroy(forces, t, names)
     elif verb == END and t.stage == SETUP:
         t.stage = JAPANESE
         t.chapter("orders")
-        t.note(f"Turn {TIMES[0]}: the Japanese phase begins.")
+        t.tell((f"Turn {TIMES[0]}: the Japanese phase begins.", ()))
         t.chapter("turn")
     elif rng is None:
         return  # ending the phase and intercepting come last in any list: nothing follows to check
@@ -164,7 +164,7 @@ def _destroy(forces: Forces, t: Table, names: tuple[str, ...]) -> None:
         if i is not None:
             if t.squadrons[i].where != LOST:
                 t.squadrons[i] = GONE
-                t.note(f"{name} is destroyed by its own side.")
+                t.tell((f"{name} is destroyed by its own side.", ()))
                 t.fact("destroyed", name)
             continue
         c = forces.carrier_index[name]
@@ -172,7 +172,7 @@ def _destroy(forces: Forces, t: Table, names: tuple[str, ...]) -> None:
         t.decks[c] = Deck(2, deck.launched, deck.landed)
         for k in aboard(t, name):
             t.squadrons[k] = GONE
-        t.note(f"{forces.japanese[c].title} is scuttled with all squadrons aboard.")
+        t.tell((f"{forces.japanese[c].title} is scuttled with all squadrons aboard.", ()))
         t.fact("sunk", name)
 
 
@@ -192,7 +192,7 @@ def end_japanese_phase(forces: Forces, t: Table, rng: Rng) -> None:
     for i in homeward:
         if must_land(squadrons[i], turn):
             squadrons[i] = GONE
-            t.note("{} could not land and is lost.", forces.ids[i])
+            t.tell(("{} could not land and is lost.", (forces.ids[i],)))
             t.fact("lost", forces.ids[i])
     t.chapter("orders")
     reconnaissance(t, rng)
@@ -221,11 +221,11 @@ def next_turn(forces: Forces, t: Table, rng: Rng) -> None:
         night_landings(forces, t, rng)
         t.chapter("night")
         t.stage = OVER
-        t.note("The game is over.")
+        t.tell(("The game is over.", ()))
         t.chapter("over")
         return
     t.turn += 1
     t.stage = JAPANESE
-    t.note("Turn {}.", TIMES[t.turn])
+    t.tell(("Turn {}.", (TIMES[t.turn],)))
     return_from_track(t)
     t.chapter("turn")

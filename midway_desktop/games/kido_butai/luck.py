@@ -1,14 +1,22 @@
-"""Dice and draws for the hot paths: the engine's :class:`Rng`, drawn without its method calls.
+"""Dice and draws for the hot paths: the engine's :class:`Rng`, worked out sixteen numbers at a time.
 
-A bot game rolls about a hundred dice, and each ``rng.die()`` is three Python calls deep
-(``die`` → ``below`` → ``_next``). For the engine's own generator these functions step the
-SplitMix64 state inline instead: the same numbers in the same order, the same rejection
-sampling, the same ``uses`` count (one per die or draw), so records and replays do not
-change. Any other generator (a :class:`ScriptedRng` replaying the rulebook, a subclass)
-is asked through its methods as before.
+A bot game consults luck about a hundred times, and each SplitMix64 step is a dozen
+operations on 64-bit Python integers. For the engine's own generator these functions work
+out the next sixteen states and outputs together instead, lane by lane inside one large
+integer (each lane 128 bits wide, so a 64-bit product never spills into the next), and
+hand them out one by one. They are the very numbers ``Rng`` would give, in the same
+order, with the same rejection sampling, the same ``state`` after every draw and the same
+``uses`` count (one per die or draw), so records and replays do not change.
+
+Numbers worked out ahead are kept by the state they follow from, not by generator: a
+generator whose state is set elsewhere (an undo, another caller) simply starts a fresh
+batch. Any other generator (a :class:`ScriptedRng` replaying the rulebook, a subclass) is
+asked through its methods as before.
 """
 
 from __future__ import annotations
+
+from struct import Struct
 
 from midway_desktop.engine.rng import Rng
 
@@ -18,20 +26,68 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _LIMIT_D6 = (1 << 64) - ((1 << 64) % 6)  # Rng.below(6)'s rejection bound
 
+AHEAD = 16  # numbers worked out at a time
+_WIDTH = 128  # bits per lane
+_ONES = sum(1 << (_WIDTH * k) for k in range(AHEAD))  # 1 in every lane
+_STEPS = sum(((k + 1) * _GAMMA) << (_WIDTH * k) for k in range(AHEAD))  # lane k: (k + 1) steps on
+_LANES = _MASK * _ONES  # the low 64 bits of every lane
+_BYTES = AHEAD * _WIDTH // 8
+_UNPACK = Struct("<" + "QQ" * AHEAD).unpack  # a lane's low and high halves, lane by lane
+
+
+class _Ahead:
+    """The next numbers of the sequence that continues from state ``at``."""
+
+    __slots__ = ("at", "pos", "states", "outs")
+
+    def __init__(self) -> None:
+        self.at = -1  # no state: the first draw works out a batch
+        self.pos = AHEAD
+        self.states: tuple[int, ...] = ()
+        self.outs: tuple[int, ...] = ()
+
+    def fill(self, state: int) -> None:
+        """The ``AHEAD`` states and outputs that follow ``state`` (SplitMix64, lane-wise)."""
+        s = (state * _ONES + _STEPS) & _LANES
+        z = s ^ ((s >> 30) & _LANES)
+        z = (z * _MIX1) & _LANES
+        z ^= (z >> 27) & _LANES
+        z = (z * _MIX2) & _LANES
+        z ^= (z >> 31) & _LANES
+        self.states = _UNPACK(s.to_bytes(_BYTES, "little"))[::2]
+        self.outs = _UNPACK(z.to_bytes(_BYTES, "little"))[::2]
+        self.pos = 0
+        self.at = state
+
+
+_ahead = _Ahead()
+
+
+def _next(rng: Rng) -> int:
+    """One raw output, as ``rng._next()`` (the rare path: a batch runs out mid-draw)."""
+    a = _ahead
+    if a.pos == AHEAD or rng.state != a.at:
+        a.fill(rng.state)
+    pos = a.pos
+    a.at = rng.state = a.states[pos]
+    a.pos = pos + 1
+    return a.outs[pos]
+
 
 def die(rng: Rng) -> int:
     """One six-sided die: ``rng.die()``."""
     if type(rng) is not Rng:
         return rng.die()
-    s = rng.state
-    while True:
-        s = (s + _GAMMA) & _MASK
-        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-        z ^= z >> 31
-        if z < _LIMIT_D6:
-            break
-    rng.state = s
+    a = _ahead
+    pos = a.pos
+    if pos == AHEAD or rng.state != a.at:
+        a.fill(rng.state)
+        pos = 0
+    z = a.outs[pos]
+    a.at = rng.state = a.states[pos]
+    a.pos = pos + 1
+    while z >= _LIMIT_D6:  # rejection sampling, as Rng.below
+        z = _next(rng)
     rng.uses += 1
     return z % 6 + 1
 
@@ -43,19 +99,22 @@ def roll(rng: Rng, count: int) -> list[int]:
         return [one() for _ in range(count)]
     if count <= 0:
         return []
-    s = rng.state
+    a = _ahead
+    if a.pos == AHEAD or rng.state != a.at:
+        a.fill(rng.state)
     out = []
     add = out.append
     for _ in range(count):
-        while True:
-            s = (s + _GAMMA) & _MASK
-            z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-            z ^= z >> 31
-            if z < _LIMIT_D6:
-                break
+        pos = a.pos
+        if pos == AHEAD:
+            a.fill(a.at)
+            pos = 0
+        z = a.outs[pos]
+        a.at = rng.state = a.states[pos]
+        a.pos = pos + 1
+        while z >= _LIMIT_D6:
+            z = _next(rng)
         add(z % 6 + 1)
-    rng.state = s
     rng.uses += count
     return out
 
@@ -64,15 +123,21 @@ def below(rng: Rng, n: int) -> int:
     """A uniform whole number in ``range(n)``: ``rng.below(n)``."""
     if type(rng) is not Rng or n <= 0:
         return rng.below(n)  # a script, or the engine's own complaint about the bound
-    limit = (1 << 64) - ((1 << 64) % n)
-    s = rng.state
-    while True:
-        s = (s + _GAMMA) & _MASK
-        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-        z ^= z >> 31
-        if z < limit:
-            break
-    rng.state = s
+    a = _ahead
+    pos = a.pos
+    if pos == AHEAD or rng.state != a.at:
+        a.fill(rng.state)
+        pos = 0
+    z = a.outs[pos]
+    a.at = rng.state = a.states[pos]
+    a.pos = pos + 1
+    limit = _LIMITS.get(n)
+    if limit is None:
+        limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
+    while z >= limit:
+        z = _next(rng)
     rng.uses += 1
     return z % n
+
+
+_LIMITS: dict[int, int] = {}  # below(n)'s rejection bound by n

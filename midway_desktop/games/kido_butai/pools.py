@@ -10,7 +10,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from midway_desktop.engine.rng import Rng
-from midway_desktop.games.kido_butai.display import NO_COUNTERS, TIMES, Counters, Table, us_capacity
+from midway_desktop.games.kido_butai.display import NO_COUNTERS, ROLL, TIMES, Counters, Table, us_capacity
 from midway_desktop.games.kido_butai.forces import Forces
 from midway_desktop.games.kido_butai.luck import below, die
 from midway_desktop.games.kido_butai.squadrons import new
@@ -95,7 +95,7 @@ def place_on_track(t: Table, counters: Counters, ahead: int) -> None:
     if any(counters):
         box = t.turn + ahead
         t.track[box] = t.track[box].plus(counters)
-        t.note("{} placed on the turn track at {}.", counters, BOX_TIMES[box])
+        t.tell(("{} placed on the turn track at {}.", (counters, BOX_TIMES[box])))
 
 
 def return_from_track(t: Table) -> None:
@@ -105,7 +105,7 @@ def return_from_track(t: Table) -> None:
     if any(back):
         t.pools = t.pools.plus(back)
         t.track[turn] = NO_COUNTERS
-        t.note("{} thrown back into the US pools.", back)
+        t.tell(("{} thrown back into the US pools.", (back,)))
 
 
 def pay_capacity_debt(forces: Forces, t: Table, rng: Rng) -> None:
@@ -120,22 +120,35 @@ def pay_capacity_debt(forces: Forces, t: Table, rng: Rng) -> None:
     excess = forces.us_squadrons - removed[0] - removed[2] - us_capacity(forces, t)
     if excess <= 0:
         return
-    bombers = sum(map(_DAUNTLESS, t.track))
-    fighters = sum(map(_BUFFALO, t.track))
+    track = t.track
+    columns = (list(map(_DAUNTLESS, track)), list(map(_BUFFALO, track)))  # per box
+    bombers = sum(columns[0])
+    fighters = sum(columns[1])
+    if not bombers and not fighters:
+        return
+    taken = [0, 0]  # Dauntless, Buffalo
+    boxes: list[int] = []  # boxes taken from
     while excess > 0 and (bombers or fighters):
         if bombers and bombers == fighters:
             tie = die(rng)
-            t.roll("Tie: which category leaves the track (1-3 Dauntless)", (tie,))
-            field = 0 if tie <= 3 else 2
+            t.tell((ROLL, ("Tie: which category leaves the track (1-3 Dauntless)", (tie,))))
+            kind = 0 if tie <= 3 else 1
         else:
-            field = 0 if bombers > fighters else 2
-        column = list(map(_DAUNTLESS if field == 0 else _BUFFALO, t.track))
+            kind = 0 if bombers > fighters else 1
+        column = columns[kind]
         box = column.index(next(filter(None, column)))  # the first box holding one
-        t.track[box] = _bump(t.track[box], field, -1)
-        t.removed = _bump(t.removed, field, 1)
-        t.note("A {} squadron leaves the turn track: its deck space is gone.", _TITLE[field])
+        column[box] -= 1
+        boxes.append(box)
+        taken[kind] += 1
+        t.tell(("A {} squadron leaves the turn track: its deck space is gone.", (_TITLE[2 * kind],)))
         excess -= 1
-        if field:
+        if kind:
             fighters -= 1
         else:
             bombers -= 1
+    dauntless, buffalo = columns
+    for box in boxes:
+        counters = track[box]
+        track[box] = new(Counters, (dauntless[box], counters[1], buffalo[box], counters[3]))
+    a, b, c, d = removed
+    t.removed = new(Counters, (a + taken[0], b, c + taken[1], d))

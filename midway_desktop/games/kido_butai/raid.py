@@ -12,6 +12,7 @@ from midway_desktop.games.kido_butai.combat import (
 )
 from midway_desktop.games.kido_butai.display import (
     INTERCEPT,
+    ROLL,
     Counters,
     Deck,
     Raid,
@@ -50,12 +51,12 @@ def american_phase(forces: Forces, t: Table, rng: Rng) -> bool:
         return False
     bombers, no_bomber = draw_until_placeholder(t, BOMBERS, rng)
     if not bombers:
-        t.note("American phase: a placeholder is drawn from the bomber pool, no attack.")
+        t.tell(("American phase: a placeholder is drawn from the bomber pool, no attack.", ()))
         place_on_track(t, new(Counters, (0, no_bomber, 0, 0)), TRACK_AHEAD_AMERICAN_PHASE)
         return False
     escorts, no_fighter = draw_until_placeholder(t, FIGHTERS, rng)
     drawn = new(Counters, (bombers, no_bomber, escorts, no_fighter))
-    t.note("American attack: {} Dauntless squadron(s) with {} Buffalo escort(s).", bombers, escorts)
+    t.tell(("American attack: {} Dauntless squadron(s) with {} Buffalo escort(s).", (bombers, escorts)))
     t.fact("raid", {"bombers": bombers, "escorts": escorts})
     cap = positions(places(t), CAP)
     if not cap:
@@ -63,7 +64,7 @@ def american_phase(forces: Forces, t: Table, rng: Rng) -> bool:
         return False
     die = one_die(rng)
     torpedo = die <= TORPEDO_ATTACK
-    t.roll("Torpedo or dive bombers? (torpedo)" if torpedo else "Torpedo or dive bombers? (dive)", (die,))
+    t.tell((ROLL, ("Torpedo or dive bombers? (torpedo)" if torpedo else "Torpedo or dive bombers? (dive)", (die,))))
     if torpedo:
         t.pending = Raid(drawn)
         t.stage = INTERCEPT
@@ -98,9 +99,9 @@ def resolve_raid(forces: Forces, t: Table, drawn: Counters, interceptors: list[i
         fight = air_combat_over_fleet(lows, escorts, bombers, rng)
         jp_lost, b_lost, b_warded, lost_e, us_dice, jp_dice = fight
         if us_dice:
-            t.roll("US escorts attack the CAP", us_dice)
+            t.tell((ROLL, ("US escorts attack the CAP", us_dice)))
         if jp_dice:
-            t.roll("Japanese CAP fires", jp_dice)
+            t.tell((ROLL, ("Japanese CAP fires", jp_dice)))
         for k in jp_lost:
             squadrons[interceptors[k]] = GONE
         if torpedo:  # KB › Clarifications to 7: fighting the escort counts as well
@@ -117,12 +118,11 @@ def resolve_raid(forces: Forces, t: Table, drawn: Counters, interceptors: list[i
         if lost_e:
             shoot_down(t, FIGHTERS, lost_e)
             drawn = remove_placeholders(t, FIGHTERS, lost_e, drawn)
-        t.note(
-            "CAP combat: {} Zero(s) lost, {} Dauntless and {} Buffalo shot down, {} bomber(s) warded off.",
-            len(jp_lost),
-            lost_b,
-            lost_e,
-            len(b_warded),
+        t.tell(
+            (
+                "CAP combat: {} Zero(s) lost, {} Dauntless and {} Buffalo shot down, {} bomber(s) warded off.",
+                (len(jp_lost), lost_b, lost_e, len(b_warded)),
+            )
         )
         if passing:
             _regular_attack(forces, t, passing, rng)
@@ -164,20 +164,20 @@ def _regular_attack(forces: Forces, t: Table, bombers: int, rng: Rng) -> None:
             carrier, dice = _random_target(t, rng)
             rolls += dice
             per_ship[carrier] += 1
-        t.roll("Random target assignment", rolls)
+        t.tell((ROLL, ("Random target assignment", rolls)))
     else:
         for k in range(bombers):
             per_ship[ships[k % len(ships)]] += 1
     attacked = [c for c in ships if per_ship[c]]
     aa = roll(rng, len(attacked))
-    t.roll("Japanese anti-aircraft fire (hits on a six)", aa)
+    t.tell((ROLL, ("Japanese anti-aircraft fire (hits on a six)", aa)))
     for c, die in zip(attacked, aa):
         if die >= AA_AMERICAN_PHASE:
             per_ship[c] -= 1
     for c in attacked:
         dice = roll(rng, per_ship[c])
         if dice:
-            t.roll("Dauntless attack " + forces.japanese[c].title, dice)
+            t.tell((ROLL, ("Dauntless attack " + forces.japanese[c].title, dice)))
             hits = len(dice) - dice.count(1) - dice.count(2) - dice.count(3) - dice.count(4)  # 5-6 hit
             if hits:
                 hit_carrier(forces, t, c, hits, rng)
@@ -195,22 +195,22 @@ def _special_attack(forces: Forces, t: Table, bombers: int, rng: Rng) -> None:
     if not ships:
         return
     aa = roll(rng, len(ships))
-    t.roll("No CAP met: every carrier fires (hits on a six)", aa)
+    t.tell((ROLL, ("No CAP met: every carrier fires (hits on a six)", aa)))
     bombers -= min(bombers, sum(1 for d in aa if d >= AA_AMERICAN_PHASE))
     if not bombers:
         return
     if not t.variant.random_targets:
         dice = roll(rng, bombers)
-        t.roll("Unopposed bombers: all pips count as hits", dice)
+        t.tell((ROLL, ("Unopposed bombers: all pips count as hits", dice)))
         for c, hits in zip(ships, sink_in_order([2 - t.decks[c].hits for c in ships], sum(dice))):
             hit_carrier(forces, t, c, hits, rng)
         return
     for _ in range(bombers):
         carrier, rolls = _random_target(t, rng)
-        t.roll("Random target assignment", rolls)
+        t.tell((ROLL, ("Random target assignment", rolls)))
         start = ships.index(carrier)
         pips = one_die(rng)
-        t.roll("Unopposed bombers: all pips count as hits", [pips])
+        t.tell((ROLL, ("Unopposed bombers: all pips count as hits", [pips])))
         order = [c for c in ships[start:] + ships[:start] if afloat(t, c)]
         for c, hits in zip(order, sink_in_order([2 - t.decks[c].hits for c in order], pips)):
             hit_carrier(forces, t, c, hits, rng)
@@ -237,10 +237,10 @@ def hit_carrier(forces: Forces, t: Table, carrier: int, hits: int, rng: Rng) -> 
     if after >= 2:
         for i in here:
             t.squadrons[i] = GONE
-        t.note("{} is sunk with {} squadron(s) aboard.", title, len(here))
+        t.tell(("{} is sunk with {} squadron(s) aboard.", (title, len(here))))
         t.fact("sunk", name)
         return
-    t.note("{} is damaged and turned to its reduced side.", title)
+    t.tell(("{} is damaged and turned to its reduced side.", (title,)))
     t.fact("damaged", name)
     excess = len(here) - capacity(forces, t, carrier)
     while excess > 0:
@@ -248,12 +248,12 @@ def hit_carrier(forces: Forces, t: Table, carrier: int, hits: int, rng: Rng) -> 
         bombers = [i for i in here if not forces.fighter[i]]
         if fighters and bombers and len(fighters) == len(bombers):
             die = one_die(rng)
-            t.roll(f"{title}: tie, which squadron is lost (1-3 a bomber)", [die])
+            t.tell((ROLL, (f"{title}: tie, which squadron is lost (1-3 a bomber)", [die])))
             pick = bombers[-1] if die <= 3 else fighters[-1]
         else:
             pick = (bombers if len(bombers) > len(fighters) else fighters)[-1]
         t.squadrons[pick] = GONE
         here.remove(pick)
-        t.note(f"{forces.squadrons[pick].id} is lost: no room aboard the damaged {title}.")
+        t.tell((f"{forces.squadrons[pick].id} is lost: no room aboard the damaged {title}.", ()))
         t.fact("lost", forces.squadrons[pick].id)
         excess -= 1

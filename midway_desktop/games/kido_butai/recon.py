@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from midway_desktop.engine.rng import Rng
-from midway_desktop.games.kido_butai.display import State, Table, second_fleet_exists
+from midway_desktop.games.kido_butai.display import ROLL, State, Table, second_fleet_exists
 from midway_desktop.games.kido_butai.luck import die as one_die
 
 US_FINDS = 5  # KB › 4: on a five or six the Japanese fleet has been found
@@ -28,16 +28,16 @@ def reconnaissance(t: Table, rng: Rng) -> None:
     one for the Japanese (6 reports a US fleet); a side with nothing left to find rolls none."""
     if not t.found:
         die = one_die(rng)
-        t.roll("American reconnaissance (5-6 finds Kido Butai)", [die])
+        t.tell((ROLL, ("American reconnaissance (5-6 finds Kido Butai)", [die])))
         if die >= US_FINDS:
             t.found = True
-            t.note("Kido Butai has been found by the Americans.")
+            t.tell(("Kido Butai has been found by the Americans.", ()))
             t.fact("found", True)
     fleet = fleet_to_find(t)
     if fleet:
         die = one_die(rng)
-        t.roll("Japanese reconnaissance (6 reports a US fleet)", [die])
+        t.tell((ROLL, ("Japanese reconnaissance (6 reports a US fleet)", [die])))
         if die >= JAPAN_FINDS:
             t.reported = (True, t.reported[1]) if fleet == 1 else (True, True)
-            t.note("An American fleet is reported." if fleet == 1 else "The second US fleet is reported.")
+            t.tell(("An American fleet is reported." if fleet == 1 else "The second US fleet is reported.", ()))
             t.fact("reported", fleet)

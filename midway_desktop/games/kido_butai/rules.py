@@ -24,9 +24,9 @@ from midway_desktop.games.kido_butai.display import (
     SETUP,
     STRIKE,
     State,
-    Table,
     Variant,
     opening,
+    table,
 )
 from midway_desktop.games.kido_butai.forces import Forces, load_forces
 from midway_desktop.games.kido_butai.japanese_phase import carry_out
@@ -108,7 +108,7 @@ class KidoButaiRules(Rules[State]):
 
     def apply(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
         assert isinstance(action, KidoButaiAction)
-        t = Table(state)
+        t = table(state)
         for step in action.as_steps():
             carry_out(self.forces, t, step, rng)
         t.chapter("orders")

@@ -13,6 +13,7 @@ from midway_desktop.games.kido_butai.combat import (
 )
 from midway_desktop.games.kido_butai.display import (
     JAPANESE,
+    ROLL,
     STRIKE,
     Counters,
     Strike,
@@ -53,15 +54,17 @@ def draw_fleet(forces: Forces, t: Table, rng: Rng) -> None:
         if pick == len(cup):
             break
         fleet.append(cup.pop(pick))
+    us_fleet = list(t.us_fleet)
     for i in fleet:
-        t.us_fleet[i] = 1
+        us_fleet[i] = 1
     for i in cup:
-        t.us_fleet[i] = 2
+        us_fleet[i] = 2
+    t.us_fleet = tuple(us_fleet)
     names = ", ".join(forces.american[i].title for i in sorted(fleet))
     text = f"The US fleet pool gives the fleet attacked: {names}"
     if cup:
         text += f"; {', '.join(forces.american[i].title for i in cup)} form a second US fleet, still to be found"
-    t.note(text + ".")
+    t.tell((text + ".", ()))
     t.fact("fleet", [forces.american[i].name for i in sorted(fleet)])
 
 
@@ -76,7 +79,7 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
     squadrons = t.squadrons
     t.chapter("orders")
     where = _NAME[target]
-    t.note("Strike on {} by {} squadron(s).", where, len(attackers))
+    t.tell(("Strike on {} by {} squadron(s).", (where, len(attackers))))
     fleet = FLEETS.get(target, 0)
     if fleet:
         if fleet == 1 and not any(t.us_fleet):
@@ -92,7 +95,7 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
         for i in attackers:
             sq = squadrons[i]
             squadrons[i] = new(Squadron, (CENTRE, WEST, sq.arm, turn, sq.low))
-        t.note("The strike finds nothing left to attack at {} and turns for home.", where)
+        t.tell(("The strike finds nothing left to attack at {} and turns for home.", (where,)))
         t.chapter("strike")
         return
     fighter = forces.fighter
@@ -102,9 +105,9 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
     if buffalos:
         fight = air_combat_over_target(len(zeros), len(bombers), buffalos, rng)
         jp_lost, b_lost, b_warded, down, us_dice, jp_dice = fight
-        t.roll(f"US CAP of {buffalos} Buffalo(s) attacks", us_dice)
+        t.tell((ROLL, (f"US CAP of {buffalos} Buffalo(s) attacks", us_dice)))
         if jp_dice:
-            t.roll("Zeros fire at the US CAP", jp_dice)
+            t.tell((ROLL, ("Zeros fire at the US CAP", jp_dice)))
         lost = {zeros[k] for k in jp_lost}
         lost.update([bombers[k] for k in b_lost])
         warded = {bombers[k] for k in b_warded}
@@ -112,12 +115,11 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
         if down:
             shoot_down(t, FIGHTERS, down)
             drawn = remove_placeholders(t, FIGHTERS, down, drawn)
-        t.note(
-            "Air combat over {}: {} Buffalo(s) shot down, {} Japanese squadron(s) lost, {} bomber(s) warded off.",
-            where,
-            down,
-            len(lost),
-            len(warded),
+        t.tell(
+            (
+                "Air combat over {}: {} Buffalo(s) shot down, {} Japanese squadron(s) lost, {} bomber(s) warded off.",
+                (where, down, len(lost), len(warded)),
+            )
         )
         for i in attackers:
             if i in lost:
@@ -128,14 +130,14 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
         able = [i for i in bombers if i not in lost and i not in warded]
     else:
         drawn = new(Counters, (0, 0, 0, placeholders))
-        t.note("No US CAP over {}.", where)
+        t.tell(("No US CAP over {}.", (where,)))
         for i in attackers:
             sq = squadrons[i]
             squadrons[i] = new(Squadron, (CENTRE, WEST, sq.arm, turn, sq.low))
         able = bombers
     place_on_track(t, drawn, TRACK_AHEAD_JAPANESE_PHASE)
     if not able:
-        t.note("No bomber is left to attack.")
+        t.tell(("No bomber is left to attack.", ()))
     elif not fleet:
         _bomb_midway(t, len(able), rng)
     elif not buffalos and not t.variant.no_us_fiasco:
@@ -143,7 +145,7 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
     elif len(ships) > 1:
         t.pending = Strike(fleet, tuple(able))
         t.stage = STRIKE
-        t.note("{} bomber(s) got through: assign them to the carriers of the fleet.", len(able))
+        t.tell(("{} bomber(s) got through: assign them to the carriers of the fleet.", (len(able),)))
         t.chapter("strike")
         return
     else:
@@ -159,7 +161,12 @@ def assign(forces: Forces, t: Table, counts: tuple[int, ...], rng: Rng) -> None:
     ships = [i for i in fleet_members(t, pending.fleet) if us_afloat(t, i)]
     t.pending = None
     t.stage = JAPANESE
-    t.note("Bombers assigned: " + ", ".join(f"{n} at {forces.american[s].title}" for s, n in zip(ships, counts)) + ".")
+    t.tell(
+        (
+            "Bombers assigned: " + ", ".join(f"{n} at {forces.american[s].title}" for s, n in zip(ships, counts)) + ".",
+            (),
+        )
+    )
     bomb_fleet(forces, t, [(s, n) for s, n in zip(ships, counts) if n], rng)
     pay_capacity_debt(forces, t, rng)
     t.chapter("strike")
@@ -170,21 +177,21 @@ def _bomb_midway(t: Table, bombers: int, rng: Rng) -> None:
     if not bombers:
         return
     aa = one_die(rng)
-    t.roll("Midway's anti-aircraft fire", [aa])
+    t.tell((ROLL, ("Midway's anti-aircraft fire", [aa])))
     if aa >= AA_JAPANESE_PHASE:
         bombers -= 1
     dice = roll(rng, bombers)
     if dice:
-        t.roll("Bombers attack Midway", dice)
+        t.tell((ROLL, ("Bombers attack Midway", dice)))
     hits = dice.count(HIT_MIDWAY)  # only a six
     if hits:
         before = t.midway_hits
         t.midway_hits = min(2, before + hits)
         if t.midway_hits >= 2:
-            t.note("The Midway base is destroyed.")
+            t.tell(("The Midway base is destroyed.", ()))
             t.fact("destroyed", "midway")
         elif t.midway_hits > before:
-            t.note("Midway is damaged and turned to its reduced side.")
+            t.tell(("Midway is damaged and turned to its reduced side.", ()))
             t.fact("damaged", "midway")
 
 
@@ -192,13 +199,13 @@ def bomb_fleet(forces: Forces, t: Table, assignment: list[tuple[int, int]], rng:
     """KB › 6.b, 6.c, a regular attack: one AA die per carrier attacked, then 5–6 hits."""
     aa = roll(rng, len(assignment))
     if aa:
-        t.roll("US anti-aircraft fire", aa)
+        t.tell((ROLL, ("US anti-aircraft fire", aa)))
     left = [(ship, n - (1 if die >= AA_JAPANESE_PHASE else 0)) for (ship, n), die in zip(assignment, aa)]
     for ship, n in left:
         dice = roll(rng, n)
         if not dice:
             continue
-        t.roll(f"Torpedo bombers attack {forces.american[ship].title}", dice)
+        t.tell((ROLL, (f"Torpedo bombers attack {forces.american[ship].title}", dice)))
         hit_us_carrier(forces, t, ship, sum(1 for d in dice if d >= HIT_CARRIER))
 
 
@@ -210,12 +217,12 @@ def _special_attack(forces: Forces, t: Table, ships: list[int], bombers: int, rn
     the ships nearest to sinking, then ship by ship, which sinks the most.
     """
     aa = roll(rng, len(ships))
-    t.roll("No US CAP: every ship of the fleet fires", aa)
+    t.tell((ROLL, ("No US CAP: every ship of the fleet fires", aa)))
     bombers -= min(bombers, sum(1 for d in aa if d >= AA_JAPANESE_PHASE))
     dice = roll(rng, bombers)
     if not dice:
         return
-    t.roll("Unopposed torpedo bombers: all pips count as hits", dice)
+    t.tell((ROLL, ("Unopposed torpedo bombers: all pips count as hits", dice)))
     sink = t.variant.hits_to_sink_us
     order = sorted(ships, key=lambda s: sink - t.us_hits[s])
     for ship, hits in zip(order, sink_in_order([sink - t.us_hits[s] for s in order], sum(dice))):
@@ -232,15 +239,17 @@ def hit_us_carrier(forces: Forces, t: Table, ship: int, hits: int) -> None:
     sink = t.variant.hits_to_sink_us
     before = t.us_hits[ship]
     after = min(sink, before + hits)
-    t.us_hits[ship] = after
+    us_hits = list(t.us_hits)
+    us_hits[ship] = after
+    t.us_hits = tuple(us_hits)
     title = forces.american[ship].title
     if after >= sink:
-        t.note(f"{title} is sunk.")
+        t.tell((f"{title} is sunk.", ()))
         t.fact("sunk", forces.american[ship].name)
     elif after == 2:
-        t.note(f"{title} is hit again and turned 90° (superior damage control).")
+        t.tell((f"{title} is hit again and turned 90° (superior damage control).", ()))
     elif after > before:
-        t.note(f"{title} is damaged and turned to its reduced side.")
+        t.tell((f"{title} is damaged and turned to its reduced side.", ()))
         t.fact("damaged", forces.american[ship].name)
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.kido_butai.combat import roll
-from midway_desktop.games.kido_butai.display import State, Table
+from midway_desktop.games.kido_butai.display import ROLL, State, Table
 from midway_desktop.games.kido_butai.forces import Band, Forces
 from midway_desktop.games.kido_butai.squadrons import GONE, IN_THE_AIR, LOST
 
@@ -33,11 +33,11 @@ def night_landings(forces: Forces, t: Table, rng: Rng) -> None:
     if not aloft:
         return
     dice = roll(rng, len(aloft))
-    t.roll("Night landings (5-6 destroyed)", dice)
+    t.tell((ROLL, ("Night landings (5-6 destroyed)", dice)))
     for i, die in zip(aloft, dice):
         if die >= NIGHT_LOSS:
             t.squadrons[i] = GONE
-            t.note(f"{forces.squadrons[i].id} is lost landing in the dark.")
+            t.tell((f"{forces.squadrons[i].id} is lost landing in the dark.", ()))
             t.fact("lost", forces.squadrons[i].id)
 
 

@@ -469,6 +469,7 @@ make_midway_strike = functools.cache(MidwayStrike)
 make_prepare = functools.cache(Prepare)
 make_done = functools.cache(Done)
 make_cap = functools.cache(Cap)
+make_place = functools.cache(Place)
 
 
 _READ: dict[tuple[str, tuple[str, ...]], Action] = {}

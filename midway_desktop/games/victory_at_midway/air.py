@@ -22,6 +22,7 @@ from midway_desktop.games.victory_at_midway.actions import (
     make_scout,
     make_strike,
 )
+from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
     MIDWAY,
@@ -34,7 +35,6 @@ from midway_desktop.games.victory_at_midway.state import (
     evolve,
     set_units,
 )
-from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE
 
 BASE_HOLDING = frozenset({"ready", "notready", "notready2", "trapped"})
@@ -138,7 +138,7 @@ def midway_strike_options(game: Game, state: State, side: str) -> list[MidwayStr
 
 
 def can_strike_midway(game: Game, state: State, side: str) -> bool:
-    """Whether any Ready unit of the side could fly against Midway now."""
+    """VaM › Midway Base Strikes: whether any Ready unit of the side could fly against Midway now."""
     dist: dict[str, int | None] = {}
     plane = game.cat.plane
     for unit, st in game.aircraft(state, side):
@@ -158,8 +158,23 @@ def apply_midway_strike(game: Game, state: State, action: MidwayStrike) -> State
     """VaM › Midway Base Strikes: the unit goes to the Midway Airstrike Holding Box, committed."""
     base = game.u(state, action.unit).base
     flight = Flight(action.unit, "midway", MIDWAY, game.base_hex(state, base) or MIDWAY, 0, True)
-    state = change(game, state, action.unit, loc="aloft")
-    return evolve(state, flights=(*state.flights, flight))
+    return _take_off(game, state, action.unit, flight)
+
+
+def _take_off(game: Game, state: State, unit: str, flight: Flight, **more: object) -> State:
+    """The unit leaves its box for the air, with its flight (one new position)."""
+    units = list(state.units)
+    i = game.index[unit]
+    units[i] = units[i]._replace(loc="aloft")
+    return evolve(state, units=tuple(units), flights=(*state.flights, flight), **more)
+
+
+def _come_down(game: Game, state: State, unit: str, **values: object) -> State:
+    """The unit's flight is over: it lands or ditches (one new position)."""
+    units = list(state.units)
+    i = game.index[unit]
+    units[i] = units[i]._replace(**values)
+    return evolve(state, units=tuple(units), flights=tuple(f for f in state.flights if f.unit != unit))
 
 
 def strike_refusal(game: Game, state: State, action: Strike) -> str | None:
@@ -201,8 +216,7 @@ def apply_strike(game: Game, state: State, action: Strike) -> State:
     """VaM › Other Air Strike Missions: the unit leaves its Ready box for the target hex."""
     base = game.u(state, action.unit).base
     flight = Flight(action.unit, "strike", action.hex, game.base_hex(state, base) or MIDWAY, action.wave, None)
-    state = change(game, state, action.unit, loc="aloft")
-    return evolve(state, flights=(*state.flights, flight))
+    return _take_off(game, state, action.unit, flight)
 
 
 def strike_options(game: Game, state: State, side: str) -> list[Strike]:
@@ -245,7 +259,7 @@ def strike_options(game: Game, state: State, side: str) -> list[Strike]:
 
 
 def can_launch_any(game: Game, state: State, side: str) -> bool:
-    """Whether any of the side's Ready aircraft could take off now."""
+    """VaM › Ready/Not Ready, Carrier Damage, Fog: whether any Ready aircraft could take off now."""
     seen: dict[str, bool] = {}
     for _unit, st in game.aircraft(state, side):
         if st.loc == "ready":
@@ -305,12 +319,8 @@ def apply_scout(game: Game, state: State, action: Scout) -> State:
     """VaM › Extra Scouts: the bomber leaves its Ready box with an air search marker on it."""
     base = game.u(state, action.unit).base
     flight = Flight(action.unit, "scout", action.hex, game.base_hex(state, base) or MIDWAY, 0, None)
-    state = change(game, state, action.unit, loc="aloft")
-    return evolve(
-        state,
-        flights=(*state.flights, flight),
-        searches=(*state.searches, Search(action.side, "air", action.hex, action.unit)),
-    )
+    search = Search(action.side, "air", action.hex, action.unit)
+    return _take_off(game, state, action.unit, flight, searches=(*state.searches, search))
 
 
 # -- reserve zekes -------------------------------------------------------------------------------
@@ -341,6 +351,7 @@ def reserve_refusal(game: Game, state: State, action: ReserveZeke) -> str | None
 
 
 def reserve_options(game: Game, state: State, side: str) -> list[ReserveZeke]:
+    """VaM › Reserve Zekes: every (eliminated Zeke, carrier) the reserve could bring aboard now."""
     if side != JAPAN or not state.opt("reserve-zekes"):
         return []
     carriers = [
@@ -482,8 +493,7 @@ def apply_land(game: Game, state: State, action: Land) -> State:
         loc = "notready2"  # VaM › US Heavy Bombers: two turns to become Ready
     else:
         loc = "notready"
-    state = change(game, state, action.unit, loc=loc, base=action.base)
-    return evolve(state, flights=tuple(f for f in state.flights if f.unit != action.unit))
+    return _come_down(game, state, action.unit, loc=loc, base=action.base)
 
 
 _LANDING = Recent()
@@ -568,8 +578,7 @@ def ditch_refusal(game: Game, state: State, action: Ditch) -> str | None:
 
 def apply_ditch(game: Game, state: State, unit: str) -> State:
     """VaM › Strike and Escort Aircraft Retrieval: ditched planes are out of the game (no VPs)."""
-    state = change(game, state, unit, loc="ditched")
-    return evolve(state, flights=tuple(f for f in state.flights if f.unit != unit))
+    return _come_down(game, state, unit, loc="ditched")
 
 
 def landing_plan(game: Game, state: State, side: str) -> list[Land | Ditch]:

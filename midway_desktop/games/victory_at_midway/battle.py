@@ -20,7 +20,7 @@ from midway_desktop.games.victory_at_midway.actions import (
     LoseAircraft,
     ReturnFire,
 )
-from midway_desktop.games.victory_at_midway.combat import alive, fire, hit_aircraft, hit_ground, hit_ship
+from midway_desktop.games.victory_at_midway.combat import GONE, alive, fire, hit_aircraft, hit_ground, hit_ship
 from midway_desktop.games.victory_at_midway.state import (
     MIDWAY,
     US,
@@ -212,7 +212,8 @@ def fighters(game: Game, state: State, side: str) -> list[str]:
     battle = state.battle
     assert battle is not None
     pool = battle.cap if side == battle.defender else battle.strike
-    return [a for a in pool if alive(game, state, a) and game.cat.plane(a).fighter]
+    units, index, kinds = state.units, game.index, game.fighters
+    return [a for a in pool if a in kinds and units[index[a]].loc not in GONE]
 
 
 def air_targets(game: Game, state: State, side: str) -> list[str]:
@@ -220,7 +221,8 @@ def air_targets(game: Game, state: State, side: str) -> list[str]:
     battle = state.battle
     assert battle is not None
     pool = battle.strike if side == battle.defender else battle.cap
-    return [a for a in pool if alive(game, state, a) and game.cat.plane(a).type != "H"]
+    units, index, heavy = state.units, game.index, game.heavies
+    return [a for a in pool if a not in heavy and units[index[a]].loc not in GONE]
 
 
 def next_round(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
@@ -256,10 +258,11 @@ def apply_air_target(game: Game, state: State, action: AirTarget, rng: Rng, even
     """VaM › Air-to-Air Combat: once every fighter has its target, they fire."""
     battle = state.battle
     assert battle is not None
+    needed = battle.needed if battle.orders else len(fighters(game, state, action.side))
     orders = (*battle.orders, (action.unit, action.target))
-    battle = evolve(battle, orders=orders)
+    battle = evolve(battle, orders=orders, needed=needed)
     state = evolve(state, battle=battle)
-    if len(orders) < len(fighters(game, state, action.side)):
+    if len(orders) < needed:
         return state
     groups: dict[str, list[str]] = {}
     for firer, target in orders:
@@ -332,7 +335,8 @@ def bombers(game: Game, state: State) -> list[str]:
     """VaM › Bombing: surviving bombers (H, D, T) of the strike force."""
     battle = state.battle
     assert battle is not None
-    return [a for a in battle.strike if alive(game, state, a) and game.cat.plane(a).bomber]
+    units, index, kinds = state.units, game.index, game.bombers
+    return [a for a in battle.strike if a in kinds and units[index[a]].loc not in GONE]
 
 
 def aa_firers(game: Game, state: State) -> list[str]:
@@ -340,19 +344,22 @@ def aa_firers(game: Game, state: State) -> list[str]:
     Units with AA 0 (the Japanese battalions, submarines) could never hit, so they are not asked."""
     battle = state.battle
     assert battle is not None
-    return [u for u in battle.defenders if alive(game, state, u) and aa_value(game, u) > 0]
+    units, index = state.units, game.index
+    return [u for u in battle.defenders if units[index[u]].loc not in GONE and aa_value(game, u) > 0]
 
 
 def bomb_targets(game: Game, state: State) -> list[str]:
     """VaM › Bombing: any defending ship (or, at a base strike, ground unit) still there."""
     battle = state.battle
     assert battle is not None
-    return [u for u in battle.defenders if alive(game, state, u)]
+    units, index = state.units, game.index
+    return [u for u in battle.defenders if units[index[u]].loc not in GONE]
 
 
 def aa_targets(game: Game, state: State) -> list[str]:
     """Bombers only, never escorts; AA never touches the US H unit (VaM › US Heavy Bombers)."""
-    return [a for a in bombers(game, state) if game.cat.plane(a).type != "H"]
+    heavy = game.heavies
+    return [a for a in bombers(game, state) if a not in heavy]
 
 
 def aa_needed(game: Game, state: State) -> int:
@@ -396,9 +403,10 @@ def apply_aa_target(game: Game, state: State, action: AATarget, rng: Rng, events
     """VaM › Anti-Aircraft Fire: targets first, then every firing unit rolls."""
     battle = state.battle
     assert battle is not None
+    needed = battle.needed if battle.orders else aa_needed(game, state)
     orders = (*battle.orders, (action.unit, action.target))
-    state = evolve(state, battle=evolve(battle, orders=orders))
-    if len(orders) < aa_needed(game, state):
+    state = evolve(state, battle=evolve(battle, orders=orders, needed=needed))
+    if len(orders) < needed:
         return state
     for unit, target in orders:
         hits = fire(rng, game.u(state, unit).reduced, aa_value(game, unit), f"{unit} AA at {target}", events)
@@ -435,10 +443,11 @@ def apply_bomb_target(game: Game, state: State, action: BombTarget, rng: Rng, ev
     """VaM › Bombing, Ground Units vs. Aircraft Combat, Midway Airfield Damage."""
     battle = state.battle
     assert battle is not None
+    needed = battle.needed if battle.orders else len(bombers(game, state))
     orders = (*battle.orders, (action.unit, action.target))
-    battle = evolve(battle, orders=orders)
+    battle = evolve(battle, orders=orders, needed=needed)
     state = evolve(state, battle=battle)
-    if len(orders) < len(bombers(game, state)):
+    if len(orders) < needed:
         return state
     ground_hits = 0
     for unit, target in orders:

@@ -63,7 +63,8 @@ LANDING_TURN = 22  # the 0430 turn of 6 June (VaM › Solitaire Play › Doctrin
 SURFACE_ATTACK_STRENGTH = 15  # Japanese ships open a surface battle with this much gunnery
 SEARCH_WORTH = 0.5  # an air search must be expected to cover this much to be flown
 SCOUTS = 2
-SEARCH_CANDIDATES = 6  # hexes weighed per search (the best by the static ranking)
+JITTERS = 6  # tie-breaks between equally good search hexes
+SEARCH_CANDIDATES = 12  # hexes weighed per search (the best by the static ranking)
 
 
 class DoctrineBot:
@@ -214,19 +215,28 @@ class DoctrineBot:
                 if a not in out and search.search_refusal(g, state, a) is None:
                     out.append(a)
         weights = self._search_weights(state, side)
-        covered: set[str] = set()
-        chosen: set[str] = set()
-        slots = sorted(
-            (a for a in search.air_allowances(g, state, side) for _ in range(a.count)), key=lambda a: len(a.hexes)
-        )
+        allowances = search.air_allowances(g, state, side)
         jitter = self._jitter(rng)
-        hot = self._hot(state, side)
-        for slot in slots:
-            best, score = self._best_hex(side, slot.hexes, weights, covered, chosen, hot, jitter)
-            if best is not None and score >= SEARCH_WORTH:
-                chosen.add(best)
-                covered |= g.within(best, 1)
-                out.append(AssignSearch(side, "air", best))
+        seen = frozenset(self._sighted(state, side, state.turn - 2, carriers=False))
+        # The same allowances, recent sightings and tie-break give the same searches: remembered.
+        k = ("bot-searches", side, jitter, tuple((a.hexes, a.count) for a in allowances), seen)
+        plan = g.memo.get(k)
+        if plan is None:
+            covered: set[str] = set()
+            chosen: list[str] = []
+            slots = sorted((a for a in allowances for _ in range(a.count)), key=lambda a: len(a.hexes))
+            hot = self._hot(state, side)
+            for slot in slots:
+                best, score = self._best_hex(side, slot.hexes, weights, covered, set(chosen), hot, jitter)
+                if best is not None and score >= SEARCH_WORTH:
+                    chosen.append(best)
+                    covered |= g.within(best, 1)
+            plan = tuple(chosen)
+            if len(g.memo) < 200_000:
+                g.memo[k] = plan
+        chosen = set(plan)
+        covered = set().union(*(g.within(h, 1) for h in plan)) if plan else set()
+        out += [AssignSearch(side, "air", h) for h in plan]
         if state.opt("extra-scouts") and not g.night(state) and not self._sighted(state, side, state.turn - 1):
             out += self._scouts(state, side, weights, covered, chosen, rng)
         if side == JAPAN and state.opt("seaplane-tenders") and search.build_refusal(g, state, BuildBase(JAPAN)) is None:
@@ -251,8 +261,8 @@ class DoctrineBot:
         return out
 
     def _jitter(self, rng: Rng) -> int:
-        """A small random preference between equally good hexes, different from game to game."""
-        return rng.below(997)
+        """A small random preference between equally good hexes (one of a few, so that plans repeat)."""
+        return rng.below(JITTERS) * 331
 
     def _hot(self, state: State, side: str) -> set[str]:
         """Hexes next to recent sightings: always worth a look."""
@@ -419,11 +429,12 @@ class DoctrineBot:
                 if base in free:
                     free[base] -= 1
             used: set[str] = set()
-            for a in reserves:
-                if a.unit not in used and a.carrier not in {r.carrier for r in plan if isinstance(r, ReserveZeke)}:
-                    if free.get(a.carrier, 0) > 0:
-                        plan.append(a)
-                        used.add(a.unit)
+            filled: set[str] = set()
+            for a in reserves:  # once per carrier, while there is room
+                if a.unit not in used and a.carrier not in filled and free.get(a.carrier, 0) > 0:
+                    plan.append(a)
+                    used.add(a.unit)
+                    filled.add(a.carrier)
         return plan
 
     # -- ship-to-ship combat -----------------------------------------------------------------

@@ -70,7 +70,7 @@ def invasion_turn(game: Game) -> int:
 
 
 def orders(game: Game, state: State) -> list[Action]:
-    """Japan's orders for the current step or battle segment."""
+    """VaM › Solitaire Play: Japan's orders for the current step or battle segment."""
     if state.battle is not None:
         return tactics.orders(game, state, JAPAN)
     handler = _STEPS.get(state.step)
@@ -79,6 +79,9 @@ def orders(game: Game, state: State) -> list[Action]:
 
 # -- movement -----------------------------------------------------------------------------------
 def _movement(game: Game, state: State) -> list[Action]:
+    """VaM › Solitaire Play › Japanese Entry, Japanese Movement, Doctrine Toward Midway: enter by
+    the table, keep the groups, a slow ship drops out with one DD, ST11 breaks off for Kure, sail
+    the straightest line to Midway and stay there."""
     out: list[Action] = []
     s = state
 
@@ -102,9 +105,9 @@ def _movement(game: Game, state: State) -> list[Action]:
         if state.turn >= turn and waiting(game, s, grp.id):
             do(Enter(JAPAN, grp.id, hex_, grp.fleet))
     # A slow ship (a reduced carrier, the Yamato) drops out of a faster group with one destroyer.
-    for box in game.cat.formations(JAPAN):
-        members = game.members(s, JAPAN, box)
-        if not members or game.u(s, members[0]).loc == MIDWAY:
+    boxes = set(game.cat.formations(JAPAN))
+    for box, members in list(movement.pieces(game, s, JAPAN).items()):
+        if box not in boxes or game.u(s, members[0]).loc == MIDWAY:
             continue
         if game.cat.ship(members[0]).group == TRANSPORT_GROUP:
             continue
@@ -138,20 +141,20 @@ def _movement(game: Game, state: State) -> list[Action]:
             charges = [c for c in slow_hexes.get(here, []) if c not in escorts.values()]
             if charges:
                 escorts[piece] = charges[0]
-    order = sorted(pieces, key=lambda p: (p not in slow_hexes.get(game.u(s, pieces[p][0]).loc, []), p))
-    for piece in order:
-        ships = pieces[piece]
+    free = movement.movable(game, s, JAPAN)  # the pieces that may move this turn
+    for piece in sorted(free):
+        ships = free[piece]
         if piece in escorts or all(x in game.subs for x in ships):
             continue
         here = game.u(s, ships[0]).loc
         target = KURE if piece == ST11 else MIDWAY
-        if here == target or here == MIDWAY or movement.piece_block(game, s, ships):
+        if here in (target, MIDWAY):
             continue
         nxt = game.toward(here, target)
-        do(Move(JAPAN, piece, nxt))
+        out.append(Move(JAPAN, piece, nxt))
         for dd, charge in escorts.items():
-            if charge == piece and game.u(s, dd).loc == here and movement.piece_block(game, s, [dd]) is None:
-                do(Move(JAPAN, dd, nxt))
+            if charge == piece and dd in free:  # the destroyer keeps to its charge
+                out.append(Move(JAPAN, dd, nxt))
     return out
 
 
@@ -175,6 +178,8 @@ def us_carriers_in_range(game: Game, state: State) -> bool:
 
 
 def _midway_strike(game: Game, state: State) -> list[Action]:
+    """VaM › Solitaire Play › Doctrine Toward Midway (and Toward US CVs: suspended once a US
+    carrier is spotted)."""
     if us_carrier_spotted(game, state, state.turn - 1):
         return []  # Doctrine Toward US CVs: air operations against Midway are suspended
     options = [a.unit for a in air.midway_strike_options(game, state, JAPAN)]
@@ -194,6 +199,8 @@ def _midway_strike(game: Game, state: State) -> list[Action]:
 
 
 def _air_strikes(game: Game, state: State) -> list[Action]:
+    """VaM › Solitaire Play › Doctrine Toward US CVs: all available bombers and half the fighters
+    at the carriers spotted this turn, split in halves by type when they are in two hexes."""
     targets = us_carrier_spotted(game, state, state.turn)
     if not targets:
         return []
@@ -233,11 +240,14 @@ def _air_strikes(game: Game, state: State) -> list[Action]:
 
 
 def _strike_resolution(game: Game, state: State) -> list[Action]:
+    """VaM › Resolving Air Strikes: Japan resolves its strikes in any order (the first)."""
     keys = air_battle.strike_keys(game, state, JAPAN)
     return [Resolve(JAPAN, keys[0][0], keys[0][1])] if keys else []
 
 
 def _air_return(game: Game, state: State) -> list[Action]:
+    """VaM › Strike and Escort Aircraft Retrieval (home first, the least valuable ditch), and
+    Optional Rules › Reserve Zekes as soon as there is room."""
     plan: list[Action] = list(air.landing_plan(game, state, JAPAN))
     if state.opt("reserve-zekes"):
         free = air.free_room(game, state, JAPAN)
@@ -261,6 +271,7 @@ def _search(game: Game, state: State) -> list[Action]:
 
 
 def _sub_attacks(game: Game, state: State) -> list[Action]:
+    """VaM › Optional Rules › Submarines: SS168 attacks whenever US ships share its hex."""
     return [
         SubAttack(JAPAN, h) for h in naval.sub_attack_hexes(game, state, JAPAN)
         if game.ships_at(state, h, US, subs=False)
@@ -268,10 +279,12 @@ def _sub_attacks(game: Game, state: State) -> list[Action]:
 
 
 def _bombardment(game: Game, state: State) -> list[Action]:
+    """VaM › Optional Rules › Midway Bombardment: the BBs and CAs at Midway bombard whenever they may."""
     return [Bombard(JAPAN)] if naval.can_bombard(game, state, JAPAN) else []
 
 
 def _invasion(game: Game, state: State) -> list[Action]:
+    """VaM › Solitaire Play › Doctrine Toward Midway: all troops ashore on the 0430 turn of 6 June."""
     if state.turn < invasion_turn(game):
         return []
     return [GoAshore(JAPAN, u) for u in naval.landing_units(game, state)]

@@ -58,11 +58,10 @@ def movable(game: Game, state: State, side: str) -> dict[str, list[str]]:
     turn = state.turn
     sub_turn = turn in game.cat.turns.submarine_moves
     odd = turn % 2 == 1
-    units, index = state.units, game.index
-    speeds, subs, cargo = game.speeds, game.subs, game.cargo
+    units = state.units
     out: dict[str, list[str]] = {}
     blocked: set[str] = set()
-    for sid, i in game._ships[side]:
+    for sid, i, sub, slow, slow_reduced, cargo in _static(game, side):
         st = units[i]
         if st.loc in SHIP_OFF_MAP:
             continue
@@ -74,15 +73,28 @@ def movable(game: Game, state: State, side: str) -> dict[str, list[str]]:
             ships.append(sid)
         if (
             st.moved == turn
-            or (not sub_turn and sid in subs)
-            or (odd and speeds[sid][1 if st.reduced else 0] < 1)
-            or (sid in cargo and units[index[cargo[sid]]].loc == MIDWAY_BASE)
+            or (sub and not sub_turn)
+            or (odd and (slow_reduced if st.reduced else slow))
+            or (cargo >= 0 and units[cargo].loc == MIDWAY_BASE)
         ):
             blocked.add(key)
     for key in blocked:
         del out[key]
     _MOVABLE.put(state, side, out)
     return out
+
+
+def _static(game: Game, side: str) -> list[tuple[str, int, bool, bool, bool, int]]:
+    """Per ship: (id, position, a sub, slow at full strength, slow reduced, its battalion's position)."""
+    k = ("move-static", side)
+    found = game.memo.get(k)
+    if found is None:
+        found = game.memo[k] = [
+            (sid, i, sid in game.subs, game.speeds[sid][0] < 1, game.speeds[sid][1] < 1,
+             game.index[game.cargo[sid]] if sid in game.cargo else -1)
+            for sid, i in game._ships[side]
+        ]  # fmt: skip
+    return found  # type: ignore[no-any-return]
 
 
 def pieces(game: Game, state: State, side: str) -> dict[str, list[str]]:

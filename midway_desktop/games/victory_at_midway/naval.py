@@ -141,7 +141,8 @@ def landing_units(game: Game, state: State) -> list[str]:
 
 
 def has_declarations(game: Game, state: State, side: str) -> bool:
-    """Whether ``side`` has anything to announce in the current ship-combat step."""
+    """VaM › Naval Combat (US announces first): whether ``side`` has anything to announce in the
+    current ship-to-ship combat step."""
     kind = STEP_KIND[state.step]
     if kind == SUB:
         return bool(sub_attack_hexes(game, state, side))
@@ -153,7 +154,8 @@ def has_declarations(game: Game, state: State, side: str) -> bool:
 
 
 def declare(game: Game, state: State, kind: str, side: str, hex_: str, events: list[Event]) -> State:
-    """The announcement, aloud: both players mark the hex."""
+    """VaM › Surface Combat, Submarines, Midway Bombardment: the announcement, aloud; both players
+    mark the hex."""
     what = {SUB: "a submarine attack", SURFACE: "a surface attack", BOMBARD: "a bombardment of Midway"}[kind]
     where = "" if kind == BOMBARD else f" in {hex_}"
     events.append(
@@ -189,8 +191,8 @@ def go_ashore(game: Game, state: State, unit: str, events: list[Event]) -> State
 
 # -- running the segment --------------------------------------------------------------------------
 def next_battle(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
-    """Start the next announced combat of this step that is not yet fought (in announcement
-    order); for the invasion step, the round of invasion combat."""
+    """VaM › Naval Combat, Invasion Combat: start the next announced combat of this step that is
+    not yet fought (in announcement order); for the invasion step, the round of invasion combat."""
     kind = STEP_KIND[state.step]
     if kind == INVASION:
         k = key(INVASION, JAPAN, MIDWAY)
@@ -241,6 +243,7 @@ def _nobody(state: State, side: str, hex_: str, events: list[Event]) -> State:
 
 
 def finish(game: Game, state: State, events: list[Event]) -> State:
+    """VaM › Offensive Fire: after the last fire, survivors go back to the battle hex."""
     battle = state.battle
     assert battle is not None
     what = {SUB: "submarine attack", SURFACE: "surface battle", BOMBARD: "bombardment", INVASION: "invasion combat"}
@@ -290,10 +293,11 @@ def apply_screen(game: Game, state: State, action: Screen, rng: Rng, events: lis
     breaks off its attack for the turn without firing. Subs are never reduced or eliminated."""
     battle = state.battle
     assert battle is not None
+    needed = battle.needed if battle.orders else len(screeners(game, state))
     orders = (*battle.orders, (action.unit, action.target))
-    battle = evolve(battle, orders=orders)
+    battle = evolve(battle, orders=orders, needed=needed)
     state = evolve(state, battle=battle)
-    if len(orders) < len(screeners(game, state)):
+    if len(orders) < needed:
         return state
     out = set(battle.out)
     for dd, sub in orders:
@@ -308,6 +312,7 @@ def apply_screen(game: Game, state: State, action: Screen, rng: Rng, events: lis
 
 
 def sub_firers(game: Game, state: State) -> list[str]:
+    """VaM › Submarines: the attacking subs that were not screened off."""
     battle = state.battle
     assert battle is not None
     return [s for s in battle.strike if s not in battle.out]
@@ -323,6 +328,7 @@ def sub_targets(game: Game, state: State) -> list[str]:
 
 
 def start_sub_fire(game: Game, state: State, events: list[Event]) -> State:
+    """VaM › Submarines: after all DDs have screened, any remaining subs fire."""
     battle = state.battle
     assert battle is not None
     if not sub_firers(game, state) or not sub_targets(game, state):
@@ -370,6 +376,7 @@ def firers(game: Game, state: State, side: str) -> list[str]:
 
 
 def fire_targets(game: Game, state: State, side: str) -> list[str]:
+    """VaM › Defensive Fire, Submarines, Invasion Combat: the enemy units still in the battle."""
     battle = state.battle
     assert battle is not None
     if battle.kind == SUB:
@@ -379,7 +386,8 @@ def fire_targets(game: Game, state: State, side: str) -> list[str]:
 
 
 def next_fire_round(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
-    """The next side in turn with units to fire and targets to fire at; the battle ends when none."""
+    """VaM › Defensive Fire then Offensive Fire (Invasion Combat: the US defenders first): the next
+    side in turn with units to fire and targets to fire at; the battle ends when none."""
     battle = state.battle
     assert battle is not None
     rounds = battle.rounds
@@ -428,10 +436,11 @@ def apply_fire(game: Game, state: State, action: Fire, rng: Rng, events: list[Ev
     with Night Actions); hits count at once."""
     battle = state.battle
     assert battle is not None
+    needed = battle.needed if battle.orders else len(firers(game, state, action.side))
     orders = (*battle.orders, (action.unit, action.target))
-    battle = evolve(battle, orders=orders)
+    battle = evolve(battle, orders=orders, needed=needed)
     state = evolve(state, battle=battle)
-    if len(orders) < len(firers(game, state, action.side)):
+    if len(orders) < needed:
         return state
     night_penalty = (
         1 if battle.kind == SURFACE and action.side == US and state.opt("night-actions") and game.night(state) else 0
@@ -441,10 +450,7 @@ def apply_fire(game: Game, state: State, action: Fire, rng: Rng, events: list[Ev
         if not alive(game, state, target):
             events.append(Event("fire", f"{unit} has no target left: {target} is gone.", data={"unit": unit}))
             continue
-        if game.cat.is_ship(unit):
-            value = game.cat.ship(unit).surface
-        else:
-            value = game.cat.troop(unit).combat
+        value = game.cat.ship(unit).surface if game.cat.is_ship(unit) else game.cat.troop(unit).combat
         hits = fire(rng, game.u(state, unit).reduced, value, f"{unit} fires at {target}", events, night_penalty)
         for _ in range(hits):
             if game.cat.is_ship(target):

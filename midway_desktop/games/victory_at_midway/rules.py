@@ -61,6 +61,7 @@ from midway_desktop.games.victory_at_midway.actions import (
     make_fire,
     make_land,
     make_move,
+    make_place,
     make_prepare,
     make_screen,
     read_item,
@@ -215,7 +216,7 @@ class VictoryAtMidwayRules(Rules[State]):
         if stage == "setup":
             for piece, ships in setup.setup_pieces(g, state, side):
                 hexes = frozenset.intersection(*(setup.setup_area(g, s) for s in ships))
-                out += [Place(side, piece, h) for h in sorted(hexes) if g.u(state, ships[0]).loc != h]
+                out += [make_place(side, piece, h) for h in sorted(hexes) if g.u(state, ships[0]).loc != h]
             out += movement.form_options(g, state, side)
         elif stage == "ship-movement":
             out += self._movement_options(state, side)
@@ -491,9 +492,12 @@ class VictoryAtMidwayRules(Rules[State]):
 def _done(rules: VictoryAtMidwayRules, state: State, action: Done) -> str | None:
     if state.step == "setup":
         return setup.setup_complete_refusal(rules.game, state, action.side)
-    if state.step == "air-return" and state.battle is None:
-        if any(rules.game.side_of(f.unit) == action.side for f in state.flights):
-            return "Land (or ditch) every air unit in the air first (VaM › Strike and Escort Aircraft Retrieval)."
+    if (
+        state.step == "air-return"
+        and state.battle is None
+        and any(rules.game.side_of(f.unit) == action.side for f in state.flights)
+    ):
+        return "Land (or ditch) every air unit in the air first (VaM › Strike and Escort Aircraft Retrieval)."
     return None
 
 

@@ -54,7 +54,8 @@ _P = (
     Phase("sub-attacks", "Submarine Attack Segment (US announces first)", SIDES, "VaM › Optional Rules › Submarines"),
     Phase("screen-targets", "Submarine Attack: destroyer screening", SIDES, "VaM › Optional Rules › Submarines"),
     Phase("sub-targets", "Submarine Attack: submarine fire", SIDES, "VaM › Optional Rules › Submarines"),
-    Phase("surface-combat", "Surface Battle Segment (US announces first)", SIDES, "VaM › Naval Combat › Surface Combat"),
+    Phase("surface-combat", "Surface Battle Segment (US announces first)", SIDES,
+          "VaM › Naval Combat › Surface Combat"),
     Phase("surface-targets", "Surface Battle: defensive, then offensive fire", SIDES,
           "VaM › Naval Combat › Defensive Fire, Offensive Fire"),
     Phase("bombardment", "Midway Bombardment Segment (US announces first)", SIDES,
@@ -91,7 +92,8 @@ TURN = (
 
 
 def applies(game: Game, state: State, step: str) -> bool:
-    """Whether a step of the sequence happens this turn."""
+    """VaM › The Turn Sequence: whether a step of the sequence happens this turn (air steps by day,
+    air preparation after the first turn, optional segments only with their rule)."""
     day = not game.night(state)
     if step in ("midway-strike", "air-strikes", "strike-resolution"):
         return day  # VaM › Air Operations: aircraft fly only on daylight turns
@@ -111,7 +113,8 @@ def applies(game: Game, state: State, step: str) -> bool:
 
 
 def has_orders(game: Game, state: State, side: str) -> bool:
-    """Whether ``side`` could give any order in the current sealed step (else it passes)."""
+    """VaM › The Turn Sequence: whether ``side`` could give any order in the current sealed step
+    (else it passes: e.g. an Air Preparation Phase with nothing Not Ready)."""
     step = state.step
     if step in ("setup", "ship-movement", "search"):
         return True  # a side with no ships left has ended the game at the start of the turn

@@ -120,6 +120,7 @@ class Battle:
     losses: int = 0  # Midway air units still to be eliminated (US choice)
     kind: str = "air"
     out: tuple[str, ...] = ()  # submarines screened off by destroyers (they do not fire)
+    needed: int = 0  # orders that complete the current segment (counted at its first order)
 
     @property
     def defender(self) -> str:
@@ -194,6 +195,9 @@ class Game:
     side_by_unit: Mapping[str, str] = field(init=False, repr=False, compare=False)
     subs: frozenset[str] = field(init=False, repr=False, compare=False)
     carriers: frozenset[str] = field(init=False, repr=False, compare=False)
+    bombers: frozenset[str] = field(init=False, repr=False, compare=False)  # air units of type H, D or T
+    fighters: frozenset[str] = field(init=False, repr=False, compare=False)
+    heavies: frozenset[str] = field(init=False, repr=False, compare=False)  # the US H unit(s)
     fog_hexes: frozenset[str] = field(init=False, repr=False, compare=False)
     carriers_of: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     speeds: Mapping[str, tuple[float, float]] = field(init=False, repr=False, compare=False)  # ship: (full, reduced)
@@ -215,6 +219,9 @@ class Game:
         object.__setattr__(self, "side_by_unit", sides)
         object.__setattr__(self, "subs", frozenset(s.id for s in self.cat.ships if s.sub))
         object.__setattr__(self, "carriers", frozenset(s.id for s in self.cat.ships if s.carrier))
+        object.__setattr__(self, "bombers", frozenset(a.id for a in self.cat.aircraft if a.bomber))
+        object.__setattr__(self, "fighters", frozenset(a.id for a in self.cat.aircraft if a.fighter))
+        object.__setattr__(self, "heavies", frozenset(a.id for a in self.cat.aircraft if a.type == "H"))
         object.__setattr__(
             self, "carriers_of", {side: tuple(s.id for s in self.cat.ships if s.carrier and s.side == side)
                                   for side in SIDES}
@@ -333,7 +340,9 @@ class Game:
         return None
 
     def members(self, state: State, side: str, name: str) -> list[str]:
-        return [sid for sid, st in self.ships(state, side) if st.formation == name and st.loc not in SHIP_OFF_MAP]
+        """The ships in a Task Force / Fleet holding box, on the map."""
+        units = state.units
+        return [sid for sid, i in self._ships[side] if units[i].formation == name and units[i].loc not in SHIP_OFF_MAP]
 
     def in_fog(self, state: State, hex_: str) -> bool:
         return state.fog and hex_ in self.fog_hexes
