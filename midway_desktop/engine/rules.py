@@ -106,6 +106,10 @@ class Rules(ABC, Generic[S]):
             out[key] = value
         return out
 
+    def human_sides(self, scenario: Scenario) -> tuple[str, ...]:
+        """Sides played by people in ``scenario`` (a solitaire scenario leaves one)."""
+        return self.sides
+
     def option_label(self, name: str, value: Any) -> str:
         """How a choice reads in the new-game dialog; games override for richer words."""
         if isinstance(value, bool):

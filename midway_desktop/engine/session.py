@@ -87,7 +87,7 @@ class Session:
             state=state,
             rng=luck,
             setup_events=tuple(events),
-            humans=tuple(humans) if humans is not None else tuple(rules.sides),
+            humans=tuple(humans) if humans is not None else tuple(rules.human_sides(chosen)),
         )
 
     # -- playing --------------------------------------------------------------------------

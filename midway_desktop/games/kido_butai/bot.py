@@ -50,6 +50,7 @@ from midway_desktop.games.kido_butai.squadrons import (
     CAP,
     CENTRE,
     EAST,
+    GONE,
     LOST,
     NE_CORNER,
     SE_CORNER,
@@ -225,8 +226,11 @@ class NagumoBot:
         cap_up = 0
         at_se = at_ne = ne_bombers = False
         i = -1
-        for where, facing, arm, acted, _low in state.squadrons:
+        for sq in state.squadrons:
             i += 1
+            if sq is GONE:
+                continue
+            where, facing, arm, acted, _low = sq
             c = cindex.get(where)
             if c is not None:
                 aboard[c] += 1

@@ -176,6 +176,10 @@ class VictoryAtMidwayRules(Rules[State]):
         self.check_doctrine = False  # tests switch this on
 
     # -- set-up ---------------------------------------------------------------------------
+    def human_sides(self, scenario: Scenario) -> tuple[str, ...]:
+        """VaM › Solitaire Play: the player commands the US; the doctrine plays Japan."""
+        return (US,) if scenario.name == "solitaire" else self.sides
+
     def setup(self, scenario: Scenario, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
         """VaM › Setup: both sides set up in secret (see ``setup.initial_state``); solitaire play
         uses the historical set-up and entry (VaM › Solitaire Play)."""

@@ -264,3 +264,14 @@ def test_landing_refusals_in_solitaire_still_apply() -> None:
     s = start()
     refusal = s.check(Land(US, "Midway-D1", "Midway"))
     assert refusal is not None
+
+
+def test_solitaire_undo_needs_nobodys_consent() -> None:
+    """VaM › Solitaire Play: one player, so taking back a move is the player's own affair."""
+    from midway_desktop.engine import new_game
+
+    session = new_game("victory-at-midway", scenario="solitaire", seed=4)
+    assert session.humans == ("us",)
+    assert not session.needs_consent()
+    two = new_game("victory-at-midway", seed=4)
+    assert two.humans == ("us", "japan") and two.needs_consent()
