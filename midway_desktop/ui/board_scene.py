@@ -139,7 +139,9 @@ class BoardScene(QGraphicsScene):
         if not stack:
             return
         cx, cy = self.board.centre(label)
-        step = self.counter_size() * 0.12
+        # Fan wide enough that every counter shows a corner to grab, but keep a big stack
+        # inside its cell.
+        step = self.counter_size() * min(0.22, 0.66 / max(1, len(stack) - 1))
         if self.board.kind == "boxes":
             return self._lay_out_box(label, stack)
         offset = (len(stack) - 1) * step / 2
@@ -163,15 +165,23 @@ class BoardScene(QGraphicsScene):
     # -- dragging -------------------------------------------------------------------------
     def begin_drag(self, item: CounterItem) -> None:
         self._origin[item.piece] = item.label
-        self._options = self.legal_moves(item)
-        opts = self._options
-        reach = [self.board.polygon(lb) for lb in opts.cells - opts.costly if lb != item.label]
-        dear = [self.board.polygon(lb) for lb in opts.cells & opts.costly if lb != item.label]
+        self.light_cells(self.legal_moves(item), item.label)
+        self.counterPicked.emit(item.piece)
+
+    def light_cells(self, options: MoveOptions, origin: str = "") -> None:
+        """Light where a piece may land (dragged on the map, or in from a holding box)."""
         self._clear_highlight()
+        self._options = options
+        reach = [self.board.polygon(lb) for lb in options.cells - options.costly if lb != origin]
+        dear = [self.board.polygon(lb) for lb in options.cells & options.costly if lb != origin]
         costly = path_from_geometry(unary_union(dear), UNIT) if dear else None
         self._highlight = HighlightItem(path_from_geometry(unary_union(reach), UNIT), costly)
         self.addItem(self._highlight)
-        self.counterPicked.emit(item.piece)
+
+    def unlight(self) -> None:
+        self._options = None
+        self._clear_highlight()
+        self._target.setVisible(False)
 
     def _cell_path(self, label: str) -> QPainterPath:
         path = QPainterPath()

@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import (
+    QColor,
+    QDragEnterEvent,
+    QDragLeaveEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from midway_desktop.ui.board_scene import BoardScene
@@ -14,6 +25,18 @@ from midway_desktop.ui.map_art import UNIT
 MIN_ZOOM = 0.05
 MAX_ZOOM = 6.0
 STEP = 1.25
+
+
+PIECE_MIME = "application/x-midway-piece"
+
+
+class DropHandler(Protocol):
+    """What a presenter offers for pieces dragged onto the map from outside it."""
+
+    def drag_entered(self, piece: str) -> bool: ...
+    def drag_hover(self, piece: str, label: str | None) -> None: ...
+    def drag_left(self) -> None: ...
+    def dropped_on_map(self, piece: str, label: str | None) -> None: ...
 
 
 class BoardView(QGraphicsView):
@@ -41,6 +64,9 @@ class BoardView(QGraphicsView):
         self._last_label = ""
         # Keys a game presenter wants first (Tab, arrows, Enter for keyboard play).
         self.key_handler: Callable[[int], bool] | None = None
+        # Pieces dragged in from a dock (a holding box): the presenter says where they may land.
+        self.drop_handler: DropHandler | None = None
+        self.setAcceptDrops(True)
         self._anim: QVariantAnimation | None = None
         self._fitted = True
 
@@ -184,6 +210,40 @@ class BoardView(QGraphicsView):
             self.actual_size()
         else:
             super().keyPressEvent(event)
+
+    # -- drops from docks ----------------------------------------------------------------
+    @staticmethod
+    def _piece(event: QDropEvent | QDragMoveEvent | QDragEnterEvent) -> str:
+        data = event.mimeData()
+        return bytes(data.data(PIECE_MIME).data()).decode() if data.hasFormat(PIECE_MIME) else ""
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        piece = self._piece(event)
+        if piece and self.drop_handler is not None and self.drop_handler.drag_entered(piece):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802
+        piece = self._piece(event)
+        if not piece or self.drop_handler is None:
+            event.ignore()
+            return
+        self.drop_handler.drag_hover(piece, self.cell_at_view(event.position()))
+        event.acceptProposedAction()
+
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:  # noqa: N802
+        if self.drop_handler is not None:
+            self.drop_handler.drag_left()
+        event.accept()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        piece = self._piece(event)
+        if not piece or self.drop_handler is None:
+            event.ignore()
+            return
+        self.drop_handler.dropped_on_map(piece, self.cell_at_view(event.position()))
+        event.acceptProposedAction()
 
     # -- readout --------------------------------------------------------------------------
     def cell_at_view(self, pos: QPointF) -> str | None:

@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from midway_desktop.engine import Action, Event, Outcome, Session, new_game, records
+from midway_desktop.engine.events import UMPIRE
 
 
 class GameController(QObject):
@@ -28,6 +29,8 @@ class GameController(QObject):
         super().__init__(parent)
         self.session: Session | None = None
         self.viewer: str = ""
+        # After the game: the step of the record shown to both players (None: the live game).
+        self.reviewing: int | None = None
         self.autosave_enabled = autosave
 
     # -- games ----------------------------------------------------------------------------
@@ -40,6 +43,7 @@ class GameController(QObject):
         viewer: str | None = None,
     ) -> Session:
         self.session = new_game(game_id, scenario=scenario, options=options, seed=seed)
+        self.reviewing = None
         self.viewer = viewer or self.session.humans[0]
         self._after_step(list(self.session.setup_events))
         return self.session
@@ -47,6 +51,7 @@ class GameController(QObject):
     def adopt(self, session: Session, viewer: str | None = None) -> None:
         """Take over a session made elsewhere (loaded, replayed, or scripted in a test)."""
         self.session = session
+        self.reviewing = None
         self.viewer = viewer or session.humans[0]
         self.changed.emit()
 
@@ -60,10 +65,23 @@ class GameController(QObject):
 
     # -- play -----------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
-        return self._need().view(self.viewer)
+        session = self._need()
+        if self.reviewing is not None:
+            return session.rules.view(self._reviewed_state(), UMPIRE)
+        return session.view(self.viewer)
 
     def log(self) -> list[Event]:
-        return self._need().log(self.viewer)
+        session = self._need()
+        if self.reviewing is not None:
+            events = list(session.setup_events)
+            for step in session.history[: self.reviewing]:
+                events.extend(step.events)
+            return events
+        return session.log(self.viewer)
+
+    def check(self, action: Action) -> str | None:
+        """The rules' reason for refusing ``action`` now (None if it is legal)."""
+        return self._need().check(action)
 
     def legal(self, side: str | None = None) -> list[Action]:
         session = self._need()
@@ -71,6 +89,9 @@ class GameController(QObject):
 
     def submit(self, action: Action) -> bool:
         session = self._need()
+        if self.reviewing is not None:
+            self.refused.emit("This is the review of a finished game; nothing can be changed.")
+            return False
         result = session.submit(action)
         if not result.ok:
             self.refused.emit(result.refusal or "Not allowed.")
@@ -97,10 +118,39 @@ class GameController(QObject):
         return True
 
     def can_undo(self) -> bool:
-        return self.session is not None and self.session.undoable(self.viewer) > 0
+        return self.session is not None and self.reviewing is None and self.session.undoable(self.viewer) > 0
 
     def can_redo(self) -> bool:
-        return self.session is not None and self.session.can_redo()
+        return self.session is not None and self.reviewing is None and self.session.can_redo()
+
+    # -- after the game -------------------------------------------------------------------
+    def review(self, index: int | None) -> str | None:
+        """Show the umpire's view of the whole game before action ``index`` (``len(history)`` is
+        the final position; ``None`` goes back to the live game). Only once the game is over:
+        before that, the umpire's view would show each side the other's secrets."""
+        session = self._need()
+        if index is not None and session.outcome() is None:
+            return "The umpire's view opens only when the game is over."
+        if index is not None:
+            index = max(0, min(index, len(session.history)))
+        self.reviewing = index
+        self.changed.emit()
+        return None
+
+    def review_length(self) -> int:
+        return len(self._need().history)
+
+    def reviewed_action(self) -> Action | None:
+        """The action taken from the reviewed position (None at the end)."""
+        session = self._need()
+        if self.reviewing is None or self.reviewing >= len(session.history):
+            return None
+        return session.history[self.reviewing].action
+
+    def _reviewed_state(self) -> Any:
+        session = self._need()
+        i = self.reviewing or 0
+        return session.history[i].before if i < len(session.history) else session.state
 
     def outcome(self) -> Outcome | None:
         return self.session.outcome() if self.session else None

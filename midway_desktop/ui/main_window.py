@@ -215,7 +215,13 @@ class MainWindow(QMainWindow):
         """Whether the rules of ``game_id`` run here (otherwise the board shows stand-ins)."""
         return game_id in playable_games() and presenter_class(game_id) is not None
 
-    def _start(self, resume: bool, options: dict | None = None, seed: int | None = None) -> None:  # type: ignore[type-arg]
+    def _start(
+        self,
+        resume: bool,
+        options: dict | None = None,  # type: ignore[type-arg]
+        seed: int | str | None = None,
+        scenario: str | None = None,
+    ) -> None:
         """Show the current game: a rules-driven game if it is playable, else stand-ins."""
         if self.presenter is not None:
             self.presenter.detach()
@@ -245,7 +251,7 @@ class MainWindow(QMainWindow):
             except records.RecordError as exc:
                 self.statusBar().showMessage(f"Could not resume: {exc}", 10000)
         if not loaded:
-            self.controller.new_game(self.game_id, options=options, seed=seed)
+            self.controller.new_game(self.game_id, scenario=scenario, options=options, seed=seed)
         cls = presenter_class(self.game_id)
         assert cls is not None
         self.presenter = cls(self, self.controller)
@@ -304,11 +310,16 @@ class MainWindow(QMainWindow):
 
         dialog = NewGameDialog(get_rules(self.game_id), self)
         if dialog.exec() == NewGameDialog.DialogCode.Accepted:
-            self.start_new(dialog.options())
+            self.start_new(dialog.options(), dialog.seed_value(), dialog.scenario_name())
 
-    def start_new(self, options: dict | None = None, seed: int | None = None) -> None:  # type: ignore[type-arg]
+    def start_new(
+        self,
+        options: dict | None = None,  # type: ignore[type-arg]
+        seed: int | str | None = None,
+        scenario: str | None = None,
+    ) -> None:
         """A fresh game of the current game with ``options`` (no dialog)."""
-        self._start(resume=False, options=options, seed=seed)
+        self._start(resume=False, options=options, seed=seed, scenario=scenario)
 
     def save_dialog(self) -> None:
         if self.controller.session is None:

@@ -38,5 +38,15 @@ class NewGameDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
+    def scenario_name(self) -> str | None:
+        return self.scenario.currentData()
+
+    def seed_value(self) -> int | str | None:
+        """The seed typed in (a number, or any phrase); None for a random game."""
+        text = self.seed.text().strip()
+        if not text:
+            return None
+        return int(text) if text.isdigit() else text
+
     def options(self) -> dict[str, Any]:
         return {name: box.currentData() for name, box in self.choices.items()}

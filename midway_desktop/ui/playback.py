@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QSlider,
     QVBoxLayout,
     QWidget,
@@ -67,6 +68,12 @@ class EventPlayback(QObject):
         while self.queue:
             self.step()
 
+    def clear(self) -> None:
+        """Forget what was still to be shown (the screen is changing hands) without showing it."""
+        self.queue.clear()
+        self.shown = []
+        self.timer.stop()
+
     def toggle_pause(self) -> None:
         self.paused = not self.paused
         if self.paused:
@@ -110,7 +117,11 @@ class PlaybackDock(QDockWidget):
         layout.addWidget(self.list, 1)
         layout.addLayout(controls)
         layout.addWidget(self.speed)
-        self.setWidget(body)
+        # In a scroll area, so a small window can still squeeze the dock.
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        self.setWidget(scroll)
         self.pause.clicked.connect(self._pause)
         self.next.clicked.connect(playback.step)
         self.skip.clicked.connect(playback.skip)
@@ -118,6 +129,10 @@ class PlaybackDock(QDockWidget):
         playback.started.connect(self._started)
         playback.stepped.connect(self._stepped)
         playback.finished.connect(self._finished)
+
+    def reset(self) -> None:
+        self.list.clear()
+        self.status.setText("Nothing to show yet.")
 
     def _pause(self) -> None:
         self.playback.toggle_pause()

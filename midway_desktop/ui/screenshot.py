@@ -28,6 +28,9 @@ def _new_game_window(
         window.resize(width, height)
         window.show()
         QApplication.processEvents()
+        # Again once shown: before its first layout a window can't shrink below its docks' sizes.
+        window.resize(width, height)
+        QApplication.processEvents()
         window.view.fit()
         if zoom is not None:
             window.view.set_zoom(zoom)

@@ -32,8 +32,8 @@ def test_opens_on_the_default_game_with_counters(window: MainWindow) -> None:
 @pytest.fixture
 def stand_ins(window: MainWindow) -> MainWindow:
     """A board whose rules are not playable yet: its stand-in counters drag by reach."""
-    window.switch_game("victory-at-midway")
-    assert not window.plays("victory-at-midway") or pytest.skip("VaM is playable now; stand-ins are gone")
+    window.switch_game("cv")
+    assert not window.plays("cv")
     return window
 
 
@@ -76,13 +76,13 @@ def test_status_bar_names_the_cell_under_the_cursor(window: MainWindow, qtbot) -
 
 def test_drag_a_counter_onto_a_legal_cell_snaps_to_it(stand_ins: MainWindow) -> None:
     window = stand_ins
-    tf = window.scene.counters["ss4"]
+    tf = window.scene.counters["tf16"]
     start = tf.label
     target = sorted(window.board.neighbors(start))[0]
     dropped: list[tuple[str, str, str]] = []
     window.scene.counterDropped.connect(lambda *a: dropped.append(a))
     drag(window.view, window.view.mapFromScene(tf.pos()), cell_point(window.view, window.board, target))
-    assert dropped == [("ss4", start, target)]
+    assert dropped == [("tf16", start, target)]
     assert tf.label == target
     cx, cy = window.board.centre(target)
     assert abs(tf.pos().x() - cx * UNIT) < UNIT * 0.3 and abs(tf.pos().y() - cy * UNIT) < UNIT * 0.3
@@ -90,10 +90,10 @@ def test_drag_a_counter_onto_a_legal_cell_snaps_to_it(stand_ins: MainWindow) -> 
 
 def test_illegal_drop_snaps_back_with_the_reason(stand_ins: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = stand_ins
-    tf = window.scene.counters["ss4"]
+    tf = window.scene.counters["tf16"]
     start = tf.label
-    far = "A9"
-    assert window.board.distance(start, far) > 1
+    far = max(window.board.within(start, 6), key=lambda lb: window.board.distance(start, lb))
+    assert window.board.distance(start, far) > 2
     refused: list[str] = []
     window.scene.moveRefused.connect(lambda _p, reason: refused.append(reason))
     drag(window.view, window.view.mapFromScene(tf.pos()), cell_point(window.view, window.board, far))
@@ -107,9 +107,9 @@ def test_illegal_drop_snaps_back_with_the_reason(stand_ins: MainWindow, qtbot) -
 def test_legal_cells_highlight_while_dragging(stand_ins: MainWindow) -> None:
     window = stand_ins
     scene = window.scene
-    tf = scene.counters["ss4"]
+    tf = scene.counters["tf16"]
     scene.begin_drag(tf)
-    assert scene.highlighted_cells() == frozenset(window.board.within(tf.label, 1))
+    assert scene.highlighted_cells() == frozenset(window.board.within(tf.label, 2))
     tf.setPos(QPointF(tf.pos().x() + 3, tf.pos().y()))
     scene.end_drag(tf)
     assert scene.highlighted_cells() == frozenset()

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from midway_desktop.ui.games.base import Presenter
 
-PRESENTED = ("midway-solitaire", "kido-butai")
+PRESENTED = ("midway-solitaire", "kido-butai", "victory-at-midway")
 
 
 def presenter_class(game_id: str) -> type[Presenter] | None:
@@ -19,4 +19,8 @@ def presenter_class(game_id: str) -> type[Presenter] | None:
         from midway_desktop.ui.games.kido_butai import KidoButaiPresenter
 
         return KidoButaiPresenter
+    if game_id == "victory-at-midway":
+        from midway_desktop.ui.games.victory_at_midway import VictoryAtMidwayPresenter
+
+        return VictoryAtMidwayPresenter
     return None

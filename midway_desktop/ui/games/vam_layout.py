@@ -1,0 +1,313 @@
+"""What Victory at Midway's counters look like and which holding box each stands in.
+
+Everything here reads one engine view (a side's, or the umpire's after the game) and returns
+rows and faces; nothing keeps game state. VaM › The Maps and Holding Boxes lists the boxes:
+Task Force / Fleet boxes, each carrier's Ready / Not Ready / Trapped, Midway Airfield with
+Not Ready 2, the Ground Defense box, transports TT1–TT4, the Air Strike and Midway Airstrike
+holding boxes, Withdrawn Ships, Ditched Aircraft and Destroyed Units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from midway_desktop.ui.counters import CounterFace
+from midway_desktop.ui.games.vam_boxes import Row
+
+SIDES = ("us", "japan")
+SIDE_NAMES = {"us": "US", "japan": "Japan"}
+OFF_MAP = frozenset({"entry", "withdrawn", "sunk", "unplaced"})
+TRANSPORTS = ("TT1", "TT2", "TT3", "TT4")
+KIND_NAMES = {"F": "fighter", "D": "dive bomber", "T": "torpedo bomber", "H": "heavy bomber", "P": "patrol"}
+
+
+def is_hex(where: str) -> bool:
+    return bool(where) and where not in OFF_MAP and where[:1].isupper() and where[1:].isdigit()
+
+
+def ship_face(side: str, s: dict[str, Any]) -> CounterFace:
+    return CounterFace(side, s["id"], s["type"], f"{s['aa']}-{s['surface']}", reduced=bool(s["reduced"]))
+
+
+def ship_tip(s: dict[str, Any]) -> str:
+    state = "reduced" if s["reduced"] else "full strength"
+    box = f", in {s['formation']}" if s.get("formation") else ""
+    return f"{s['id']} ({s['type']}, {state}): anti-aircraft {s['aa']}, surface {s['surface']}{box}; at {s['where']}"
+
+
+def plane_face(side: str, a: dict[str, Any]) -> CounterFace:
+    short = a["id"].split("-", 1)[-1]
+    return CounterFace(side, short, a["home"], f"{a['air']}-{a['strike']}-{a['range']}", reduced=bool(a["reduced"]))
+
+
+def plane_tip(a: dict[str, Any]) -> str:
+    kind = KIND_NAMES.get(a["type"], a["type"])
+    state = "reduced" if a["reduced"] else "full strength"
+    text = (
+        f"{a['id']}: {kind} from {a['home']} ({state}); air-to-air {a['air']}, strike {a['strike']}, "
+        f"range {a['range']}; based on {a['base']}"
+    )
+    f = a.get("flight")
+    if f:
+        text += f"; flying {f['kind']} to {f['target']}" + (f" (wave {f['wave']})" if f.get("wave") else "")
+    return text
+
+
+def unit_face(side: str, unit: str, reduced: bool = False) -> CounterFace:
+    """A face from an id alone (the enemy on the battle board: only what was deployed)."""
+    if "-" in unit:
+        home, short = unit.split("-", 1)
+        return CounterFace(side, short, home, "", reduced=reduced)
+    kind = "".join(ch for ch in unit if ch.isalpha())[:2] or "unit"
+    return CounterFace(side, unit, kind, "", reduced=reduced)
+
+
+@dataclass(frozen=True)
+class BoxSpec:
+    """One holding box: its key, title, how to read its counters, and what a drop on it means."""
+
+    key: str
+    title: str
+    select: Callable[[dict[str, Any]], list[Row]]
+    destinations: tuple[str, ...] = ()
+    tip: str = ""
+    hide_empty: bool = False
+
+
+def _ships(side: str, test: Callable[[dict[str, Any]], bool]) -> Callable[[dict[str, Any]], list[Row]]:
+    def select(view: dict[str, Any]) -> list[Row]:
+        sv = view.get(side) or {}
+        return [Row(s["id"], s["id"], ship_face(side, s), ship_tip(s)) for s in sv.get("ships", ()) if test(s)]
+
+    return select
+
+
+def _planes(side: str, test: Callable[[dict[str, Any]], bool]) -> Callable[[dict[str, Any]], list[Row]]:
+    def select(view: dict[str, Any]) -> list[Row]:
+        sv = view.get(side) or {}
+        return [Row(a["id"], a["id"], plane_face(side, a), plane_tip(a)) for a in sv.get("aircraft", ()) if test(a)]
+
+    return select
+
+
+def _ground(side: str, where: set[str]) -> Callable[[dict[str, Any]], list[Row]]:
+    def select(view: dict[str, Any]) -> list[Row]:
+        sv = view.get(side) or {}
+        return [
+            Row(g["id"], g["id"], CounterFace(side, g["id"], "ground", "", reduced=bool(g["reduced"])), f"{g['id']}")
+            for g in sv.get("ground", ())
+            if g["where"] in where
+        ]
+
+    return select
+
+
+def formation_boxes(view: dict[str, Any], side: str) -> list[BoxSpec]:
+    """VaM › Task Forces and Fleets: one box per formation; ships outside any box last."""
+    sv = view.get(side) or {}
+    out = []
+    word = "Task Force" if side == "us" else "Fleet"
+    for name, where in (sv.get("formations") or {}).items():
+        title = f"{name} · {where}" if where and is_hex(where) else f"{name} · not on the map"
+        out.append(
+            BoxSpec(
+                f"fm:{name}",
+                title,
+                _ships(side, lambda s, n=name: s["formation"] == n and s["where"] not in ("sunk", "withdrawn")),
+                (f"formation:{name}",),
+                f"{word} holding box: its marker on the map stands for these ships. Drop a ship here to add it.",
+            )
+        )
+    out.append(
+        BoxSpec(
+            f"fm:{side}:alone",
+            "Ships on their own",
+            _ships(side, lambda s: not s["formation"] and (is_hex(s["where"]) or s["where"] == "unplaced")),
+            ("formation:",),
+            "Ships on the map outside any box; drop a ship here to take it out of its box.",
+        )
+    )
+    return out
+
+
+def air_boxes(view: dict[str, Any], side: str) -> list[BoxSpec]:
+    """VaM › Air Operations: each base's Ready, Not Ready (and Midway's Not Ready 2) and Trapped."""
+    sv = view.get(side) or {}
+    out = []
+    for base, info in (sv.get("bases") or {}).items():
+        cap = f"capacity {info['capacity']}, aboard {info['aboard']}"
+
+        def here(loc: str, b: str = base) -> Callable[[dict[str, Any]], bool]:
+            return lambda a: a["base"] == b and a["where"] == loc
+
+        out.append(
+            BoxSpec(
+                f"air:{base}:ready",
+                f"{base} · Ready  ({cap})",
+                _planes(side, here("ready")),
+                ("ready", f"base:{base}"),
+                "Ready aircraft may be sent on strikes, searches or CAP. Drop a Not Ready unit here to prepare it.",
+            )
+        )
+        out.append(
+            BoxSpec(
+                f"air:{base}:notready",
+                f"{base} · Not Ready",
+                _planes(side, here("notready")),
+                (f"base:{base}",),
+                "Aircraft that landed this turn. Drop a returning unit here to land it on this base.",
+            )
+        )
+        if base == "Midway":
+            out.append(
+                BoxSpec(
+                    f"air:{base}:notready2",
+                    "Midway · Not Ready 2",
+                    _planes(side, here("notready2")),
+                    (),
+                    "Heavy bombers take two Air Preparation Phases on Midway (VaM › Air Operations).",
+                    hide_empty=True,
+                )
+            )
+        out.append(
+            BoxSpec(
+                f"air:{base}:trapped",
+                f"{base} · Trapped",
+                _planes(side, here("trapped")),
+                (),
+                "Aircraft trapped aboard a damaged carrier (VaM › Carrier Damage).",
+                hide_empty=True,
+            )
+        )
+    return out
+
+
+def strike_boxes(view: dict[str, Any], side: str) -> list[BoxSpec]:
+    """VaM › Air Strikes: the Midway Airstrike Holding Box and the Air Strike Holding Box."""
+    sv = view.get(side) or {}
+    out = []
+    if side == "japan":
+        out.append(
+            BoxSpec(
+                "strike:midway",
+                "Midway Airstrike Holding Box",
+                _planes(side, lambda a: a["where"] == "aloft" and (a.get("flight") or {}).get("kind") == "midway"),
+                ("midway-strike",),
+                "Drop Ready aircraft here to strike the Midway base (VaM › Midway Base Strikes).",
+            )
+        )
+    targets = sorted(
+        {
+            (f["kind"], f["target"])
+            for a in sv.get("aircraft", ())
+            if a["where"] == "aloft" and (f := a.get("flight")) and f["kind"] != "midway"
+        }
+    )
+    for kind, target in targets:
+        out.append(
+            BoxSpec(
+                f"strike:{kind}:{target}",
+                f"Air Strike Holding Box · {kind} → {target}",
+                _planes(
+                    side,
+                    lambda a, k=kind, t=target: (
+                        a["where"] == "aloft"
+                        and (a.get("flight") or {}).get("kind") == k
+                        and a["flight"]["target"] == t
+                    ),
+                ),
+                (),
+                "Aircraft in the air this turn; they come home in the Air Return Phase.",
+            )
+        )
+    return out
+
+
+def ground_boxes(view: dict[str, Any], side: str) -> list[BoxSpec]:
+    """VaM › Invasion: the Ground Defense box on Midway; the Japanese transports TT1–TT4."""
+    if side == "us":
+        return [
+            BoxSpec(
+                "ground:defense",
+                "Midway · Ground Defense",
+                _ground(side, {"Midway"}),
+                (),
+                "Midway's defenders (VaM › Invasion Combat).",
+            )
+        ]
+    out = [
+        BoxSpec(
+            f"ground:{tt}",
+            f"Transport {tt}",
+            _ground(side, {tt}),
+            (),
+            "Ground units aboard this transport. Drag one to Ashore to land it in the Midway hex.",
+        )
+        for tt in TRANSPORTS
+    ]
+    out.append(
+        BoxSpec(
+            "ground:ashore",
+            "Ashore on Midway",
+            _ground(side, {"Midway"}),
+            ("ashore",),
+            "Drop a ground unit here to land it (VaM › Declaring an Invasion).",
+        )
+    )
+    return out
+
+
+def loss_boxes(view: dict[str, Any], side: str) -> list[BoxSpec]:
+    """Withdrawn Ships, Ditched Aircraft, Destroyed Units."""
+
+    def destroyed(v: dict[str, Any]) -> list[Row]:
+        return (
+            _ships(side, lambda s: s["where"] == "sunk")(v)
+            + _planes(side, lambda a: a["where"] == "lost")(v)
+            + _ground(side, {"lost"})(v)
+        )
+
+    return [
+        BoxSpec(
+            f"loss:{side}:withdrawn",
+            "Withdrawn Ships",
+            _ships(side, lambda s: s["where"] == "withdrawn"),
+            ("withdrawn",),
+            "Ships that left the map or whose entry was forgone. Drop a ship here to withdraw it.",
+        ),
+        BoxSpec(
+            f"loss:{side}:ditched",
+            "Ditched Aircraft",
+            _planes(side, lambda a: a["where"] == "ditched"),
+            ("ditched",),
+            "Drop a returning air unit here to ditch it (VaM › Retrieval).",
+        ),
+        BoxSpec(
+            f"loss:{side}:destroyed",
+            "Destroyed Units",
+            destroyed,
+            ("lost",),
+            "Sunk ships, lost aircraft and ground units.",
+        ),
+    ]
+
+
+DOCKS: tuple[tuple[str, str, Callable[[dict[str, Any], str], list[BoxSpec]]], ...] = (
+    ("formations", "Task Forces / Fleets", formation_boxes),
+    ("air", "Carriers and Midway Airfield", air_boxes),
+    ("strikes", "Air strikes", strike_boxes),
+    ("ground", "Ground and transports", ground_boxes),
+    ("losses", "Withdrawn, ditched, destroyed", loss_boxes),
+)
+
+
+def dock_title(name: str, side: str) -> str:
+    if name == "formations":
+        return "Task Forces" if side == "us" else "Fleets"
+    return dict((n, t) for n, t, _f in DOCKS)[name]
+
+
+def sides_shown(view: dict[str, Any]) -> list[str]:
+    return [s for s in SIDES if s in view]

@@ -1,0 +1,767 @@
+"""Victory at Midway at the desktop: one map per side, holding boxes as docks, battle board.
+
+Everything on screen is drawn from the viewing side's engine view: its own ships and Task
+Force / Fleet markers, its search markers, and of the enemy only the sightings and announced
+searches the rules put on its map. At a hot-seat handover the window rebuilds every counter,
+box and list from the next side's view before the curtain lifts.
+
+Play is by drag and drop, as on paper (see ``games.victory_at_midway.gestures`` for what a drop
+means): markers and ships across the map, aircraft from Ready boxes to a target hex, search
+markers onto hexes, returning aircraft onto a base, ships between boxes, ground units ashore,
+and on the battle board a unit onto its target. Every order is also in the Orders list
+(keyboard: O to focus it, Enter to give the order) and in each counter's context menu.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QPoint, Qt
+from PySide6.QtGui import QBrush, QColor, QCursor, QFont
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
+
+from midway_desktop.engine import Action
+from midway_desktop.engine.events import UMPIRE
+from midway_desktop.games.victory_at_midway.actions import Concede, Done
+from midway_desktop.games.victory_at_midway.gestures import (
+    SEARCH_PIECE,
+    button_orders,
+    candidate,
+    destinations,
+    gesture,
+    movable,
+)
+from midway_desktop.games.victory_at_midway.sequence import PHASES
+from midway_desktop.ui.board_scene import MoveOptions
+from midway_desktop.ui.counters import CounterFace, CounterItem
+from midway_desktop.ui.games.base import Presenter
+from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row
+from midway_desktop.ui.games.vam_layout import (
+    DOCKS,
+    SIDE_NAMES,
+    BoxSpec,
+    is_hex,
+    ship_face,
+    ship_tip,
+    sides_shown,
+    unit_face,
+)
+from midway_desktop.ui.playback import EventPlayback, PlaybackDock
+
+Index = QModelIndex | QPersistentModelIndex
+SEARCH_TITLES = {"air": "Air search", "ship": "Ship search"}
+
+
+def other(side: str) -> str:
+    return "japan" if side == "us" else "us"
+
+
+class TurnTrackModel(QAbstractListModel):
+    """VaM › Turn Record Track: every turn with its date and light, the current one marked."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._view: dict[str, Any] = {}
+
+    def set_view(self, view: dict[str, Any]) -> None:
+        self.beginResetModel()
+        self._view = view
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else int(self._view.get("last_turn") or 0)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        turn = index.row() + 1
+        v = self._view
+        current = turn == v.get("turn")
+        if role == Qt.ItemDataRole.DisplayRole:
+            text = f"Turn {turn}"
+            if current:
+                text += f" · {v.get('date', '')}{' · night' if v.get('night') else ''} · now"
+            entries = [e["title"] for e in (v.get("japan") or {}).get("entry", ()) if e["earliest"] == turn]
+            if entries:
+                text += " — may enter: " + "; ".join(entries)
+            return text
+        if role == Qt.ItemDataRole.FontRole and current:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.BackgroundRole and current:
+            return QBrush(QColor(240, 214, 120, 120))
+        if role == Qt.ItemDataRole.ForegroundRole and turn < int(v.get("turn") or 0):
+            return QBrush(QColor(120, 120, 120))
+        return None
+
+
+class VictoryAtMidwayPresenter(Presenter):
+    def __init__(self, window: Any, controller: Any) -> None:
+        super().__init__(window, controller)
+        self.playback = EventPlayback(self)
+        self.playback.finished.connect(self.refresh)
+        self.legal: list[Action] = []
+        self.view: dict[str, Any] = {}
+        self.box_models: dict[str, PieceListModel] = {}
+        self.box_views: dict[str, BoxView] = {}
+        self._dock_shape: dict[str, tuple[str, ...]] = {}
+        self._dock_keys: dict[str, list[str]] = {}
+        self.battle_pick: str | None = None
+        self._layout_side = ""
+        self._tab = -1
+        self._tab_piece = ""
+        self._battle_shown = True
+
+    # -- docks ----------------------------------------------------------------------------
+    def build_docks(self) -> None:
+        w = self.window
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        # Orders: the step, its buttons, pieces waiting to be placed, every legal order.
+        self.orders = QWidget()
+        lay = QVBoxLayout(self.orders)
+        lay.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.heading)
+        self.button_row = QWidget()
+        self.button_layout = QVBoxLayout(self.button_row)
+        self.button_layout.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.button_row)
+        self.buttons: list[QPushButton] = []
+        self.waiting_model = PieceListModel(self._waiting_rows, self.orders)
+        self.waiting_view = BoxView(self.waiting_model, self)
+        self.waiting_panel = BoxPanel("To place: drag onto the map", self.waiting_view)
+        lay.addWidget(self.waiting_panel)
+        self.order_list = QListWidget()
+        self.order_list.setToolTip("Every order you may give now. Enter or double-click gives it.")
+        self.order_list.itemActivated.connect(self._order_activated)
+        hint = QLabel("All orders open to you now (O to focus, Enter to give):")
+        hint.setWordWrap(True)
+        lay.addWidget(hint)
+        lay.addWidget(self.order_list, 1)
+        self.orders_dock = self._dock("vam-orders", "Orders", self.orders, left)
+        # The battle board.
+        self.battle = QWidget()
+        blay = QVBoxLayout(self.battle)
+        self.battle_heading = QLabel()
+        self.battle_heading.setWordWrap(True)
+        self.battle_heading.setTextFormat(Qt.TextFormat.RichText)
+        blay.addWidget(self.battle_heading)
+        cols = QHBoxLayout()
+        self.battle_models = {
+            "attacker": PieceListModel(lambda v: self._battle_rows(v, "attacker"), self.battle),
+            "defender": PieceListModel(lambda v: self._battle_rows(v, "defender"), self.battle),
+            "cap": PieceListModel(lambda v: self._battle_rows(v, "cap"), self.battle),
+        }
+        self.battle_views = {}
+        for key, title, dests in (
+            ("attacker", "Attacking", ()),
+            ("defender", "Defending", ()),
+            ("cap", "Combat Air Patrol (drop Ready fighters here)", ("cap",)),
+        ):
+            view = BoxView(self.battle_models[key], self, dests, targets=True)
+            view.picked.connect(self._battle_clicked)
+            panel = BoxPanel(title, view, "Click one of your units, then its target (or drag it onto the target).")
+            self.battle_views[key] = (view, panel)
+            cols.addWidget(panel)
+        blay.addLayout(cols)
+        blay.addStretch(1)
+        self.battle_dock = self._dock("vam-battle", "Battle board", self.battle, Qt.DockWidgetArea.BottomDockWidgetArea)
+        # The Turn Record Track.
+        self.track_model = TurnTrackModel(self.battle)
+        track = QListView()
+        track.setModel(self.track_model)
+        track.setSelectionMode(QListView.SelectionMode.NoSelection)
+        self.track_view = track
+        self.track_dock = self._dock("vam-turns", "Turn Record Track", track, right)
+        # Holding boxes: one dock per group, contents built from the view.
+        self.box_docks: dict[str, tuple[QDockWidget, QVBoxLayout]] = {}
+        for name, title, _f in DOCKS:
+            holder = QWidget()
+            hl = QVBoxLayout(holder)
+            hl.setAlignment(Qt.AlignmentFlag.AlignTop)
+            dock = self._dock(f"vam-{name}", title, holder, right)
+            self.box_docks[name] = (dock, hl)
+        # One tabbed stack of holding boxes, like the box sheets beside the map on the table.
+        stack = [self.box_docks[name][0] for name, _t, _f in DOCKS] + [self.track_dock]
+        for a, b in zip(stack, stack[1:], strict=False):
+            w.tabifyDockWidget(a, b)
+        stack[0].raise_()
+        # Events played one by one (the Japanese doctrine in solitaire, every battle's dice).
+        self.report = PlaybackDock("As it happens", self.playback, w)
+        w.addDockWidget(left, self.report)
+        self.docks.append(self.report)
+        w.resizeDocks([self.orders_dock, self.report], [640, 220], Qt.Orientation.Vertical)
+        # After the game: step through the record as the umpire.
+        self.review = QWidget()
+        rl = QVBoxLayout(self.review)
+        self.review_label = QLabel("The umpire's review opens when the game is over.")
+        self.review_label.setWordWrap(True)
+        rl.addWidget(self.review_label)
+        self.review_slider = QSlider(Qt.Orientation.Horizontal)
+        self.review_slider.setEnabled(False)
+        self.review_slider.valueChanged.connect(self._review_to)
+        rl.addWidget(self.review_slider)
+        row = QHBoxLayout()
+        for text, delta in (("First", -(10**6)), ("Back", -1), ("Next", 1), ("Last", 10**6)):
+            b = QPushButton(text)
+            b.clicked.connect(lambda _c=False, d=delta: self._review_step(d))
+            row.addWidget(b)
+        rl.addLayout(row)
+        self.review_button = QPushButton("Review the game as umpire")
+        self.review_button.setEnabled(False)
+        self.review_button.clicked.connect(self.start_review)
+        rl.addWidget(self.review_button)
+        self.review_dock = self._dock(
+            "vam-review", "After the game", self.review, Qt.DockWidgetArea.BottomDockWidgetArea
+        )
+        w.tabifyDockWidget(self.battle_dock, self.review_dock)
+        self.review_dock.hide()  # opens when the game is over
+        self.link(self.scene.counterContext, self._map_menu)
+        self.link(self.playback.stepped, lambda e: self.window.dice_dock.dice.show_rolls([e]))
+        self.link(self.controller.finished, self._finished)
+        self.window.view.drop_handler = self
+
+    def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self.window)
+        dock.setObjectName(name)
+        scroll = QScrollArea(dock)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # text wraps instead
+        scroll.setWidget(widget)
+        dock.setWidget(scroll)
+        self.window.addDockWidget(area, dock)
+        self.window.view_menu.addAction(dock.toggleViewAction())
+        self.docks.append(dock)
+        return dock
+
+    def detach(self) -> None:
+        self.playback.skip()
+        self._remember_layout()
+        if getattr(self.window.view, "drop_handler", None) is self:
+            self.window.view.drop_handler = None
+        for dock in self.docks:
+            self.window.view_menu.removeAction(dock.toggleViewAction())
+        super().detach()
+
+    # -- per-side layout ------------------------------------------------------------------
+    def _layout_key(self, side: str) -> str:
+        return f"{self.window._layout_key()}/{side}"
+
+    def _remember_layout(self) -> None:
+        if self._layout_side and self.window.persist:
+            self.window.settings.setValue(self._layout_key(self._layout_side), self.window.saveState())
+
+    def _switch_layout(self, side: str) -> None:
+        if side == self._layout_side:
+            return
+        self._remember_layout()
+        self._layout_side = side
+        saved = self.window.settings.value(self._layout_key(side)) if self.window.persist else None
+        if saved is not None:
+            self.window.restoreState(saved)
+
+    # -- drawing --------------------------------------------------------------------------
+    def refresh(self) -> None:
+        c = self.controller
+        if c.session is None:
+            return
+        view = c.view()
+        viewer = view["viewer"]
+        if viewer != self._layout_side:
+            # A new player at the screen: nothing still playing from the last one may show.
+            self.playback.clear()
+            self.report.reset()
+            self.battle_pick = None
+        self._switch_layout(viewer)
+        self.view = view
+        live = c.reviewing is None and viewer != UMPIRE
+        held = self.playback.active and bool(view.get("solitaire"))  # the doctrine is still moving
+        self.legal = list(c.legal()) if live and not held else []
+        moving = frozenset(movable(self.legal))
+        self._fill_boxes(view, moving)
+        self.waiting_model.set_view(view, moving)
+        self.waiting_panel.setVisible(self.waiting_model.rowCount() > 0)
+        if self.playback.active and view.get("solitaire"):
+            self._fill_orders(view, waiting=True)
+            return  # the board catches up when the doctrine's moves have been shown
+        self._draw_map(view, moving)
+        self._fill_orders(view)
+        self._fill_battle(view, moving)
+        self.track_model.set_view(view)
+        if view["turn"]:
+            self.track_view.scrollTo(
+                self.track_model.index(int(view["turn"]) - 1), QListView.ScrollHint.PositionAtCenter
+            )
+        self._fill_review()
+        night = " (night)" if view.get("night") else ""
+        who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
+        when = f"Turn {view['turn']}{night}, {view['date']}" if view["turn"] else "Before the battle"
+        self.window.set_turn_text(f"{who} · {when} · {self._step_title(view)}")
+
+    def _step_title(self, view: dict[str, Any]) -> str:
+        session = self.controller.session
+        if session is None or self.controller.reviewing is not None:
+            return "review"
+        return session.rules.phase(session.state).title
+
+    def _fill_boxes(self, view: dict[str, Any], moving: frozenset[str]) -> None:
+        for name, _title, make in DOCKS:
+            specs = [s for side in sides_shown(view) for s in make(view, side)]
+            shape = tuple(s.key + "|" + s.title for s in specs)
+            dock, layout = self.box_docks[name]
+            if self._dock_shape.get(name) != shape:
+                self._rebuild_dock(name, specs, layout)
+                self._dock_shape[name] = shape
+            if name == "formations":
+                shown = sides_shown(view)
+                dock.setWindowTitle(" and ".join("Task Forces" if x == "us" else "Fleets" for x in shown))
+            for spec in specs:
+                model = self.box_models[spec.key]
+                model.set_view(view, moving)
+                panel = self.box_views[spec.key].parentWidget()
+                if panel is not None:
+                    panel.setVisible(not (spec.hide_empty and model.rowCount() == 0))
+
+    def _rebuild_dock(self, name: str, specs: list[BoxSpec], layout: QVBoxLayout) -> None:
+        for key in self._dock_keys.get(name, ()):
+            self.box_views.pop(key, None)
+            self.box_models.pop(key, None)
+        while layout.count():
+            item = layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.deleteLater()
+        for spec in specs:
+            model = PieceListModel(spec.select, None)
+            view = BoxView(model, self, spec.destinations)
+            model.setParent(view)
+            view.activated_piece.connect(self._piece_activated)
+            panel = BoxPanel(spec.title, view, spec.tip)
+            layout.addWidget(panel)
+            self.box_models[spec.key] = model
+            self.box_views[spec.key] = view
+        self._dock_keys[name] = [s.key for s in specs]
+
+    def _draw_map(self, view: dict[str, Any], moving: frozenset[str]) -> None:
+        scene = self.scene
+        wanted: dict[str, tuple[str, CounterFace, str]] = {}
+        for side in sides_shown(view):
+            sv = view[side]
+            tag = "" if view["viewer"] != UMPIRE else f"{SIDE_NAMES[side]}: "
+            for name, where in (sv.get("formations") or {}).items():
+                if where and is_hex(where):
+                    n = sum(1 for s in sv["ships"] if s["formation"] == name and s["where"] == where)
+                    kind = "Task Force" if side == "us" else "Fleet"
+                    face = CounterFace(side, name, kind, f"{n} ships")
+                    wanted[name] = (where, face, f"{tag}{name}: {kind} marker with {n} ships (see its box)")
+            for s in sv["ships"]:
+                if not s["formation"] and is_hex(s["where"]):
+                    wanted[s["id"]] = (s["where"], ship_face(side, s), tag + ship_tip(s))
+            aloft: dict[str, int] = {}
+            for a in sv["aircraft"]:
+                f = a.get("flight")
+                if a["where"] == "aloft" and f and is_hex(f["target"]):
+                    aloft[f["target"]] = aloft.get(f["target"], 0) + 1
+            for target, n in aloft.items():
+                wanted[f"air:{side}:{target}"] = (
+                    target,
+                    CounterFace(side, "Strike", "aircraft", f"{n} units"),
+                    f"{tag}{n} of your air units fly to {target} this turn",
+                )
+            for i, srch in enumerate(sv.get("searches", ())):
+                kind, where = srch[0], srch[1]
+                if is_hex(where):
+                    wanted[f"search:{side}:{i}"] = (
+                        where,
+                        CounterFace("neutral", "Search", kind, SIDE_NAMES[side]),
+                        f"{tag}{SEARCH_TITLES.get(kind, kind)} in {where}",
+                    )
+            for i, (kind, where) in enumerate(sv.get("enemy_searches", ())):
+                if is_hex(where):
+                    wanted[f"their-search:{side}:{i}"] = (
+                        where,
+                        CounterFace(other(side), "Search", kind, "enemy", reduced=True),
+                        f"{tag}The enemy announced a {kind} search in {where}",
+                    )
+            for i, sight in enumerate(sv.get("sightings", ())):
+                if sight["turn"] >= int(view["turn"]) - 1 and is_hex(sight["hex"]):
+                    what = "Carriers" if sight["carriers"] else "Ships"
+                    wanted[f"sighted:{side}:{i}"] = (
+                        sight["hex"],
+                        CounterFace(other(side), what, "sighted", f"T{sight['turn']}", reduced=not sight["current"]),
+                        f"{tag}Enemy {what.lower()} sighted in {sight['hex']} on turn {sight['turn']}",
+                    )
+        battle = view.get("battle")
+        if battle and is_hex(battle.get("hex", "")):
+            wanted["battle"] = (
+                battle["hex"],
+                CounterFace("neutral", "Battle", "", ""),
+                "A battle is being fought here: see the battle board",
+            )
+        for piece in list(scene.counters):
+            if piece not in wanted:
+                scene.remove_counter(piece)
+        touched: set[str] = set()
+        for piece, (where, face, tip) in wanted.items():
+            if piece not in scene.counters:
+                scene.add_counter(piece, face, where)
+            else:
+                item = scene.counters[piece]
+                item.set_face(face)
+                if item.label != where:
+                    touched.add(item.label)
+                    scene.place(piece, where)
+            item = scene.counters[piece]
+            item.setToolTip(tip)
+            item.draggable = piece in moving
+            touched.add(where)
+        for label in touched:
+            scene.restack(label)
+
+    def _waiting_rows(self, view: dict[str, Any]) -> list[Row]:
+        """Pieces with orders but no counter anywhere else: search markers, set-up markers,
+        groups and ships waiting to enter."""
+        shown = set(self.scene.counters) if hasattr(self, "scene") else set()
+        for model in self.box_models.values():
+            shown.update(model.pieces())
+        side = view.get("viewer", "")
+        rows = []
+        for piece in sorted(movable(self.legal)):
+            if piece in shown:
+                continue
+            if piece.startswith(SEARCH_PIECE):
+                kind = piece[len(SEARCH_PIECE) :]
+                face = CounterFace("neutral", "Search", kind, SIDE_NAMES.get(side, ""))
+                rows.append(Row(piece, SEARCH_TITLES.get(kind, kind), face, "Drag onto a hex to search it."))
+            else:
+                title = piece
+                for e in (view.get("japan") or {}).get("entry", ()):
+                    if e["group"] == piece:
+                        title = f"Group {piece}"
+                face = CounterFace(side if side in SIDE_NAMES else "neutral", title, "to place", "")
+                rows.append(Row(piece, title, face, f"{title}: drag onto a highlighted hex"))
+        return rows
+
+    def _fill_orders(self, view: dict[str, Any], waiting: bool = False) -> None:
+        for b in self.buttons:
+            self.button_layout.removeWidget(b)
+            b.hide()  # deleteLater waits for the event loop; it must not show meanwhile
+            b.deleteLater()
+        self.buttons = []
+        self.order_list.clear()
+        session = self.controller.session
+        viewer = view["viewer"]
+        to_act = view.get("to_act", [])
+        if self.controller.reviewing is not None:
+            self.heading.setText("<b>Review</b>: the umpire's view of the finished game. Use the After the game dock.")
+            return
+        title = session.rules.phase(session.state).title if session is not None else ""
+        if view.get("ended") or (session is not None and session.outcome() is not None):
+            self.heading.setText(f"<b>The game is over.</b> {session.outcome().text if session else ''}")
+            return
+        if waiting:
+            self.heading.setText(f"<b>{title}</b><br>Watch the other side's moves in <i>As it happens</i>.")
+            return
+        sealed = ", ".join(SIDE_NAMES.get(s, s) for s in view.get("sealed", ()))
+        acting = ", ".join(SIDE_NAMES.get(s, s) for s in to_act) or "nobody"
+        text = f"<b>{title}</b><br>" + (
+            f"Turn {view['turn']}, {view['date']}{' (night)' if view.get('night') else ''}"
+            if view["turn"]
+            else "Before the first turn"
+        )
+        text += f"<br>To act: {acting}" + (f" · sealed: {sealed}" if sealed else "")
+        if viewer in to_act:
+            text += "<br><i>Drag counters to give orders; the Orders list below has every one.</i>"
+        elif viewer != UMPIRE:
+            text += "<br>Waiting for the other side."
+        self.heading.setText(text)
+        for action in button_orders(self.legal):
+            label = "Seal these orders (Enter)" if isinstance(action, Done) else action.describe().capitalize()
+            b = QPushButton(label)
+            b.setToolTip(type(action).__doc__ or "")
+            b.clicked.connect(lambda _c=False, a=action: self.controller.submit(a))
+            self.button_layout.addWidget(b)
+            self.buttons.append(b)
+        if viewer in to_act and viewer != UMPIRE and view["turn"]:
+            concede = QPushButton("Concede…")
+            concede.setToolTip("VaM › Ending a Game: concede when winning has become impossible.")
+            concede.clicked.connect(lambda: self._concede(viewer))
+            self.button_layout.addWidget(concede)
+            self.buttons.append(concede)
+        for action in self.legal:
+            item = QListWidgetItem(action.describe())
+            item.setData(Qt.ItemDataRole.UserRole, action)
+            self.order_list.addItem(item)
+
+    def _concede(self, side: str) -> None:
+        answer = QMessageBox.question(
+            self.window,
+            "Concede the game?",
+            "Concede Victory at Midway? The other side wins at once (VaM › Ending a Game).",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.controller.submit(Concede(side))
+
+    def _battle_rows(self, view: dict[str, Any], part: str) -> list[Row]:
+        """VaM › Resolving Air Strikes, Naval Combat: the units deployed face to face."""
+        b = view.get("battle")
+        if not b:
+            return []
+        att = b.get("attacker", "")
+        side = att if part == "attacker" else other(att)
+        if part == "attacker":
+            units = list(b.get("strike", ())) + list(b.get("attackers", ()))
+        elif part == "defender":
+            units = list(b.get("defenders", ()))
+        else:
+            units = [dict(u, cap=True) if isinstance(u, dict) else {"id": u, "cap": True} for u in b.get("cap", ())]
+        rows = []
+        for u in units:
+            if isinstance(u, str):
+                u = {"id": u, "reduced": False, "alive": True}
+            if not u.get("alive", True):
+                continue
+            tip = f"{u['id']}{' (CAP)' if u.get('cap') else ''}{', reduced' if u.get('reduced') else ''}"
+            rows.append(
+                Row(
+                    u["id"],
+                    u["id"] + (" · CAP" if u.get("cap") else ""),
+                    unit_face(side, u["id"], bool(u.get("reduced"))),
+                    tip,
+                )
+            )
+        return rows
+
+    def _fill_battle(self, view: dict[str, Any], moving: frozenset[str]) -> None:
+        b = view.get("battle")
+        for model in self.battle_models.values():
+            model.set_view(view, moving)
+        if not b:
+            self.battle_heading.setText("No battle is being fought.")
+            self.battle_pick = None
+            if self._battle_shown:
+                self.battle_dock.hide()  # it opens again for the next battle
+                self._battle_shown = False
+            return
+        self._battle_shown = True
+        att = SIDE_NAMES.get(b.get("attacker", ""), "")
+        kind = b.get("kind") or ("Midway base strike" if b.get("base") else "air strike")
+        actor = SIDE_NAMES.get(b.get("actor", ""), "")
+        orders = "; ".join(f"{u} → {t}" for u, t in b.get("orders", ()))
+        stage = PHASES[b["stage"]].title if b.get("stage") in PHASES else b.get("stage", "")
+        text = f"<b>{att} {kind} in {b.get('hex', '')}</b> · {stage} · {actor} to choose"
+        if orders:
+            text += f"<br>Chosen: {orders}"
+        if self.battle_pick:
+            text += f"<br>Picked <b>{self.battle_pick}</b>: click its target."
+        self.battle_heading.setText(text)
+        if not self.battle_dock.isVisible():
+            self.battle_dock.show()
+        self.battle_dock.raise_()
+
+    def _fill_review(self) -> None:
+        c = self.controller
+        over = c.session is not None and c.session.outcome() is not None
+        self.review_button.setEnabled(over and c.reviewing is None)
+        self.review_slider.setEnabled(over and c.reviewing is not None)
+        if c.reviewing is None:
+            return
+        n = c.review_length()
+        self.review_slider.blockSignals(True)
+        self.review_slider.setRange(0, n)
+        self.review_slider.setValue(c.reviewing)
+        self.review_slider.blockSignals(False)
+        action = c.reviewed_action()
+        nxt = f"next: {SIDE_NAMES.get(action.side, action.side)} — {action.describe()}" if action else "the end"
+        self.review_label.setText(f"Position before action {c.reviewing} of {n}; {nxt}.")
+
+    # -- after the game -------------------------------------------------------------------
+    def _finished(self, _outcome: object) -> None:
+        self.review_dock.show()
+        self.review_dock.raise_()
+        self.review_button.setEnabled(True)
+        self.review_label.setText("The game is over: review it as the umpire, both sides' moves step by step.")
+
+    def start_review(self) -> None:
+        reason = self.controller.review(0)
+        if reason:
+            self.window.statusBar().showMessage(reason, 8000)
+            return
+        self.review_dock.show()
+        self.review_dock.raise_()
+
+    def _review_to(self, index: int) -> None:
+        if self.controller.reviewing is not None:
+            self.controller.review(index)
+
+    def _review_step(self, delta: int) -> None:
+        c = self.controller
+        if c.reviewing is None:
+            return
+        c.review(max(0, min(c.review_length(), c.reviewing + delta)))
+
+    # -- gestures -------------------------------------------------------------------------
+    def _dests(self, piece: str) -> dict[str, Action]:
+        return destinations(self.legal, piece)
+
+    def _reason(self, piece: str, dest: str) -> str:
+        session = self.controller.session
+        viewer = self.controller.viewer
+        if self.controller.reviewing is not None:
+            return "This is the review of a finished game."
+        if session is None or viewer not in session.to_act():
+            return "It is not your turn to give orders."
+        step = session.rules.phase(session.state).name
+        guess = candidate(step, viewer, piece, dest)
+        if guess is not None:
+            reason = self.controller.check(guess)
+            if reason:
+                return reason
+        where = dest.split(":", 1)[-1] if ":" in dest else dest
+        return f"{piece} cannot go to {where} now ({session.rules.phase(session.state).title})."
+
+    def legal_moves(self, item: CounterItem) -> MoveOptions:
+        dests = self._dests(item.piece)
+        cells = frozenset(d for d in dests if is_hex(d))
+        return MoveOptions(cells, lambda label: self._reason(item.piece, label))
+
+    def dropped(self, piece: str, origin: str, target: str) -> None:
+        action = self._dests(piece).get(target)
+        if action is None or not self.controller.submit(action):
+            self.refresh()
+
+    # map drops from docks (BoardView.drop_handler)
+    def drag_entered(self, piece: str) -> bool:
+        cells = frozenset(d for d in self._dests(piece) if is_hex(d))
+        self.scene.light_cells(MoveOptions(cells, lambda label: self._reason(piece, label)))
+        return True
+
+    def drag_hover(self, piece: str, label: str | None) -> None:
+        if label is None:
+            self.scene.hide_cursor()
+        else:
+            self.scene.show_cursor(label, label in self._dests(piece))
+
+    def drag_left(self) -> None:
+        self.scene.unlight()
+
+    def dropped_on_map(self, piece: str, label: str | None) -> None:
+        self.scene.unlight()
+        if label is None:
+            self.window.statusBar().showMessage("That is off the map.", 8000)
+            return
+        self._give(piece, (label,))
+
+    # box drops (BoxHost)
+    def box_accepts(self, piece: str, dests: tuple[str, ...]) -> bool:
+        found = self._dests(piece)
+        return any(d in found for d in dests)
+
+    def dropped_in_box(self, piece: str, dests: tuple[str, ...]) -> None:
+        self._give(piece, dests)
+
+    def _give(self, piece: str, dests: tuple[str, ...]) -> None:
+        found = self._dests(piece)
+        for d in dests:
+            if d in found:
+                self.controller.submit(found[d])
+                return
+        self.window.statusBar().showMessage(self._reason(piece, dests[0]) if dests else "Not here.", 8000)
+
+    # menus and clicks
+    def piece_menu(self, piece: str, where: Any) -> None:
+        orders = [a for a in self.legal if (g := gesture(a)) is not None and g[0] == piece]
+        menu = QMenu(self.window)
+        if not orders:
+            act = menu.addAction("No orders for this counter now")
+            act.setEnabled(False)
+        for a in orders[:40]:
+            menu.addAction(a.describe().capitalize()).triggered.connect(lambda _c=False, x=a: self.controller.submit(x))
+        if len(orders) > 40:
+            more = menu.addAction(f"… {len(orders) - 40} more in the Orders list")
+            more.setEnabled(False)
+        self.menu = menu
+        menu.popup(where if isinstance(where, QPoint) else QCursor.pos())
+
+    def _map_menu(self, piece: str, pos: QPoint) -> None:
+        self.piece_menu(piece, pos)
+
+    def _piece_activated(self, piece: str) -> None:
+        self.piece_menu(piece, QCursor.pos())
+
+    def _order_activated(self, item: QListWidgetItem) -> None:
+        action = item.data(Qt.ItemDataRole.UserRole)
+        if action is not None:
+            self.controller.submit(action)
+
+    def _battle_clicked(self, piece: str) -> None:
+        if self.battle_pick and self.battle_pick != piece:
+            action = self._dests(self.battle_pick).get(f"unit:{piece}")
+            if action is not None:
+                self.battle_pick = None
+                self.controller.submit(action)
+                return
+        if self._dests(piece):
+            self.battle_pick = piece
+        elif self.battle_pick:
+            self.window.statusBar().showMessage(f"{piece} is not a target for {self.battle_pick} now.", 8000)
+        else:
+            self.window.statusBar().showMessage(f"{piece} has no order to give now.", 8000)
+        self._fill_battle(self.view, frozenset(movable(self.legal)))
+
+    def happened(self, events: list) -> None:  # type: ignore[type-arg]
+        if len(events) > 1 and self.controller.reviewing is None:
+            self.playback.play(list(events))
+        elif events:
+            self.window.dice_dock.dice.show_rolls(events)
+
+    def key_pressed(self, key: int) -> bool:
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            done = [a for a in self.legal if isinstance(a, Done)]
+            if done:
+                self.controller.submit(done[0])
+                return True
+            return False
+        if key == Qt.Key.Key_O:
+            self.orders_dock.show()
+            self.orders_dock.raise_()
+            self.order_list.setFocus()
+            if self.order_list.count():
+                self.order_list.setCurrentRow(0)
+            return True
+        if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+            pieces = [p for p, it in self.scene.counters.items() if it.draggable]
+            if not pieces:
+                return False
+            self._tab = (self._tab + (1 if key == Qt.Key.Key_Tab else -1)) % len(pieces)
+            piece = pieces[self._tab]
+            self.window.view.ensure_visible_cell(self.scene.counters[piece].label)
+            self._tab_piece = piece
+            self.scene.show_cursor(self.scene.counters[piece].label, True)
+            self.window.statusBar().showMessage(f"{piece}: M or the Menu key for its orders.", 5000)
+            return True
+        if key in (Qt.Key.Key_Menu, Qt.Key.Key_M) and self._tab_piece in self.scene.counters:
+            self.piece_menu(self._tab_piece, QCursor.pos())
+            return True
+        return False

@@ -1,0 +1,180 @@
+"""Victory at Midway at the desktop: hot-seat play by drag and drop with the screen blanked
+between the players, nothing of one side on the other's screen, solitaire play from set-up to
+the end, and the umpire's review afterwards."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from midway_desktop.engine.registry import default_bots
+from midway_desktop.engine.rng import Rng
+from midway_desktop.games.victory_at_midway.actions import Done, Orders, read_item
+from midway_desktop.ui import palette as pal
+from midway_desktop.ui.games.victory_at_midway import VictoryAtMidwayPresenter
+from tests.ui.vam_driver import give
+
+
+def _window(qtbot, scenario: str | None = None, seed: int = 7):  # type: ignore[no-untyped-def]
+    from midway_desktop.ui.main_window import MainWindow
+
+    w = MainWindow("victory-at-midway", persist=False)
+    qtbot.addWidget(w)
+    w.resize(1600, 1000)
+    w.show()
+    w.start_new({}, seed, scenario)
+    QApplication.processEvents()
+    assert isinstance(w.presenter, VictoryAtMidwayPresenter)
+    return w
+
+
+def _point(session) -> tuple[object, ...]:  # type: ignore[no-untyped-def]
+    """Where the sequence stands; a batch of orders that ends where it began is sealed by Done."""
+    st = session.state
+    b = st.battle
+    return (st.turn, st.step, b.stage if b else "", b.hex if b else "", len(st.resolved))
+
+
+def _play_bot_choice_by_hand(w, qtbot, bots, luck) -> None:  # type: ignore[no-untyped-def]
+    """Ask the side's doctrine what to do, then do it through the window, one order at a time."""
+    c = w.controller
+    session = c.session
+    side = c.viewer
+    choice = bots[side].choose(session, side, session.legal_actions(side), luck)
+    orders = [read_item(side, tuple(raw)) for raw in choice.items] if isinstance(choice, Orders) else [choice]
+    start = _point(session)
+    for order in orders:
+        before = len(session.history)
+        give(w, qtbot, order)
+        said = w.statusBar().currentMessage()
+        assert len(session.history) == before + 1, f"the window did not give: {order.describe()} ({said})"
+    if isinstance(choice, Orders) and side in session.to_act() and _point(session) == start:
+        assert Done(side) in c.legal()
+        give(w, qtbot, Done(side))
+
+
+def _pieces_of(view: dict, side: str) -> set[str]:  # type: ignore[type-arg]
+    sv = view[side]
+    out = {s["id"] for s in sv["ships"]} | {a["id"] for a in sv["aircraft"]} | {g["id"] for g in sv["ground"]}
+    return out | set(sv["formations"])
+
+
+def _assert_nothing_of(w, hidden: set[str]) -> None:  # type: ignore[no-untyped-def]
+    """No counter on the map, in any box or on the battle board, and no order line, names a
+    unit the viewing side may not see."""
+    p = w.presenter
+    assert not hidden & set(p.scene.counters)
+    for model in [*p.box_models.values(), p.waiting_model, *p.battle_models.values()]:
+        assert not hidden & set(model.pieces())
+    for i in range(p.order_list.count()):
+        words = set(p.order_list.item(i).text().replace(",", " ").split())
+        assert not hidden & words
+
+
+def _us_face_pixels(w) -> int:  # type: ignore[no-untyped-def]
+    image = w.view.viewport().grab().toImage()
+    target = pal.US_FACE.rgb()
+    step = 2
+    return sum(
+        1 for y in range(0, image.height(), step) for x in range(0, image.width(), step) if image.pixel(x, y) == target
+    )
+
+
+def test_hot_seat_turn_by_drag_and_drop_with_the_screen_blanked_between(qtbot) -> None:  # type: ignore[no-untyped-def]
+    w = _window(qtbot)
+    c = w.controller
+    session = c.session
+    umpire = session.view("umpire")
+    us_units, japan_units = _pieces_of(umpire, "us"), _pieces_of(umpire, "japan")
+    bots = default_bots("victory-at-midway")(session.rules)
+    luck = Rng(3)
+    handovers: list[str] = []
+    c.handover.connect(handovers.append)
+    while session.state.turn < 2 and session.outcome() is None:
+        side = c.viewer
+        if w.curtain.down:
+            # The blanking screen hides the whole window until the named player clicks.
+            image = w.grab().toImage()
+            centre = image.pixelColor(image.width() // 4, image.height() // 4)
+            assert centre == w.curtain.palette().window().color() or centre.value() < 60
+            qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+            assert not w.curtain.down
+        assert side in session.to_act()
+        _assert_nothing_of(w, japan_units if side == "us" else us_units)
+        if side == "japan":
+            assert _us_face_pixels(w) == 0 or any(s["current"] for s in c.view()["japan"]["sightings"])
+        _play_bot_choice_by_hand(w, qtbot, bots, luck)
+    assert session.state.turn == 2
+    assert "japan" in handovers and "us" in handovers
+    # The US screen showed its own counters in its colours; Japan's never did.
+    if w.curtain.down:
+        qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    if c.viewer == "us":
+        assert _us_face_pixels(w) > 0
+
+
+def test_the_japanese_screen_is_rebuilt_not_covered(qtbot) -> None:  # type: ignore[no-untyped-def]
+    w = _window(qtbot)
+    c = w.controller
+    session = c.session
+    bots = default_bots("victory-at-midway")(session.rules)
+    luck = Rng(3)
+    us_view = c.view()
+    assert c.viewer == "us"
+    _play_bot_choice_by_hand(w, qtbot, bots, luck)  # the US sets up and seals
+    assert w.curtain.down and c.viewer == "japan"
+    # Before the curtain lifts, everything already comes from Japan's view.
+    assert "us" not in c.view()
+    assert not {s["id"] for s in us_view["us"]["ships"]} & set(w.presenter.scene.counters)
+    assert all(e.visible_to("japan") for e in c.log())
+    assert "Fleets" in w.presenter.box_docks["formations"][0].windowTitle()
+
+
+def test_an_illegal_drop_snaps_back_with_the_rule(qtbot) -> None:  # type: ignore[no-untyped-def]
+    w = _window(qtbot)
+    p = w.presenter
+    messages: list[str] = []
+    w.statusBar().messageChanged.connect(messages.append)
+    before = len(w.controller.session.history)
+    p.dropped_on_map("TF16", "A1")  # the far side of the map
+    assert len(w.controller.session.history) == before
+    assert messages and "TF16" in messages[-1] or "set up" in messages[-1].lower()
+
+
+def test_a_solitaire_game_played_through_the_window_from_set_up_to_the_end(qtbot) -> None:  # type: ignore[no-untyped-def]
+    w = _window(qtbot, scenario="solitaire", seed=5)
+    c = w.controller
+    session = c.session
+    assert session.humans == ("us",)
+    bots = default_bots("victory-at-midway")(session.rules)
+    luck = Rng(9)
+    finished: list[object] = []
+    c.finished.connect(finished.append)
+    p = w.presenter
+    steps = 0
+    while session.outcome() is None:
+        p.playback.skip()  # the player may watch the doctrine step by step; here it is skipped
+        _play_bot_choice_by_hand(w, qtbot, bots, luck)
+        steps += 1
+        assert steps < 2000
+        assert not w.curtain.down  # nobody to hand over to in solitaire
+    assert finished and session.outcome() is not None
+    # After the game: the umpire's view and a replay of every step.
+    p.playback.skip()
+    p.start_review()
+    assert c.reviewing == 0
+    assert {"us", "japan"} <= set(c.view())
+    assert any(k.startswith("fm:") for k in p.box_models)
+    p._review_step(5)
+    assert c.reviewing == 5
+    assert p.review_slider.value() == 5
+    assert not c.submit(Done("us"))  # a review changes nothing
+    p._review_step(10**6)
+    assert c.reviewing == len(session.history)
+
+
+def test_the_umpire_review_waits_for_the_end_of_the_game(qtbot) -> None:  # type: ignore[no-untyped-def]
+    w = _window(qtbot)
+    assert w.controller.review(0) is not None
+    assert w.controller.reviewing is None
+    assert not w.presenter.review_button.isEnabled()
