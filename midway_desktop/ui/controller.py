@@ -108,8 +108,34 @@ class GameController(QObject):
         self._after_step([])
         return True
 
+    def needs_consent(self) -> bool:
+        """Two players at one screen: taking back an order needs the other player's yes."""
+        return self._need().needs_consent()
+
+    def ask_undo(self) -> str | None:
+        """Ask to take back the viewing side's last step; a refusal, or None once asked."""
+        return self._need().request_undo(self.viewer)
+
+    def answer_undo(self, requester: str, allow: bool) -> bool:
+        """The viewing player's answer to ``requester``'s request to take back a step."""
+        session = self._need()
+        if not allow:
+            session.undo_requested_by = None
+            self.refused.emit("The other player did not allow the undo.")
+            return False
+        reason = session.undo(requester, consent_from=self.viewer)
+        if reason is not None:
+            self.refused.emit(reason)
+            return False
+        self._after_step([])
+        return True
+
     def redo(self) -> bool:
         session = self._need()
+        if session.redo_stack and session.redo_stack[-1][0].side != self.viewer and len(session.humans) > 1:
+            # Hot-seat: a step taken back is its own player's to give again, nobody else's.
+            self.refused.emit("Only the player who took that step back can redo it.")
+            return False
         reason = session.redo()
         if reason is not None:
             self.refused.emit(reason)

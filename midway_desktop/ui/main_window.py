@@ -8,7 +8,9 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
+    QInputDialog,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMessageBox,
     QToolBar,
@@ -99,6 +101,9 @@ class MainWindow(QMainWindow):
             "&Undo", QKeySequence.StandardKey.Undo, self._undo, "Take back your last step (never a roll)"
         )
         self.act_redo = act("&Redo", QKeySequence.StandardKey.Redo, self._redo, "Replay the step you took back")
+        self.act_passwords = act(
+            "Hot-seat &Passwords…", None, self._set_passwords, "Guard each side's screen with its own password"
+        )
         self.act_about = act("&About Midway Desktop", None, self._about)
         self.act_keys = act("&Keyboard Shortcuts", "F1", self._shortcuts)
         self.game_group = QActionGroup(self)
@@ -139,6 +144,7 @@ class MainWindow(QMainWindow):
         game_menu.addSeparator()
         game_menu.addAction(self.act_open)
         game_menu.addAction(self.act_save)
+        game_menu.addAction(self.act_passwords)
         game_menu.addSeparator()
         game_menu.addAction(self.act_quit)
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -202,7 +208,9 @@ class MainWindow(QMainWindow):
         c.finished.connect(self._game_over)
         c.handover.connect(self.hand_over)
         self.curtain = HandoverCurtain(self)
-        self.curtain.revealed.connect(lambda _side: self.view.setFocus())
+        self.curtain.revealed.connect(self._curtain_lifted)
+        self._undo_asker = ""
+        self._held_docks: list[QDockWidget] = []
 
     def hand_over(self, side: str) -> None:
         """Hot-seat: curtain down first, then rebuild everything from the next side's view."""
@@ -210,6 +218,13 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()
         self.dice_dock.dice.show_rolls([], keep=False)
         self.controller.pass_to(side)
+        # Floating docks are windows of their own, outside the curtain: they wait with it.
+        for dock in self.findChildren(QDockWidget):
+            if dock.isFloating() and dock.isVisible():
+                dock.hide()
+                self._held_docks.append(dock)
+        self.curtain.setGeometry(self.rect())
+        self.curtain.raise_()
 
     def plays(self, game_id: str) -> bool:
         """Whether the rules of ``game_id`` run here (otherwise the board shows stand-ins)."""
@@ -282,8 +297,57 @@ class MainWindow(QMainWindow):
         self.turn_label.setText(text)
 
     def _undo(self) -> None:
-        if self.controller.session is not None and self.controller.undo():
+        c = self.controller
+        if c.session is None:
+            return
+        if c.needs_consent():
+            # Hot-seat: the other player must agree, at their own screen, behind the curtain.
+            reason = c.ask_undo()
+            if reason is not None:
+                self.statusBar().showMessage(reason, 8000)
+                return
+            self._undo_asker = c.viewer
+            self.hand_over(next(s for s in c.session.humans if s != c.viewer))
+            return
+        if c.undo():
             self.statusBar().showMessage("Undone.", 3000)
+
+    def _curtain_lifted(self, side: str) -> None:
+        for dock in self._held_docks:
+            dock.show()
+        self._held_docks.clear()
+        self.view.setFocus()
+        asker = self._undo_asker
+        if not asker or side == asker:
+            return
+        self._undo_asker = ""
+        title = SIDE_TITLES.get(asker, asker.title())
+        answer = QMessageBox.question(
+            self,
+            "Allow an undo?",
+            f"The {title} player asks to take back their last order. Allow it?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.Yes,
+        )
+        self.controller.answer_undo(asker, answer == QMessageBox.StandardButton.Yes)
+        if self.controller.viewer != asker and self.controller.outcome() is None and not self.curtain.down:
+            self.hand_over(asker)
+
+    def _set_passwords(self) -> None:
+        session = self.controller.session
+        if session is None or len(session.humans) < 2:
+            self.statusBar().showMessage("Passwords are for two players at one screen.", 6000)
+            return
+        for side in session.humans:
+            title = SIDE_TITLES.get(side, side.title())
+            text, ok = QInputDialog.getText(
+                self,
+                "Hot-seat password",
+                f"Password for the {title} player (empty for none):",
+                QLineEdit.EchoMode.Password,
+            )
+            if ok:
+                self.curtain.set_password(side, text or None)
 
     def _redo(self) -> None:
         if self.controller.session is not None and self.controller.redo():
@@ -292,9 +356,17 @@ class MainWindow(QMainWindow):
     def _game_over(self, outcome: Outcome) -> None:
         box = QMessageBox(self)
         box.setWindowTitle("Game over")
-        won = outcome.winner in (self.controller.viewer,)
-        box.setIcon(QMessageBox.Icon.Information if won else QMessageBox.Icon.Warning)
-        box.setText(f"<h3>{'Victory' if won else 'Defeat'}</h3><p>{outcome.text}</p>")
+        session = self.controller.session
+        if session is not None and len(session.humans) > 1:
+            # Two players at one screen: neither side's word for it.
+            winner = SIDE_TITLES.get(outcome.winner or "", "")
+            heading = f"{winner} victory" if winner else "The game is over"
+            box.setIcon(QMessageBox.Icon.Information)
+        else:
+            won = outcome.winner in (self.controller.viewer,)
+            heading = "Victory" if won else "Defeat"
+            box.setIcon(QMessageBox.Icon.Information if won else QMessageBox.Icon.Warning)
+        box.setText(f"<h3>{heading}</h3><p>{outcome.text}</p>")
         box.setStandardButtons(QMessageBox.StandardButton.Close)
         again = box.addButton("New game…", QMessageBox.ButtonRole.AcceptRole)
         again.clicked.connect(self.new_game_dialog)

@@ -178,3 +178,86 @@ def test_the_umpire_review_waits_for_the_end_of_the_game(qtbot) -> None:  # type
     assert w.controller.review(0) is not None
     assert w.controller.reviewing is None
     assert not w.presenter.review_button.isEnabled()
+
+
+def test_hot_seat_undo_asks_the_other_player_behind_the_curtain(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QMessageBox
+
+    w = _window(qtbot)
+    c = w.controller
+    session = c.session
+    p = w.presenter
+    tf16 = next(a for a in c.legal() if a.describe().startswith("set up TF16"))
+    give(w, qtbot, tf16)
+    assert len(session.history) == 1 and c.viewer == "us"
+    w._undo()
+    # The Japanese player is asked, and only after the curtain: the US screen is gone already.
+    assert w.curtain.down and c.viewer == "japan"
+    assert "TF16" not in p.scene.counters
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    assert len(session.history) == 0
+    # Back to the US player, whose order is gone; Japan may not redo it for them.
+    assert w.curtain.down and c.viewer == "us"
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    assert c.redo() and len(session.history) == 1
+
+
+def test_hot_seat_undo_can_be_refused(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QMessageBox
+
+    w = _window(qtbot)
+    c = w.controller
+    give(w, qtbot, next(a for a in c.legal() if a.describe().startswith("set up TF16")))
+    w._undo()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    assert len(c.session.history) == 1
+    assert c.session.undo_requested_by is None
+    assert w.curtain.down and c.viewer == "us"
+
+
+def test_passwords_guard_each_side(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QInputDialog
+
+    w = _window(qtbot)
+    answers = iter([("midway", True), ("tora", True)])
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: next(answers))
+    w._set_passwords()
+    assert set(w.curtain.passwords) == {"us", "japan"}
+    assert all(isinstance(v[1], bytes) and b"tora" not in v[1] for v in w.curtain.passwords.values())
+
+
+def test_each_side_keeps_its_own_dock_layout(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from midway_desktop.ui.main_window import MainWindow
+
+    w = MainWindow("victory-at-midway", persist=True)
+    qtbot.addWidget(w)
+    w.show()
+    w.start_new({}, 7, None)
+    qtbot.wait(20)
+    p, c = w.presenter, w.controller
+    p.track_dock.hide()  # the US player closes the turn track
+    qtbot.wait(20)
+    c.pass_to("japan")
+    qtbot.wait(20)
+    p.track_dock.show()  # the Japanese player wants it, and no orders dock
+    p.orders_dock.hide()
+    qtbot.wait(20)
+    c.pass_to("us")
+    qtbot.wait(20)
+    assert not p.track_dock.isVisible() and p.orders_dock.isVisible()
+    c.pass_to("japan")
+    qtbot.wait(20)
+    assert p.track_dock.isVisible() and not p.orders_dock.isVisible()
+
+
+def test_floating_docks_wait_behind_the_curtain(qtbot) -> None:  # type: ignore[no-untyped-def]
+    w = _window(qtbot)
+    p = w.presenter
+    p.track_dock.setFloating(True)
+    w.hand_over("japan")
+    # A floating dock is a window of its own: it must not show Japan's side to the US player.
+    assert w.curtain.down and not p.track_dock.isVisible()
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    assert not w.curtain.down

@@ -48,6 +48,8 @@ class Presenter(QObject):
         self._links.clear()
         for dock in self.docks:
             self.window.removeDockWidget(dock)
+            # Out of the window at once: a restored layout must never find the old docks by name.
+            dock.setParent(None)
             dock.deleteLater()
         self.docks.clear()
 

@@ -123,6 +123,7 @@ class VictoryAtMidwayPresenter(Presenter):
         self._dock_keys: dict[str, list[str]] = {}
         self.battle_pick: str | None = None
         self._layout_side = ""
+        self._layouts: dict[str, Any] = {}
         self._tab = -1
         self._tab_piece = ""
         self._battle_shown = True
@@ -266,16 +267,23 @@ class VictoryAtMidwayPresenter(Presenter):
         return f"{self.window._layout_key()}/{side}"
 
     def _remember_layout(self) -> None:
-        if self._layout_side and self.window.persist:
-            self.window.settings.setValue(self._layout_key(self._layout_side), self.window.saveState())
+        if not self._layout_side:
+            return
+        state = self.window.saveState()
+        self._layouts[self._layout_side] = state
+        if self.window.persist:
+            self.window.settings.setValue(self._layout_key(self._layout_side), state)
 
     def _switch_layout(self, side: str) -> None:
+        """Each player arranges the docks their own way; the arrangement follows the player."""
         if side == self._layout_side:
             return
         self._remember_layout()
         self._layout_side = side
-        saved = self.window.settings.value(self._layout_key(side)) if self.window.persist else None
-        if saved is not None:
+        saved = self._layouts.get(side)
+        if saved is None and self.window.persist:
+            saved = self.window.settings.value(self._layout_key(side))
+        if saved is not None:  # a player with no arrangement of their own starts from the last one
             self.window.restoreState(saved)
 
     # -- drawing --------------------------------------------------------------------------
