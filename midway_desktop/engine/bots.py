@@ -58,26 +58,27 @@ def play_out(
     """
     steps = 0
     needs_legal = {side: checked or getattr(bot, "uses_legal", True) for side, bot in bots.items()}
+    # Bound once: this loop runs for every action of every simulated game.
+    rules = session.rules
+    outcome_of, to_act = rules.outcome, rules.to_act
+    apply = session.play if checked else session.apply_unchecked
     while True:
-        outcome = session.outcome()
+        state = session.state
+        outcome = outcome_of(state)
         if outcome is not None:
             return outcome
-        actors = session.to_act()
+        actors = to_act(state)
         if not actors:
             raise RuntimeError("no side can act but the game is not over")
         side = actors[0]
         if needs_legal[side]:
             legal = session.legal_actions(side)
             if not legal:
-                phase = session.rules.phase(session.state).name
+                phase = rules.phase(state).name
                 raise RuntimeError(f"{side} must act in {phase} but has no legal action")
         else:
             legal = []
-        action = bots[side].choose(session, side, legal, bot_rng)
-        if checked:
-            session.play(action)
-        else:
-            session.apply_unchecked(action)
+        apply(bots[side].choose(session, side, legal, bot_rng))
         steps += 1
         if steps > max_steps:
             raise GameTooLong(f"game passed {max_steps} steps")

@@ -12,6 +12,13 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+# below(n)'s rejection bound per small n (dice, shuffles): worked out once, not every draw.
+_LIMITS: dict[int, int] = {}
+_LIMITS_FOR = 4096  # bounds kept at most up to here (larger ones are rare and unbounded)
 
 
 class Rng:
@@ -22,22 +29,33 @@ class Rng:
         self.uses = 0  # how many times luck was consulted; a change marks an action as lucky
 
     def _next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + _GAMMA) & _MASK
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform whole number in ``range(n)`` (rejection sampling: no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
+        """A uniform whole number in ``range(n)`` (rejection sampling: no modulo bias).
+
+        ``_next`` written out in the loop: this is the hot path of every die and shuffle."""
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below() needs a positive bound")
+            limit = _SPAN - _SPAN % n
+            if n <= _LIMITS_FOR:
+                _LIMITS[n] = limit
         self.uses += 1
-        limit = (1 << 64) - ((1 << 64) % n)
+        s = self.state
         while True:
-            x = self._next()
-            if x < limit:
-                return x % n
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = s
+                return z % n
 
     def reveal(self) -> None:
         """Something hidden was turned face up (a card from a shuffled deck).
@@ -52,11 +70,13 @@ class Rng:
         return self.below(sides) + 1
 
     def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
-        return tuple(self.die(sides) for _ in range(count))
+        die = self.die
+        return tuple([die(sides) for _ in range(count)])
 
     def shuffle(self, items: MutableSequence[T]) -> None:
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def shuffled(self, items: Iterable[T]) -> list[T]:

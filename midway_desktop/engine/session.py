@@ -16,6 +16,8 @@ from midway_desktop.engine.events import UMPIRE, Event, visible
 from midway_desktop.engine.rng import Rng, seed_state
 from midway_desktop.engine.rules import Outcome, Rules
 
+_new = object.__new__
+
 
 class IllegalAction(ValueError):
     """Raised by :meth:`Session.play` (the checked path) with the rule's reason."""
@@ -30,6 +32,14 @@ class Step:
     lucky: bool
     before: Any
     rng_before: int
+
+    @classmethod
+    def made(cls, action: Action, events: tuple[Event, ...], lucky: bool, before: Any, rng_before: int) -> Step:
+        """``Step(...)`` without the frozen ``__init__``'s per-field ``object.__setattr__``: one is
+        made per action, and bot simulations make millions. The same value."""
+        step = _new(cls)
+        step.__dict__.update(action=action, events=events, lucky=lucky, before=before, rng_before=rng_before)
+        return step
 
 
 @dataclass(frozen=True)
@@ -127,10 +137,11 @@ class Session:
         return self._apply(action)
 
     def _apply(self, action: Action) -> tuple[Event, ...]:
-        before, rng_before, uses = self.state, self.rng.state, self.rng.uses
-        self.state, events = self.rules.apply(self.state, action, self.rng)
+        rng = self.rng
+        before, rng_before, uses = self.state, rng.state, rng.uses
+        self.state, events = self.rules.apply(before, action, rng)
         frozen = tuple(events)
-        self.history.append(Step(action, frozen, self.rng.uses != uses, before, rng_before))
+        self.history.append(Step.made(action, frozen, rng.uses != uses, before, rng_before))
         self.undo_requested_by = None
         return frozen
 

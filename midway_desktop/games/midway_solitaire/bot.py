@@ -310,7 +310,7 @@ class AmericanBot:
         values = reading.values
         get = values.get
         around = self.around
-        nearby = grid.neighbour_set
+        nearby = grid.neighbours
         all_counts = reading.counts
         toward_tf = reading.toward_tf
         best_aim: tuple[float, int, str] | None = None
@@ -348,8 +348,9 @@ class AmericanBot:
                 if target and lra:  # a target ending next to the TFs invites a long range attack
                     bait = LONG_RANGE_BAIT * SINK_TARGET / left / total
                     for end, k in counts.items():
-                        for sq in nearby[end] & candidates:
-                            values[sq] = get(sq, 0.0) + bait * k
+                        for sq in nearby[end]:  # each square once per end, as the sums need
+                            if sq in candidates:
+                                values[sq] = get(sq, 0.0) + bait * k
             elif self.near_ma[square]:  # far from the TFs, but the MA may catch it
                 for end, m, dx, dy in groups:
                     k = (m & left_mask).bit_count()
@@ -529,9 +530,9 @@ class AmericanBot:
                 continue
             name = j.name
             w = 3.0 if name in targets else 1.0
-            ends = counts[name]
-            for sq in ends.keys() & area:  # each square once: the order of these (whole) sums is moot
-                spots[sq] = get(sq, 0.0) + w * ends[sq]
+            for sq, k in counts[name].items():  # whole sums: their order is moot
+                if sq in area:
+                    spots[sq] = get(sq, 0.0) + w * k
             k = toward_tf[name]
             if k and tf_squares:
                 here = grid.dist[j.square]

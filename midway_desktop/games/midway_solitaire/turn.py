@@ -56,32 +56,25 @@ def end_turn(state: State, midway: str, events: list[Event]) -> State:
 
 def tf_moved(rs: Ruleset, t: TaskForce, to: str, events: list[Event]) -> TaskForce:
     """MS › Unit Movement: task force ``t`` goes to ``to`` (a second square spends one extra
-    fuel) or stays; logged. Moves and task forces recur from game to game: kept in ``rs``."""
-    kept = rs.kept
+    fuel) or stays; logged. Moves and task forces recur from game to game: kept in ``rs``, the
+    log line and the moved TF under one key (one look-up a move)."""
     here = t.square
-    key = ("move", t.name, here, to)
-    told = kept.get(key)
-    if told is None:
+    key = ("move", t.name, here, to, t.damage, t.fuel, t.long_range, t.sunk)
+    found = rs.kept.get(key)
+    if found is None:
         name = t.name
+        fuel = rs.grid.dist[here][to] == 2
         if to == here:
             told = event("move", f"{name} stays on {to}", {"unit": name, "from": to, "to": to})
         else:
-            fuel = rs.grid.dist[here][to] == 2
             told = event(
                 "move",
                 f"{name} {here}→{to}" + (" (extra fuel)" if fuel else ""),
                 {"unit": name, "from": here, "to": to, "fuel": int(fuel)},
             )
-        rs.keep(key, told)
-    events.append(told)
-    if to == here:
-        return t
-    fuel = t.fuel - (rs.grid.dist[here][to] == 2)
-    key = ("tf", t.name, to, t.damage, fuel, t.long_range, t.sunk)
-    found = kept.get(key)
-    if found is None:
-        found = rs.keep(key, but(t, square=to, fuel=fuel))
-    return found
+        found = rs.keep(key, (told, t if to == here else but(t, square=to, fuel=t.fuel - fuel)))
+    events.append(found[0])
+    return found[1]
 
 
 def ma_placed(rs: Ruleset, square: str, events: list[Event]) -> None:
