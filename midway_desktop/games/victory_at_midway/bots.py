@@ -38,7 +38,6 @@ from midway_desktop.games.victory_at_midway.actions import (
     Orders,
     Place,
     PrepareAll,
-    ReserveZeke,
     Resolve,
     Scout,
     SubAttack,
@@ -67,8 +66,18 @@ JITTERS = 6  # tie-breaks between equally good search hexes
 SEARCH_CANDIDATES = 12  # hexes weighed per search (the best by the static ranking)
 
 
+# The steps whose doctrine picks from the list of legal orders; the rest work from the state.
+NEEDS_LEGAL = frozenset(
+    {"setup", "midway-strike", "strike-resolution", "sub-attacks", "surface-combat", "bombardment", "invasion"}
+)
+
+
 class DoctrineBot:
     """One side's doctrine; each choice is a batch of orders the rules accept."""
+
+    # Listing every legal order is costly (moves, searches, strikes) and most steps never read
+    # the list, so the runner hands over none and the steps that need one ask for it.
+    uses_legal = False
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -81,9 +90,11 @@ class DoctrineBot:
             plan = tactics.orders(self.game, state, side)
         else:
             handler = getattr(self, "_" + stage.replace("-", "_"), None)
+            if not legal and (handler is None or stage in NEEDS_LEGAL):
+                legal = session.legal_actions(side)
             plan = handler(state, side, legal, rng) if handler is not None else None
         if plan is None:
-            return legal[0]
+            return (legal or session.legal_actions(side))[0]
         if isinstance(plan, Action):
             return plan
         return Orders(side, tuple(item(a) for a in plan))
@@ -421,7 +432,7 @@ class DoctrineBot:
     def _air_return(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
         g = self.game
         plan: list[Action] = list(air.landing_plan(g, state, side))
-        reserves = [a for a in legal if isinstance(a, ReserveZeke)]
+        reserves = air.reserve_options(g, state, side)  # the reserve orders among the legal ones
         if reserves:
             free = air.free_room(g, state, side)
             for order in plan:

@@ -36,6 +36,19 @@ def test_bots_play_legal_whole_games() -> None:
         assert fights, "the bots should find and strike each other"
 
 
+def test_bots_choose_the_same_without_the_legal_list() -> None:
+    """The bots need no legal-action list from the runner (they ask for it where their doctrine
+    picks from it): the unchecked runner, which hands over none, plays the very same games."""
+    options = {o.name: True for o in RULES.options if o.choices == (False, True)}  # every step in play
+    for seed, scenario in ((5, None), (6, "solitaire")):
+        games = []
+        for checked in (True, False):
+            session = Session.start(RULES, scenario=scenario, options=options, seed=seed)
+            play_out(session, default_bots(RULES), Rng(seed), checked=checked)
+            games.append(session.actions())
+        assert games[0] == games[1]
+
+
 def test_bots_strike_the_carriers() -> None:
     """Sensible play: over a few games carriers are hit on both sides."""
     summary = simulate(RULES, default_bots, games=4, seed=21)
