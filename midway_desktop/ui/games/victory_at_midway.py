@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QPoint, Qt
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QPoint, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QCursor, QFont
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -64,6 +64,36 @@ from midway_desktop.ui.playback import EventPlayback, PlaybackDock
 
 Index = QModelIndex | QPersistentModelIndex
 SEARCH_TITLES = {"air": "Air search", "ship": "Ship search"}
+
+# What to do in each step, in table terms, and which holding boxes to bring forward for it.
+STEP_HINTS: dict[str, tuple[str, str]] = {
+    "setup": (
+        "Drag your Task Force / Fleet markers and lone ships onto the lit hexes of your set-up area.",
+        "formations",
+    ),
+    "ship-movement": (
+        "Drag markers and ships one hex; drag a ship between boxes to re-form a Task Force.",
+        "formations",
+    ),
+    "midway-strike": ("Drag Ready aircraft into the Midway Airstrike Holding Box.", "strikes"),
+    "search": ("Drag the Air search and Ship search markers onto the hexes to search.", "formations"),
+    "air-strikes": ("Drag Ready aircraft from a carrier or Midway onto the target hex.", "air"),
+    "strike-resolution": ("Choose which strike to resolve next.", "strikes"),
+    "cap": ("Drag Ready fighters onto the battle board's Combat Air Patrol.", "air"),
+    "air-preparation": ("Drag Not Ready aircraft into their Ready box, or prepare them all.", "air"),
+    "air-return": ("Drag each returning unit onto a base's Not Ready box, or into Ditched Aircraft.", "strikes"),
+    "invasion": ("Drag ground units from the transports to Ashore on Midway.", "ground"),
+}
+BATTLE_HINT = "On the battle board: click one of your units, then its target (or drag it onto the target)."
+
+
+ORDINALS = {"First": "1st", "Second": "2nd", "Third": "3rd", "Fourth": "4th", "Fifth": "5th", "Sixth": "6th"}
+
+
+def marker_title(name: str) -> str:
+    """What fits on a Task Force / Fleet marker: "TF16", "1st" (its box has the full name)."""
+    first = name.split()[0]
+    return ORDINALS.get(first, name)
 
 
 def other(side: str) -> str:
@@ -124,6 +154,7 @@ class VictoryAtMidwayPresenter(Presenter):
         self.battle_pick: str | None = None
         self._layout_side = ""
         self._layouts: dict[str, Any] = {}
+        self._step_seen: tuple[Any, ...] = ()
         self._tab = -1
         self._tab_piece = ""
         self._battle_shown = True
@@ -204,7 +235,8 @@ class VictoryAtMidwayPresenter(Presenter):
         stack = [self.box_docks[name][0] for name, _t, _f in DOCKS] + [self.track_dock]
         for a, b in zip(stack, stack[1:], strict=False):
             w.tabifyDockWidget(a, b)
-        stack[0].raise_()
+        # The holding boxes are worked with all game long; the dice need only a strip.
+        w.resizeDocks([w.log_dock, w.dice_dock, stack[0]], [260, 150, 560], Qt.Orientation.Vertical)
         # Events played one by one (the Japanese doctrine in solitaire, every battle's dice).
         self.report = PlaybackDock("As it happens", self.playback, w)
         w.addDockWidget(left, self.report)
@@ -310,6 +342,7 @@ class VictoryAtMidwayPresenter(Presenter):
         if self.playback.active and view.get("solitaire"):
             self._fill_orders(view, waiting=True)
             return  # the board catches up when the doctrine's moves have been shown
+        self._bring_forward(view)
         self._draw_map(view, moving)
         self._fill_orders(view)
         self._fill_battle(view, moving)
@@ -323,6 +356,17 @@ class VictoryAtMidwayPresenter(Presenter):
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
         when = f"Turn {view['turn']}{night}, {view['date']}" if view["turn"] else "Before the battle"
         self.window.set_turn_text(f"{who} · {when} · {self._step_title(view)}")
+
+    def _bring_forward(self, view: dict[str, Any]) -> None:
+        """When the step changes, show the holding boxes it works with (the player may turn
+        to another tab; it stays until the next step)."""
+        key = (view["turn"], view["step"], view["viewer"])
+        if key == self._step_seen:
+            return
+        self._step_seen = key
+        dock = STEP_HINTS.get(view["step"], ("", ""))[1]
+        if dock in self.box_docks:
+            QTimer.singleShot(0, self.box_docks[dock][0].raise_)  # once the tab bar exists
 
     def _step_title(self, view: dict[str, Any]) -> str:
         session = self.controller.session
@@ -367,6 +411,7 @@ class VictoryAtMidwayPresenter(Presenter):
             layout.addWidget(panel)
             self.box_models[spec.key] = model
             self.box_views[spec.key] = view
+        layout.addStretch(1)  # boxes pack at the top, like sheets on a table
         self._dock_keys[name] = [s.key for s in specs]
 
     def _draw_map(self, view: dict[str, Any], moving: frozenset[str]) -> None:
@@ -379,7 +424,7 @@ class VictoryAtMidwayPresenter(Presenter):
                 if where and is_hex(where):
                     n = sum(1 for s in sv["ships"] if s["formation"] == name and s["where"] == where)
                     kind = "Task Force" if side == "us" else "Fleet"
-                    face = CounterFace(side, name, kind, f"{n} ships")
+                    face = CounterFace(side, marker_title(name), kind, f"{n} ships")
                     wanted[name] = (where, face, f"{tag}{name}: {kind} marker with {n} ships (see its box)")
             for s in sv["ships"]:
                 if not s["formation"] and is_hex(s["where"]):
@@ -498,7 +543,9 @@ class VictoryAtMidwayPresenter(Presenter):
         )
         text += f"<br>To act: {acting}" + (f" · sealed: {sealed}" if sealed else "")
         if viewer in to_act:
-            text += "<br><i>Drag counters to give orders; the Orders list below has every one.</i>"
+            stage = view["battle"]["stage"] if view.get("battle") else view["step"]
+            hint = BATTLE_HINT if view.get("battle") and stage != "cap" else STEP_HINTS.get(stage, ("", ""))[0]
+            text += f"<br><i>{hint or 'Give your orders by dragging counters.'} The list below has every order.</i>"
         elif viewer != UMPIRE:
             text += "<br>Waiting for the other side."
         self.heading.setText(text)
@@ -586,6 +633,7 @@ class VictoryAtMidwayPresenter(Presenter):
         self.battle_heading.setText(text)
         if not self.battle_dock.isVisible():
             self.battle_dock.show()
+            self.window.resizeDocks([self.battle_dock], [260], Qt.Orientation.Vertical)
         self.battle_dock.raise_()
 
     def _fill_review(self) -> None:
@@ -601,7 +649,10 @@ class VictoryAtMidwayPresenter(Presenter):
         self.review_slider.setValue(c.reviewing)
         self.review_slider.blockSignals(False)
         action = c.reviewed_action()
-        nxt = f"next: {SIDE_NAMES.get(action.side, action.side)} — {action.describe()}" if action else "the end"
+        nxt = "the end"
+        if action is not None:
+            said = [e.text for e in c.session.history[c.reviewing].events[:2]] or [action.describe()]
+            nxt = f"next: {SIDE_NAMES.get(action.side, action.side)} — {' '.join(said)}"
         self.review_label.setText(f"Position before action {c.reviewing} of {n}; {nxt}.")
 
     # -- after the game -------------------------------------------------------------------
