@@ -545,6 +545,8 @@ class MainWindow(QMainWindow):
             "<tr><td>Arrow keys, then Enter</td><td>move its target square, order it there</td></tr>"
             "<tr><td>Enter</td><td>confirm the step (set-up, end turn, assign the chosen hits)</td></tr>"
             "<tr><td>S · 1–9 · Esc</td><td>let a task force stay · pick a numbered choice · let go</td></tr>"
+            "<tr><td>O · M</td><td>Victory at Midway: go to the orders list · orders for the picked counter</td></tr>"
+            "<tr><td>Space · N · Esc</td><td>pause, step or skip what is being played out</td></tr>"
             "<tr><td>F1</td><td>this list</td></tr>"
             "</table>",
         )

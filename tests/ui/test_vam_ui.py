@@ -261,3 +261,31 @@ def test_floating_docks_wait_behind_the_curtain(qtbot) -> None:  # type: ignore[
     assert w.curtain.down and not p.track_dock.isVisible()
     qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
     assert not w.curtain.down
+
+
+def test_a_dragged_counter_opens_the_dock_tab_it_hovers(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QMimeData
+    from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent
+    from PySide6.QtWidgets import QTabBar
+
+    from midway_desktop.ui.board_view import PIECE_MIME
+
+    w = _window(qtbot)
+    qtbot.wait(20)
+    p = w.presenter
+    bar = next(
+        b
+        for b in w.findChildren(QTabBar)
+        if b.parent() is w and any(b.tabText(i) == "Withdrawn, ditched, destroyed" for i in range(b.count()))
+    )
+    tab = next(i for i in range(bar.count()) if bar.tabText(i) == "Withdrawn, ditched, destroyed")
+    assert bar.currentIndex() != tab
+    data = QMimeData()
+    data.setData(PIECE_MIME, b"Hornet-F1")
+    pos = bar.tabRect(tab).center()
+    move, left, none = Qt.DropAction.MoveAction, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QApplication.sendEvent(bar, QDragEnterEvent(pos, move, data, left, none))
+    QApplication.sendEvent(bar, QDragMoveEvent(pos, move, data, left, none))
+    qtbot.wait(20)
+    assert bar.currentIndex() == tab
+    assert p.box_docks["losses"][0].visibleRegion().isEmpty() is False

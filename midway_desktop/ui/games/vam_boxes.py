@@ -12,9 +12,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from PySide6.QtCore import QAbstractListModel, QMimeData, QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QEvent,
+    QMimeData,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QIcon
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QTabBar, QVBoxLayout, QWidget
 
 from midway_desktop.ui.board_view import PIECE_MIME
 from midway_desktop.ui.counters import CounterFace, face_pixmap
@@ -193,6 +203,35 @@ class BoxView(QListView):
         if piece and dests:
             self.host.dropped_in_box(piece, dests)
         event.accept()
+
+
+class SpringTabs(QObject):
+    """Dock tabs that open when a counter is dragged over them, so a counter can go from a box
+    in one tab to a box in another (as a hand moves between sheets on the table)."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.window = window
+        self._bars: set[int] = set()
+
+    def watch(self) -> None:
+        """Take on any dock tab bar the window has made since the last look."""
+        for bar in self.window.findChildren(QTabBar):
+            if id(bar) not in self._bars and bar.parent() is self.window:
+                self._bars.add(id(bar))
+                bar.setAcceptDrops(True)
+                bar.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if isinstance(watched, QTabBar) and event.type() in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
+            drag = event  # a QDragMoveEvent (QDragEnterEvent is one)
+            if isinstance(drag, QDragMoveEvent) and drag.mimeData().hasFormat(PIECE_MIME):
+                tab = watched.tabAt(drag.position().toPoint())
+                if tab >= 0 and tab != watched.currentIndex():
+                    watched.setCurrentIndex(tab)  # the window brings that tab's dock forward
+                drag.acceptProposedAction()
+                return True
+        return False
 
 
 class BoxPanel(QWidget):

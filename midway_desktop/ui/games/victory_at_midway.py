@@ -49,7 +49,7 @@ from midway_desktop.games.victory_at_midway.sequence import PHASES
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.counters import CounterFace, CounterItem
 from midway_desktop.ui.games.base import Presenter
-from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row
+from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
 from midway_desktop.ui.games.vam_layout import (
     DOCKS,
     SIDE_NAMES,
@@ -271,6 +271,7 @@ class VictoryAtMidwayPresenter(Presenter):
         self.link(self.playback.stepped, lambda e: self.window.dice_dock.dice.show_rolls([e]))
         self.link(self.controller.finished, self._finished)
         self.window.view.drop_handler = self
+        self.spring_tabs = SpringTabs(self.window)
 
     def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self.window)
@@ -343,6 +344,7 @@ class VictoryAtMidwayPresenter(Presenter):
             self._fill_orders(view, waiting=True)
             return  # the board catches up when the doctrine's moves have been shown
         self._bring_forward(view)
+        QTimer.singleShot(0, self.spring_tabs.watch)  # tab bars appear as docks are tabbed
         self._draw_map(view, moving)
         self._fill_orders(view)
         self._fill_battle(view, moving)
