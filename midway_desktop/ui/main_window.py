@@ -274,6 +274,23 @@ class MainWindow(QMainWindow):
         self.view.key_handler = self.presenter.key_pressed
         self.log_dock.show_events(self.controller.log())
         self._after_change()
+        self._curtain_for_hot_seat()
+
+    def _curtain_for_hot_seat(self) -> None:
+        """Two players at one screen: a game that opens (new, resumed or loaded) opens behind
+        the curtain, for the side that must act, whoever happens to be at the screen."""
+        c = self.controller
+        session = c.session
+        if self.curtain.down:  # left from the game before: this one decides for itself
+            self.curtain.hide()
+            for dock in self._held_docks:
+                dock.show()
+            self._held_docks.clear()
+            self._undo_asker = ""
+        if session is None or len(session.humans) < 2 or session.outcome() is not None:
+            return
+        side = next((s for s in session.to_act() if s in session.humans), session.humans[0])
+        self.hand_over(side)
 
     def _ask_resume(self, path: object) -> bool:
         answer = QMessageBox.question(
@@ -428,6 +445,7 @@ class MainWindow(QMainWindow):
         self._start(resume=False)
         self.controller.adopt(session)
         self.log_dock.show_events(self.controller.log())
+        self._curtain_for_hot_seat()
         self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
 

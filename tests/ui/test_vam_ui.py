@@ -271,6 +271,7 @@ def test_a_dragged_counter_opens_the_dock_tab_it_hovers(qtbot) -> None:  # type:
     from midway_desktop.ui.board_view import PIECE_MIME
 
     w = _window(qtbot)
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
     qtbot.wait(20)
     p = w.presenter
     bar = next(
@@ -289,3 +290,15 @@ def test_a_dragged_counter_opens_the_dock_tab_it_hovers(qtbot) -> None:  # type:
     qtbot.wait(20)
     assert bar.currentIndex() == tab
     assert p.box_docks["losses"][0].visibleRegion().isEmpty() is False
+
+
+def test_a_hot_seat_game_opens_behind_the_curtain(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    w = _window(qtbot)
+    assert w.curtain.down and w.controller.viewer == "us"
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    c = w.controller
+    give(w, qtbot, next(a for a in c.legal() if a.describe().startswith("set up TF16")))
+    path = tmp_path / "game.json"
+    c.save(path)
+    assert w.open_game(str(path))
+    assert w.curtain.down  # whoever sits down to a loaded game sees nothing until they say who they are

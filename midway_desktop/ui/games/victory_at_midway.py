@@ -358,6 +358,7 @@ class VictoryAtMidwayPresenter(Presenter):
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
         when = f"Turn {view['turn']}{night}, {view['date']}" if view["turn"] else "Before the battle"
         self.window.set_turn_text(f"{who} · {when} · {self._step_title(view)}")
+        self._curtain_on_top()
 
     def _bring_forward(self, view: dict[str, Any]) -> None:
         """When the step changes, show the holding boxes it works with (the player may turn
@@ -368,7 +369,17 @@ class VictoryAtMidwayPresenter(Presenter):
         self._step_seen = key
         dock = STEP_HINTS.get(view["step"], ("", ""))[1]
         if dock in self.box_docks:
-            QTimer.singleShot(0, self.box_docks[dock][0].raise_)  # once the tab bar exists
+            QTimer.singleShot(0, lambda d=self.box_docks[dock][0]: self._raise(d))  # once the tab bar exists
+
+    def _raise(self, dock: QDockWidget) -> None:
+        dock.raise_()
+        self._curtain_on_top()
+
+    def _curtain_on_top(self) -> None:
+        """A dock brought forward must never come out in front of the hot-seat curtain."""
+        curtain = getattr(self.window, "curtain", None)
+        if curtain is not None and curtain.down:
+            curtain.raise_()
 
     def _step_title(self, view: dict[str, Any]) -> str:
         session = self.controller.session
@@ -636,7 +647,7 @@ class VictoryAtMidwayPresenter(Presenter):
         if not self.battle_dock.isVisible():
             self.battle_dock.show()
             self.window.resizeDocks([self.battle_dock], [260], Qt.Orientation.Vertical)
-        self.battle_dock.raise_()
+        self._raise(self.battle_dock)
 
     def _fill_review(self) -> None:
         c = self.controller
