@@ -302,3 +302,21 @@ def test_a_hot_seat_game_opens_behind_the_curtain(qtbot, tmp_path) -> None:  # t
     c.save(path)
     assert w.open_game(str(path))
     assert w.curtain.down  # whoever sits down to a loaded game sees nothing until they say who they are
+
+
+def test_every_order_by_keyboard_alone(qtbot) -> None:  # type: ignore[no-untyped-def]
+    w = _window(qtbot)
+    qtbot.keyClick(w.curtain.button, Qt.Key.Key_Space)  # the curtain's button has the focus
+    assert not w.curtain.down
+    c, p = w.controller, w.presenter
+    w.view.setFocus()
+    qtbot.keyClick(w.view, Qt.Key.Key_O)
+    assert p.order_list.hasFocus() and p.order_list.currentRow() == 0
+    qtbot.keyClick(p.order_list, Qt.Key.Key_Down)
+    wanted = p.order_list.currentItem().data(Qt.ItemDataRole.UserRole)
+    qtbot.keyClick(p.order_list, Qt.Key.Key_Return)
+    assert c.session.history[-1].action == wanted
+    # Tab walks the counters that may move; M opens the picked one's orders.
+    w.view.setFocus()
+    qtbot.keyClick(w.view, Qt.Key.Key_Tab)
+    assert p._tab_piece in p.scene.counters and p.scene.counters[p._tab_piece].draggable
