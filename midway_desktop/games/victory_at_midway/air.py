@@ -71,7 +71,8 @@ def all_aboard(game: Game, state: State) -> dict[str, int]:
 
 
 def launch_block(game: Game, state: State, base: str) -> str | None:
-    """Why aircraft cannot take off from (or land on) ``base`` now, or ``None``."""
+    """Why aircraft cannot take off from (or land on) ``base`` now, or ``None`` (VaM › Air Operations ›
+    Carrier Damage; Airfield Shut Down; Optional Rules › Fog)."""
     if base == MIDWAY_BASE:
         return None if capacity(game, state, base) > 0 else "Midway's airfield is closed."
     st = game.u(state, base)
@@ -422,7 +423,8 @@ def landing_bases(game: Game, state: State, unit: str) -> list[str]:
 
 
 def landing_bases_for(game: Game, state: State, unit: str, flight: Flight, room: dict[str, int] | None) -> list[str]:
-    """``landing_bases`` with the room left on each base given (or counted here)."""
+    """``landing_bases`` with the room left on each base given (or counted here) (VaM › Strike and
+    Escort Aircraft Retrieval, CAP Retrieval, Carrier and Airfield Capacities)."""
     spec = game.cat.plane(unit)
     bases = [MIDWAY_BASE] if spec.side == "us" else []
     if spec.home != MIDWAY_BASE:
@@ -446,7 +448,8 @@ def landing_bases_for(game: Game, state: State, unit: str, flight: Flight, room:
 
 
 def free_room(game: Game, state: State, side: str) -> dict[str, int]:
-    """Room left on each of the side's bases that can take aircraft now."""
+    """Room left on each of the side's bases that can take aircraft now (VaM › Carrier and Airfield
+    Capacities; a damaged carrier or one in fog takes none)."""
     counts = all_aboard(game, state)
     bases = list(game.carriers_of[side]) + ([MIDWAY_BASE] if side == "us" else [])
     out = {}
@@ -582,10 +585,10 @@ def apply_ditch(game: Game, state: State, unit: str) -> State:
 
 
 def landing_plan(game: Game, state: State, side: str) -> list[Land | Ditch]:
-    """A full set of landing orders for the side's air units in the air, legal in the order
-    given: the units that cannot all find room ditch first — the reduced ones, then bombers before
-    fighters (matching in order of worth keeps the most valuable that fit) — then each lands, on
-    its own carrier when it can."""
+    """VaM › Strike and Escort Aircraft Retrieval: a full set of landing orders for the side's air
+    units in the air, legal in the order given: the units that cannot all find room ditch first —
+    the reduced ones, then bombers before fighters (matching in order of worth keeps the most
+    valuable that fit) — then each lands, on its own carrier when it can."""
     out: list[Land | Ditch] = []
     flights = [f for f in state.flights if game.side_of(f.unit) == side]
     if not flights:

@@ -28,6 +28,7 @@ from midway_desktop.games.victory_at_midway.state import (
     Flight,
     Game,
     State,
+    carriers_seen,
     change,
     evolve,
     other,
@@ -123,6 +124,7 @@ def start(game: Game, state: State, side: str, hex_: str, base: bool, rng: Rng, 
     )
     battle = Battle(side, hex_, base, "cap", defenders=defenders, strike=found)
     state = evolve(state, battle=battle, revealed=state.revealed | set(defenders))
+    state = carriers_seen(game, state, defenders)  # VaM › Japanese Turn 13 Group: US carriers deployed
     if not cap_candidates(game, state):
         return deploy_strike(game, state, rng, events)
     return state
@@ -170,7 +172,8 @@ def apply_cap(game: Game, state: State, action: Cap) -> State:
 
 
 def deploy_strike(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
-    """The attacker deploys the strike force; air-to-air combat follows if there is CAP."""
+    """VaM › Resolving Air Strikes, Air-to-Air Combat: the attacker deploys the strike force;
+    air-to-air combat follows if there is CAP."""
     battle = state.battle
     assert battle is not None
     if battle.cap:
@@ -183,9 +186,7 @@ def deploy_strike(game: Game, state: State, rng: Rng, events: list[Event]) -> St
         )
     )
     state = evolve(state, revealed=state.revealed | set(battle.strike) | set(battle.cap))
-    us_units = battle.strike if battle.attacker == US else battle.cap
-    if not state.carrier_sighted and any(game.cat.plane(a).home != MIDWAY_BASE for a in us_units):
-        state = evolve(state, carrier_sighted=state.turn)  # VaM › Japanese Turn 13 Group: carrier aircraft seen
+    state = carriers_seen(game, state, (*battle.strike, *battle.cap))  # VaM › Japanese Turn 13 Group
     rounds: tuple[str, ...] = ()
     if battle.cap:
         escorts = [a for a in battle.strike if game.cat.plane(a).fighter]

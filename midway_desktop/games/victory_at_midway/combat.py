@@ -41,7 +41,8 @@ def alive(game: Game, state: State, unit: str) -> bool:
 
 
 def hit_aircraft(game: Game, state: State, unit: str, events: list[Event]) -> State:
-    """One hit: full strength flips to reduced, reduced is eliminated."""
+    """VaM › Air-to-Air Combat: one hit flips a full-strength air unit, a second eliminates it
+    (AA hits alike: VaM › Anti-Aircraft Fire)."""
     st = game.u(state, unit)
     if not st.reduced:
         events.append(Event("hit", f"{unit} is reduced.", data={"unit": unit, "result": "reduced"}))
@@ -70,7 +71,8 @@ def hit_ground(game: Game, state: State, unit: str, events: list[Event], by: str
 
 
 def sink(game: Game, state: State, ship: str, events: list[Event], why: str = "") -> State:
-    """A ship is eliminated; aircraft based on it and any battalion aboard go with it."""
+    """A ship is eliminated; aircraft based on it (VaM › Carrier Damage: trapped ones too) and any
+    battalion aboard (VaM › Japanese Ground Units at Sea) go with it."""
     events.append(Event("sunk", f"{ship} is sunk{why}.", data={"unit": ship}))
     changes = {ship: evolve(game.u(state, ship), loc="sunk", formation="")}
     for a, st in game.aircraft(state):
@@ -85,10 +87,10 @@ def sink(game: Game, state: State, ship: str, events: list[Event], why: str = ""
 
 
 def hit_ship(game: Game, state: State, ship: str, rng: Rng, events: list[Event]) -> State:
-    """One hit on a ship: Battleship Damage (Japanese BBs ignore it on 6-10), Inferior Japanese
-    Damage Control (a full-strength two-step Japanese carrier with Ready planes sinks), Carrier
-    Damage (a reduced carrier loses its Ready planes; Not Ready ones are trapped), and
-    transports taking their battalion's hits with them."""
+    """VaM › Bombing, Defensive Fire: one hit on a ship: Battleship Damage (Japanese BBs ignore it
+    on 6-10), Inferior Japanese Damage Control (a full-strength two-step Japanese carrier with
+    Ready planes sinks), Carrier Damage (a reduced carrier loses its Ready planes; Not Ready ones
+    are trapped), and transports taking their battalion's hits with them."""
     spec = game.cat.ship(ship)
     st = game.u(state, ship)
     if st.loc in SHIP_OFF_MAP:

@@ -160,12 +160,14 @@ def _movement(game: Game, state: State) -> list[Action]:
 
 # -- air ----------------------------------------------------------------------------------------
 def us_carrier_spotted(game: Game, state: State, since: int) -> list[str]:
-    """Hexes where the Japanese spotted US carriers on turn ``since`` or later."""
+    """VaM › Solitaire Play › Doctrine Toward US CVs: hexes where the Japanese spotted US carriers
+    on turn ``since`` or later."""
     return sorted({s.hex for s in sightings_since(state, since) if s.side == JAPAN and s.carriers})
 
 
 def us_carriers_in_range(game: Game, state: State) -> bool:
-    """Whether a US carrier is within range of a Japanese carrier (the doctrine knows)."""
+    """VaM › Solitaire Play › Doctrine Toward Midway: whether a US carrier is within range of a
+    Japanese carrier (the doctrine knows)."""
     us = [st.loc for sid, st in game.ships(state, US) if sid in game.carriers and st.loc not in SHIP_OFF_MAP]
     if not us:
         return False

@@ -30,6 +30,7 @@ from midway_desktop.games.victory_at_midway.state import (
     Battle,
     Game,
     State,
+    carriers_seen,
     evolve,
     other,
     side_name,
@@ -233,7 +234,8 @@ def _deploy(game: Game, state: State, side: str, units: list[str] | tuple[str, .
         Event("deploy", f"{side_name(side)} deploys {', '.join(units)} in {hex_}.",
               data={"side": side, "units": list(units), "hex": hex_})
     )  # fmt: skip
-    return evolve(state, revealed=state.revealed | set(units))
+    # VaM › Japanese Turn 13 Group: a US carrier deployed in a battle has been sighted.
+    return carriers_seen(game, evolve(state, revealed=state.revealed | set(units)), units)
 
 
 def _nobody(state: State, side: str, hex_: str, events: list[Event]) -> State:
@@ -431,9 +433,9 @@ def fire_refusal(game: Game, state: State, action: Fire) -> str | None:
 
 
 def apply_fire(game: Game, state: State, action: Fire, rng: Rng, events: list[Event]) -> State:
-    """Once every firing unit has its target, they fire: two dice at full strength, one when
-    reduced, each at or under the unit's value a hit (US surface fire at night needs one less
-    with Night Actions); hits count at once."""
+    """VaM › Defensive Fire, Offensive Fire: once every firing unit has its target, they fire: two
+    dice at full strength, one when reduced, each at or under the unit's value a hit (US surface
+    fire at night needs one less with Night Actions); hits count at once."""
     battle = state.battle
     assert battle is not None
     needed = battle.needed if battle.orders else len(firers(game, state, action.side))

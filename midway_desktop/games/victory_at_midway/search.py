@@ -49,7 +49,8 @@ class Allowance:
 
 
 def undamaged_carriers(game: Game, state: State, side: str) -> list[tuple[str, str]]:
-    """(carrier, hex) for each full-strength carrier on the map outside fog."""
+    """VaM › Air Search Limits: (carrier, hex) for each undamaged (full-strength) carrier on the
+    map, outside fog (VaM › Fog)."""
     out = []
     units, index = state.units, game.index
     for sid in game.carriers_of[side]:
@@ -342,7 +343,8 @@ def resolve_searches(game: Game, state: State, rng: Rng, events: list[Event]) ->
 
 
 def carrier_range(game: Game, carrier: str) -> int:
-    """How far a carrier's strikes reach: the longest range among its own air units."""
+    """VaM › Solitaire Play › Doctrine Toward US CVs ("within range of a Japanese carrier"): how far
+    a carrier's strikes reach, the longest range among its own air units."""
     k = ("carrier-range", carrier)
     found = game.memo.get(k)
     if found is None:

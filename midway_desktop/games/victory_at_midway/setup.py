@@ -241,7 +241,8 @@ def apply_forgo(game: Game, state: State, action: Forgo) -> State:
 
 
 def withdraw_cargo(game: Game, state: State, ships: list[str]) -> State:
-    """Aircraft on a withdrawn carrier leave with it; a battalion shares its transport's fate."""
+    """VaM › Exiting the Map: aircraft on a withdrawn carrier leave with it; a battalion shares its
+    transport's fate (VaM › Japanese Ground Units at Sea)."""
     changes = {}
     for a, st in game.aircraft(state):
         if st.base in ships and st.loc in ("ready", "notready", "notready2", "trapped"):

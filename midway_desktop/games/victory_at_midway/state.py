@@ -357,10 +357,27 @@ class Game:
         return [sid for sid, i in self._ships[side] if units[i].formation == name and units[i].loc not in SHIP_OFF_MAP]
 
     def in_fog(self, state: State, hex_: str) -> bool:
+        """VaM › Optional Rules › Fog: the hex is in the fog area and the fog has not lifted."""
         return state.fog and hex_ in self.fog_hexes
 
     def night(self, state: State) -> bool:
+        """VaM › The Turn Sequence, design note: turns 6, 7, 13, 14, 20 and 21 are night turns."""
         return self.cat.turns.is_night(state.turn)
+
+
+def carriers_seen(game: Game, state: State, units: Iterable[str]) -> State:
+    """VaM › Setup › Japanese Turn 13 Group: the Japanese have sighted a US carrier or carrier air
+    unit once one is deployed in a battle, in sight of both players (as the search results'
+    "Carriers in X" does); the turn of the first such sighting is kept."""
+    if state.carrier_sighted:
+        return state
+    cat = game.cat
+    for u in units:
+        if game.side_by_unit.get(u) != US:
+            continue
+        if u in game.carriers or (cat.is_aircraft(u) and cat.plane(u).home != MIDWAY_BASE):
+            return evolve(state, carrier_sighted=state.turn)
+    return state
 
 
 def sightings_since(state: State, since: int) -> list[Sighting]:

@@ -14,7 +14,8 @@ from midway_desktop.games.victory_at_midway.state import JAPAN, MIDWAY, SIDES, U
 
 
 def steps_lost(game: Game, state: State, unit: str) -> int:
-    """Hits a unit has taken that count for VPs."""
+    """VaM › Victory Points, Exiting the Map, Carrier Damage: hits a unit has taken that count for
+    VPs (withdrawn ships none; ditched or trapped aircraft none; a sunk ship all its steps)."""
     st = game.u(state, unit)
     cat = game.cat
     if cat.is_ship(unit):
@@ -58,8 +59,9 @@ SFT_VP = 1.0  # VaM › Special Force Tenders: 1 VP (1/2 if the SFT is reduced)
 
 
 def scores(game: Game, state: State) -> dict[str, float]:
-    """VPs each side has earned so far: hits by type, Midway's 11 to its controller, VPs banked
-    by other rules (Reserve Zekes), and the Special Force Tenders' VP (optional)."""
+    """VaM › How to Win › Victory Points, Midway VPs: VPs each side has earned so far: hits by
+    type, Midway's 11 to its controller, VPs banked by other rules (Reserve Zekes), and the
+    Special Force Tenders' VP (optional)."""
     out = {s: 0.0 for s in SIDES}
     for unit in game.ids:
         owner = game.side_of(unit)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from midway_desktop.engine import ScriptedRng
 from midway_desktop.games.victory_at_midway.actions import (
     AATarget,
     AirTarget,
@@ -16,12 +17,14 @@ from midway_desktop.games.victory_at_midway.actions import (
     MidwayStrike,
     Prepare,
     PrepareAll,
+    Resolve,
     ReturnFire,
     Strike,
 )
 from midway_desktop.games.victory_at_midway.air import capacity, prepare_refusal
+from midway_desktop.games.victory_at_midway.battle import initiative
 from midway_desktop.games.victory_at_midway.sequence import TURN, applies
-from midway_desktop.games.victory_at_midway.state import JAPAN, US, Flight
+from midway_desktop.games.victory_at_midway.state import JAPAN, US, Battle, Flight
 from midway_desktop.games.victory_at_midway.victory import scores
 from tests.games.victory_at_midway.helpers import FIRST_FLEET, TF16, TF17, G, day_position, place, put, session_at
 
@@ -245,3 +248,68 @@ def test_airfield_losses_are_the_us_choice() -> None:
     assert s.state.airfield_hits == 1
     s.play(LoseAircraft(US, "Midway-D1"))
     assert G.u(s.state, "Midway-D1").loc == "lost" and s.state.battle is None
+
+
+def test_two_battles_in_the_midway_hex() -> None:
+    """Midway Base Strikes (Resolution) and its play note: the Midway hex may see two air battles
+    in one turn. Against the base strike only Midway's Ready fighters fly CAP (not the carriers'
+    in the hex); against the strike on the ships there only the carriers' fighters do (never
+    Midway's). Strikes on the Midway hex always find it (no wave roll)."""
+    state = day_position(9, "midway-strike", defaults=True)
+    state = place(state, "F5", FIRST_FLEET, "First Fleet", moved=9)
+    state = place(state, "H6", TF16, moved=9)
+    state = place(state, "N12", TF17, moved=9)
+    s = session_at(state, [10, 10, 10, 10])  # one Marine's AA, then the Val's bombs: all miss
+    s.play(MidwayStrike(JAPAN, "Akagi-D1"))
+    s.play(Done(JAPAN))
+    s.play(Done(US))  # no searches
+    s.play(Done(JAPAN))
+    s.play(Strike(JAPAN, "Kaga-D1", "H6", 1))
+    s.play(Done(US))
+    s.play(Done(JAPAN))
+    assert s.to_act() == (JAPAN,)  # two strikes to resolve, in the order Japan chooses
+    s.play(Resolve(JAPAN, "H6", True))
+    battle = s.state.battle
+    assert battle.base and battle.defenders == ("6D.1", "6D.2", "6D.3", "6D.4", "6D.5", "6D.6")
+    cap = {a.unit for a in s.legal_actions(US) if isinstance(a, Cap)}
+    assert cap == {"Midway-F1", "Midway-F2", "Midway-F3"}
+    refusal = s.check(Cap(US, "Enterprise-F1"))
+    assert refusal is not None and "Midway's field" in refusal
+    s.play(Done(US))  # no CAP
+    s.play(AATarget(US, "6D.1", "Akagi-D1"))
+    s.play(BombTarget(JAPAN, "Akagi-D1", "6D.1"))
+    # The second battle in the same hex opens by itself: the ships, with carrier CAP only.
+    battle = s.state.battle
+    assert battle is not None and not battle.base and battle.hex == "H6"
+    assert set(battle.defenders) == set(TF16)
+    cap = {a.unit for a in s.legal_actions(US) if isinstance(a, Cap)}
+    assert cap and all(G.cat.plane(a).home in ("Enterprise", "Hornet") for a in cap)
+    refusal = s.check(Cap(US, "Midway-F1"))
+    assert refusal is not None and "defending carriers" in refusal
+    assert G.flight(s.state, "Kaga-D1").found is True  # type: ignore[union-attr]
+
+
+def test_initiative_ties_are_rerolled() -> None:
+    """Air-to-Air Combat: each side rolls; the lower fires first; ties are rolled again."""
+    battle = Battle(US, "G5", False, "cap")
+    events: list = []
+    assert initiative(battle, ScriptedRng(dice=[4, 4, 7, 2]), events) == (US, JAPAN)  # tie, then 7 v 2
+    assert initiative(battle, ScriptedRng(dice=[3, 9]), []) == (JAPAN, US)  # the defender rolls lower
+    assert len([e for e in events if e.kind == "roll"]) == 2
+
+
+def test_a_wave_that_fails_to_find_still_lands_not_ready() -> None:
+    """Finding the Enemy: units of a wave that missed take no part in the battle, and still go
+    to the Not Ready box when retrieved."""
+    state = day_position(9, "air-strikes")
+    state = place(state, "G5", FIRST_FLEET, "First Fleet", moved=9)
+    state = place(state, "I5", TF16, moved=9)
+    state = place(state, "N12", TF17, moved=9)
+    s = session_at(state, [2])  # two hexes: a 2 misses
+    s.play(Strike(US, "Enterprise-D1", "G5", 1))
+    s.play(Done(US))
+    s.play(Done(JAPAN))
+    assert s.state.battle is None and G.flight(s.state, "Enterprise-D1").found is False  # type: ignore[union-attr]
+    assert s.state.step == "air-return"
+    s.play(Land(US, "Enterprise-D1", "Enterprise"))
+    assert G.u(s.state, "Enterprise-D1").loc == "notready"

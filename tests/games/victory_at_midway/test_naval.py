@@ -390,3 +390,14 @@ def test_midway_control_by_invasion() -> None:
     s2.play(Fire(JAPAN, "Yoko", "6D.1"))
     assert G.u(s2.state, "6D.1").loc == "lost"
     assert midway_controller(G, s2.state) == JAPAN and scores(G, s2.state)[JAPAN] == 11
+
+
+def test_carriers_deployed_in_a_surface_battle_are_sighted() -> None:
+    """Japanese Turn 13 Group: US carriers deployed in a surface battle have been sighted, even
+    when the Japanese searches only reported ships."""
+    s = session_at(battle_position())
+    assert s.state.carrier_sighted == 0
+    s.play(Done(US))
+    s.play(SurfaceAttack(JAPAN, "I6"))  # the battle opens at once: both sides deploy
+    assert s.state.battle is not None and "Yorktown" in s.state.battle.defenders
+    assert s.state.carrier_sighted == 16

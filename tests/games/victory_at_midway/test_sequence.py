@@ -161,3 +161,17 @@ def test_setup_position_is_secret_to_the_other_side() -> None:
     view = s.view(JAPAN)
     assert US not in view and JAPAN in view
     assert replace(s.state).step == "setup"
+
+
+def test_equal_victory_points_are_a_draw() -> None:
+    """Ending a Game: with exactly the same VPs at the end of Turn 25 the game is a draw."""
+    state = busy(day_position(25, "air-preparation"))
+    for ship in ("CA17.1", "CA16.1", "DD17.1"):
+        state = put(state, ship, loc="sunk")  # 4 + 4 + 2 VPs to Japan
+    state = put(state, "Enterprise-D2", loc="lost")  # 1
+    s = session_at(state)
+    s.play(PrepareAll(US))
+    s.play(PrepareAll(JAPAN))
+    out = s.outcome()
+    assert out is not None and out.result == "draw" and out.winner is None
+    assert out.scores == {US: 11.0, JAPAN: 11.0}  # Midway's 11 against 11 for hits

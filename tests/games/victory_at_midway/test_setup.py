@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from midway_desktop.engine import Session
-from midway_desktop.games.victory_at_midway.actions import Done, Enter, Forgo, Form, Move, Place
+from midway_desktop.games.victory_at_midway import setup
+from midway_desktop.games.victory_at_midway.actions import Done, Enter, Forgo, Form, Move, Place, Strike
 from midway_desktop.games.victory_at_midway.rules import RULES
 from midway_desktop.games.victory_at_midway.state import JAPAN, US
-from tests.games.victory_at_midway.helpers import CAT, TF16, TF17, G, day_position, fresh, put, session_at
+from tests.games.victory_at_midway.helpers import CAT, TF16, TF17, G, day_position, fresh, place, put, session_at
 
 
 def test_opening_position() -> None:
@@ -153,3 +154,21 @@ def test_fleet_box_must_share_a_hex() -> None:
     refusal = s.check(Enter(JAPAN, "Kaga", "A3", "First Fleet"))
     assert refusal is not None and "share one hex" in refusal
     assert s.check(Enter(JAPAN, "Kaga", "A1", "First Fleet")) is None
+
+
+def test_a_us_carrier_deployed_in_a_battle_is_sighted() -> None:
+    """Japanese Turn 13 Group: the clock starts when the Japanese first sight a US carrier or
+    carrier air unit; a carrier deployed in a battle (here: a blind strike on the Midway hex,
+    which always finds its target) is in sight of both players, search or no search."""
+    state = day_position(9, "air-strikes")
+    state = place(state, "F5", ("Akagi", "Kaga", "Hiryu", "Soryu"), "First Fleet", moved=9)
+    state = place(state, "H6", TF17, moved=9)
+    s = session_at(state)
+    assert s.state.carrier_sighted == 0
+    s.play(Strike(JAPAN, "Kaga-D1", "H6", 1))
+    s.play(Done(US))
+    s.play(Done(JAPAN))
+    battle = s.state.battle
+    assert battle is not None and "Yorktown" in battle.defenders
+    assert s.state.carrier_sighted == 9
+    assert setup.entry_turn(G, s.state, "13") == 14  # 9 + 5, never before 13

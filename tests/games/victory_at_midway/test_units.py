@@ -281,3 +281,24 @@ def test_broken_files_are_refused_in_one_line(tmp_path: Path, old: str, new: str
 def test_missing_provenance_is_refused(tmp_path: Path) -> None:
     old = '    provenance: {source: provisional, ref: "two-ship heavy cruiser section"}\n'
     assert "missing 'provenance'" in broken(tmp_path, old, "")
+
+
+def test_the_series_values_are_the_texts_not_the_counter_mix(cat: Catalogue) -> None:
+    """How to Win › Ending a Game, design note: a concession yields 239.5 (to the US) and 111 (to
+    Japan) in a series. These do not follow from the authored counter mix: everything Japan has
+    is worth 204 VPs to the US (+11 for Midway: 215), everything the US has 86 to Japan (+11:
+    97). The half in 239.5 can only come from air units (every ship rate is whole), so the
+    printed mix must hold an odd number of Japanese air-unit steps, while every authored air
+    unit has two. The concession therefore pays the text's numbers as they stand
+    (docs/rules-status/victory-at-midway.md, VP reconciliation)."""
+    v = cat.victory
+    worth = {}
+    for side in ("us", "japan"):
+        ships = sum(v.per_hit[s.vp_class] * s.steps for s in cat.ships if s.side == side)
+        air = sum(v.per_hit["aircraft"] * 2 for a in cat.aircraft if a.side == side)
+        worth[side] = ships + air
+    assert worth == {"japan": 204, "us": 86}
+    assert worth["japan"] + v.midway_control < v.japan_concedes  # 215 < 239.5
+    assert worth["us"] + v.midway_control < v.us_concedes  # 97 < 111
+    assert all(v.per_hit[t] == int(v.per_hit[t]) for t in ("CV", "Yamato", "BB", "CA", "TT", "SFT", "ST", "DD"))
+    assert v.japan_concedes % 1 == 0.5 and v.per_hit["aircraft"] == 0.5
