@@ -272,7 +272,7 @@ class MainWindow(QMainWindow):
         self.presenter = cls(self, self.controller)
         self.presenter.attach()
         self.view.key_handler = self.presenter.key_pressed
-        self.log_dock.show_events(self.controller.log())
+        self.show_log()
         self._after_change()
         self._curtain_for_hot_seat()
 
@@ -308,7 +308,17 @@ class MainWindow(QMainWindow):
         self.act_redo.setEnabled(live and self.controller.can_redo())
         self.act_save.setEnabled(live)
         if live:
-            self.log_dock.show_events(self.controller.log())
+            self.show_log()
+
+    def show_log(self) -> None:
+        """The viewing side's log, up to what the presenter has shown (a phase being played
+        out step by step is not told in the log before it is shown on the board)."""
+        if self.controller.session is None:
+            return
+        events = self.controller.log()
+        if self.presenter is not None:
+            events = self.presenter.log_shown(events)
+        self.log_dock.show_events(events)
 
     def set_turn_text(self, text: str) -> None:
         self.turn_label.setText(text)
@@ -444,7 +454,7 @@ class MainWindow(QMainWindow):
             return False
         self._start(resume=False)
         self.controller.adopt(session)
-        self.log_dock.show_events(self.controller.log())
+        self.show_log()
         self._curtain_for_hot_seat()
         self.statusBar().showMessage(f"Opened {path}", 5000)
         return True

@@ -120,6 +120,7 @@ class PlaybackDock(QDockWidget):
         # In a scroll area, so a small window can still squeeze the dock.
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # lines wrap
         scroll.setWidget(body)
         self.setWidget(scroll)
         self.pause.clicked.connect(self._pause)

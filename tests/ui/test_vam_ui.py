@@ -320,3 +320,24 @@ def test_every_order_by_keyboard_alone(qtbot) -> None:  # type: ignore[no-untype
     w.view.setFocus()
     qtbot.keyClick(w.view, Qt.Key.Key_Tab)
     assert p._tab_piece in p.scene.counters and p.scene.counters[p._tab_piece].draggable
+
+
+def test_the_log_tells_the_doctrine_s_moves_only_as_they_are_shown(qtbot) -> None:  # type: ignore[no-untyped-def]
+    w = _window(qtbot, scenario="solitaire", seed=5)
+    c, p = w.controller, w.presenter
+    session = c.session
+    bots = default_bots("victory-at-midway")(session.rules)
+    luck = Rng(9)
+    while not p.playback.active:
+        p.playback.skip()
+        c.submit(bots["us"].choose(session, "us", session.legal_actions("us"), luck))
+    p.playback.toggle_pause()
+    log_rows = w.log_dock.list.model().rowCount
+    full = len(c.log())
+    shown = len(p.log_shown(c.log()))
+    assert shown == full - len(p.playback.queue) < full
+    assert log_rows() == shown  # the log dock shows no more than the board has
+    p.playback.step()
+    assert log_rows() == shown + 1
+    p.playback.skip()
+    assert log_rows() == full

@@ -69,6 +69,11 @@ class Presenter(QObject):
     def dropped(self, piece: str, origin: str, target: str) -> None:
         """A legal drop: submit the matching action (the scene already moved the counter)."""
 
+    def log_shown(self, events: list) -> list:  # type: ignore[type-arg]
+        """The part of the log already shown to the player (all of it, unless a presenter
+        is playing events out one at a time)."""
+        return events
+
     def key_pressed(self, key: int) -> bool:
         """Keyboard play; return True when the key was used."""
         return False

@@ -77,6 +77,7 @@ class KidoButaiPresenter(Presenter):
         self.docks.append(self.report)
         w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, w.dice_dock)
         self.link(self.playback.stepped, self._show_step)
+        self.link(self.playback.finished, self.window.show_log)
         self.link(self.scene.counterContext, self._context_menu)
 
     def detach(self) -> None:
@@ -85,6 +86,7 @@ class KidoButaiPresenter(Presenter):
 
     def _show_step(self, event: object) -> None:
         self.window.dice_dock.dice.show_rolls([event])
+        self.window.show_log()
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -235,6 +237,10 @@ class KidoButaiPresenter(Presenter):
             act.triggered.connect(lambda _=False, a=a: self.controller.submit(a))
         self.menu = menu
         return menu
+
+    def log_shown(self, events: list) -> list:  # type: ignore[type-arg]
+        waiting = len(self.playback.queue)
+        return events[: len(events) - waiting] if waiting else events
 
     def key_pressed(self, key: int) -> bool:
         """Tab picks a squadron, Enter opens its orders; Space, N and Esc run the playback."""

@@ -241,7 +241,8 @@ class VictoryAtMidwayPresenter(Presenter):
         self.report = PlaybackDock("As it happens", self.playback, w)
         w.addDockWidget(left, self.report)
         self.docks.append(self.report)
-        w.resizeDocks([self.orders_dock, self.report], [640, 220], Qt.Orientation.Vertical)
+        w.resizeDocks([self.orders_dock, self.report], [600, 260], Qt.Orientation.Vertical)
+        w.resizeDocks([self.orders_dock], [290], Qt.Orientation.Horizontal)
         # After the game: step through the record as the umpire.
         self.review = QWidget()
         rl = QVBoxLayout(self.review)
@@ -268,7 +269,8 @@ class VictoryAtMidwayPresenter(Presenter):
         w.tabifyDockWidget(self.battle_dock, self.review_dock)
         self.review_dock.hide()  # opens when the game is over
         self.link(self.scene.counterContext, self._map_menu)
-        self.link(self.playback.stepped, lambda e: self.window.dice_dock.dice.show_rolls([e]))
+        self.link(self.playback.stepped, self._show_step)
+        self.link(self.playback.finished, self.window.show_log)
         self.link(self.controller.finished, self._finished)
         self.window.view.drop_handler = self
         self.spring_tabs = SpringTabs(self.window)
@@ -807,6 +809,14 @@ class VictoryAtMidwayPresenter(Presenter):
             self.playback.play(list(events))
         elif events:
             self.window.dice_dock.dice.show_rolls(events)
+
+    def _show_step(self, event: object) -> None:
+        self.window.dice_dock.dice.show_rolls([event])
+        self.window.show_log()
+
+    def log_shown(self, events: list) -> list:  # type: ignore[type-arg]
+        waiting = len(self.playback.queue)
+        return events[: len(events) - waiting] if waiting else events
 
     def key_pressed(self, key: int) -> bool:
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
