@@ -22,6 +22,7 @@ from midway_desktop import __version__
 from midway_desktop.engine import Outcome, playable_games, records
 from midway_desktop.games import DEFAULT_GAME, GAMES, game_info
 from midway_desktop.geometry import Board, load_board
+from midway_desktop.ui.ask import ask
 from midway_desktop.ui.board_scene import BoardScene
 from midway_desktop.ui.board_view import BoardView
 from midway_desktop.ui.controller import GameController
@@ -293,14 +294,8 @@ class MainWindow(QMainWindow):
         self.hand_over(side)
 
     def _ask_resume(self, path: object) -> bool:
-        answer = QMessageBox.question(
-            self,
-            "Resume game?",
-            f"An unfinished game of {game_info(self.game_id).title} was saved automatically. Resume it?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.Yes,
-        )
-        return answer == QMessageBox.StandardButton.Yes
+        title = game_info(self.game_id).title
+        return ask(self, "Resume game?", f"An unfinished game of {title} was saved automatically. Resume it?")
 
     def _after_change(self) -> None:
         live = self.controller.session is not None
@@ -349,14 +344,8 @@ class MainWindow(QMainWindow):
             return
         self._undo_asker = ""
         title = SIDE_TITLES.get(asker, asker.title())
-        answer = QMessageBox.question(
-            self,
-            "Allow an undo?",
-            f"The {title} player asks to take back their last order. Allow it?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.Yes,
-        )
-        self.controller.answer_undo(asker, answer == QMessageBox.StandardButton.Yes)
+        allow = ask(self, "Allow an undo?", f"The {title} player asks to take back their last order. Allow it?")
+        self.controller.answer_undo(asker, allow)
         if self.controller.viewer != asker and self.controller.outcome() is None and not self.curtain.down:
             self.hand_over(asker)
 

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMenu,
-    QMessageBox,
     QPushButton,
     QScrollArea,
     QSlider,
@@ -46,6 +45,7 @@ from midway_desktop.games.victory_at_midway.gestures import (
     movable,
 )
 from midway_desktop.games.victory_at_midway.sequence import PHASES
+from midway_desktop.ui.ask import ask
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.counters import CounterFace, CounterItem
 from midway_desktop.ui.games.base import Presenter
@@ -583,14 +583,8 @@ class VictoryAtMidwayPresenter(Presenter):
             self.order_list.addItem(item)
 
     def _concede(self, side: str) -> None:
-        answer = QMessageBox.question(
-            self.window,
-            "Concede the game?",
-            "Concede Victory at Midway? The other side wins at once (VaM › Ending a Game).",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
-        )
-        if answer == QMessageBox.StandardButton.Yes:
+        text = "Concede Victory at Midway? The other side wins at once (VaM › Ending a Game)."
+        if ask(self.window, "Concede the game?", text, yes_by_default=False):
             self.controller.submit(Concede(side))
 
     def _battle_rows(self, view: dict[str, Any], part: str) -> list[Row]:

@@ -1,0 +1,11 @@
+"""Yes-or-no questions to the player."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+
+def ask(parent: QWidget, title: str, text: str, yes_by_default: bool = True) -> bool:
+    """Ask a question with Yes and No buttons; True for yes."""
+    yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+    return QMessageBox.question(parent, title, text, yes | no, yes if yes_by_default else no) == yes
