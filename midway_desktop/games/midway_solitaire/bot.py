@@ -457,28 +457,10 @@ class AmericanBot:
     def _best_move(
         self, reading: _Reading, square: str, fuel: bool, fuel_cost: float, to_aim: dict[str, int], costs: float
     ) -> str:
-        """The best square to end on from ``square``: the top of ``_scored``, the first by name on a
-        tie, in one pass (no table built)."""
-        get = reading.values.get
-        sub_p, danger_p = reading.hazard
-        sub_cost = sub_p * costs
-        danger_cost = danger_p * costs
-        marks = self.marks
+        """The best square to end on from ``square``: the top of ``_scored``, the first by name on a tie."""
         best_sq = ""
         best = 0.0
-        for sq, d in self.rs.grid.reach[square]:
-            if d == 2:
-                if not fuel:
-                    continue
-                s = get(sq, 0.0) - APPROACH * to_aim[sq] - fuel_cost
-            else:
-                s = get(sq, 0.0) - APPROACH * to_aim[sq]
-            mark = marks[sq]
-            if mark:
-                if mark & 1:
-                    s -= sub_cost
-                if mark & 2:
-                    s -= danger_cost
+        for sq, s in self._scored(reading, square, fuel, fuel_cost, to_aim, costs).items():
             if not best_sq or s > best or (s == best and sq < best_sq):
                 best_sq, best = sq, s
         return best_sq

@@ -36,13 +36,10 @@ def _with_drm(text: str, drm: int) -> str:
 # -- damage ---------------------------------------------------------------------------------
 
 
-def hit_task_force(rs: Ruleset, state: State, name: str, hits: int, events: list[Event]) -> State:
-    """MS › Ship Status Boards: hits go on the status board; at the damage limit the unit sinks."""
-    tf = state.tf(name)
-    if hits <= 0 or tf.sunk:
-        return state
+def _damage(rs: Ruleset, name: str, before: int, hits: int, events: list[Event]) -> tuple[int, bool]:
+    """MS › Ship Status Boards: the new damage after ``hits`` and whether the unit sinks, told."""
     limit = rs.limit[name]
-    damage = min(limit, tf.damage + hits)
+    damage = min(limit, before + hits)
     sunk = damage >= limit
     events.append(
         event(
@@ -53,6 +50,15 @@ def hit_task_force(rs: Ruleset, state: State, name: str, hits: int, events: list
     )
     if sunk:
         events.append(event("sunk", f"{name} is sunk", {"unit": name}))
+    return damage, sunk
+
+
+def hit_task_force(rs: Ruleset, state: State, name: str, hits: int, events: list[Event]) -> State:
+    """MS › Ship Status Boards: hits go on the status board; at the damage limit the unit sinks."""
+    tf = state.tf(name)
+    if hits <= 0 or tf.sunk:
+        return state
+    damage, sunk = _damage(rs, name, tf.damage, hits, events)
     return state.with_tf(but(tf, damage=damage, sunk=sunk))
 
 
@@ -61,18 +67,7 @@ def hit_japanese(rs: Ruleset, state: State, name: str, hits: int, events: list[E
     jp = state.jp(name)
     if hits <= 0 or jp.sunk:
         return state
-    limit = rs.limit[name]
-    damage = min(limit, jp.damage + hits)
-    sunk = damage >= limit
-    events.append(
-        event(
-            "damage",
-            f"{name} takes {hits} hit{'s' * (hits != 1)} ({damage}/{limit})" + (" and is sunk" if sunk else ""),
-            {"unit": name, "hits": hits, "damage": damage},
-        )
-    )
-    if sunk:
-        events.append(event("sunk", f"{name} is sunk", {"unit": name}))
+    damage, sunk = _damage(rs, name, jp.damage, hits, events)
     return state.with_jp(but(jp, damage=damage, sunk=sunk))
 
 
