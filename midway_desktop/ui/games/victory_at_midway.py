@@ -266,7 +266,8 @@ class VictoryAtMidwayPresenter(Presenter):
         self.review_dock = self._dock(
             "vam-review", "After the game", self.review, Qt.DockWidgetArea.BottomDockWidgetArea
         )
-        w.tabifyDockWidget(self.battle_dock, self.review_dock)
+        # Not tabbed with the battle board: both start hidden, and a tab bar of hidden docks
+        # would be left standing on the window.
         self.review_dock.hide()  # opens when the game is over
         self.link(self.scene.counterContext, self._map_menu)
         self.link(self.playback.stepped, self._show_step)
@@ -662,7 +663,7 @@ class VictoryAtMidwayPresenter(Presenter):
         if action is not None:
             said = [e.text for e in c.session.history[c.reviewing].events[:2]] or [action.describe()]
             nxt = f"next: {SIDE_NAMES.get(action.side, action.side)} — {' '.join(said)}"
-        self.review_label.setText(f"Position before action {c.reviewing} of {n}; {nxt}.")
+        self.review_label.setText(f"Position before action {c.reviewing} of {n}; {nxt.rstrip('.')}.")
 
     # -- after the game -------------------------------------------------------------------
     def _finished(self, _outcome: object) -> None:
