@@ -105,7 +105,7 @@ class NagumoBot:
         stage = state.stage
         if stage == JAPANESE:
             if state.turn >= CACHE_TURNS:
-                return Orders(JAPAN, self._plan(state, self._fleet_target(state)))
+                return _orders(self._plan(state, self._fleet_target(state)))
             key = (
                 state.squadrons,
                 state.decks,
@@ -118,7 +118,7 @@ class NagumoBot:
             )
             orders = self._orders.get(key)
             if orders is None:
-                orders = Orders(JAPAN, self._plan(state, self._fleet_target(state)))
+                orders = _orders(self._plan(state, self._fleet_target(state)))
                 self._remember(key, orders)
             return orders
         if stage == SETUP:
@@ -134,7 +134,7 @@ class NagumoBot:
             return self._intercept(state)
         if stage == STRIKE:
             return self._assign(state)
-        return Orders(JAPAN, self._plan(state, self._fleet_target(state)))
+        return _orders(self._plan(state, self._fleet_target(state)))
 
     def _remember(self, key: tuple[object, ...], orders: Orders) -> None:
         if len(self._orders) >= CACHE_SIZE:
@@ -344,6 +344,17 @@ class NagumoBot:
             steps.append((LAUNCH, CAP, *[ids[i] for group in cap_from for i in group]))
         steps.append((END, ""))
         return tuple(steps)
+
+
+def _orders(steps: tuple[Step, ...]) -> Orders:
+    """``Orders(JAPAN, steps)`` without the frozen ``__init__``'s per-field ``object.__setattr__``
+    (the same value; a bot game gives a dozen)."""
+    orders = _new(Orders)
+    orders.__dict__.update(side=JAPAN, steps=steps)
+    return orders
+
+
+_new = object.__new__
 
 
 def _may_need_assignment(state: State, target: str) -> bool:

@@ -53,7 +53,6 @@ from midway_desktop.games.kido_butai.squadrons import (
     TORPEDO,
     WEST,
     Squadron,
-    must_land,
     new,
 )
 from midway_desktop.games.kido_butai.strike import MIDWAY, assign, strike
@@ -185,12 +184,10 @@ def end_japanese_phase(forces: Forces, t: Table, rng: Rng) -> None:
     """
     turn = t.turn
     squadrons = t.squadrons
-    where = places(t)
-    homeward = positions(where, CAP)
-    if CENTRE in where:
-        homeward = sorted(homeward + positions(where, CENTRE))
-    for i in homeward:
-        if must_land(squadrons[i], turn):
+    i = -1
+    for where, facing, _arm, acted, _low in squadrons:  # must_land, inlined: it runs every turn
+        i += 1
+        if (where == CAP and turn - acted >= 3) or (where == CENTRE and facing == WEST and acted < turn):
             squadrons[i] = GONE
             t.tell(("{} could not land and is lost.", (forces.ids[i],)))
             t.fact("lost", forces.ids[i])
