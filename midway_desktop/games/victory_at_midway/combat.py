@@ -42,9 +42,10 @@ def alive(game: Game, state: State, unit: str) -> bool:
 
 def hit_aircraft(game: Game, state: State, unit: str, events: list[Event]) -> State:
     """VaM › Air-to-Air Combat: one hit flips a full-strength air unit, a second eliminates it
-    (AA hits alike: VaM › Anti-Aircraft Fire)."""
+    (AA hits alike: VaM › Anti-Aircraft Fire); a unit printed on one side only goes with its
+    first hit (VaM › Game Concepts)."""
     st = game.u(state, unit)
-    if not st.reduced:
+    if not st.reduced and game.cat.plane(unit).steps == 2:
         events.append(Event("hit", f"{unit} is reduced.", data={"unit": unit, "result": "reduced"}))
         return change(game, state, unit, reduced=True)
     events.append(Event("hit", f"{unit} is eliminated.", data={"unit": unit, "result": "eliminated"}))

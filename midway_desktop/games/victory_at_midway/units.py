@@ -73,6 +73,7 @@ class AircraftSpec:
     range: int
     strike: int
     provenance: Prov
+    steps: int = 2  # VaM › Game Concepts: printed on one side only, a unit has one step
 
     @property
     def bomber(self) -> bool:
@@ -322,7 +323,7 @@ _AIR_FIELDS = ("type", "model", "air", "range", "strike")
 def _aircraft_profiles(root: Node) -> dict[str, tuple[dict[str, object], Prov]]:
     out: dict[str, tuple[dict[str, object], Prov]] = {}
     for name, node in root.req("aircraft_profiles").map().items():
-        node.only(*_AIR_FIELDS, "provenance")
+        node.only(*_AIR_FIELDS, "steps", "provenance")
         values = {
             "type": node.req("type").choice(*AIR_TYPES),
             "model": node.req("model").str(),
@@ -332,6 +333,11 @@ def _aircraft_profiles(root: Node) -> dict[str, tuple[dict[str, object], Prov]]:
         }
         if values["type"] == "F" and values["strike"] != 0:
             raise node.req("strike").error("fighters never bomb (VaM › Other Air Strike Missions): strike must be 0")
+        steps = node.get("steps")  # optional: air units are printed on both sides unless it says 1
+        if steps is not None:
+            values["steps"] = _count(steps, 1)
+            if values["steps"] not in (1, 2):
+                raise steps.error("a counter has one or two steps (printed on one or both sides)")
         out[name] = (values, field_provenance(node, _AIR_FIELDS))
     return out
 

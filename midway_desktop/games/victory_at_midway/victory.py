@@ -28,7 +28,7 @@ def steps_lost(game: Game, state: State, unit: str) -> int:
         if st.loc in ("ditched", "trapped"):
             return 0
         if st.loc == "lost":
-            return 2
+            return cat.plane(unit).steps
         return 1 if st.reduced else 0
     return 0
 
