@@ -74,10 +74,34 @@ class Rng:
         return tuple([die(sides) for _ in range(count)])
 
     def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates, drawing ``below(i + 1)`` for i from the top down."""
         below = self.below
+        if below.__func__ is not Rng.below:  # type: ignore[attr-defined]  # a subclass's own luck
+            for i in range(len(items) - 1, 0, -1):
+                j = below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        # ``below`` written out: every game opens with a shuffle (Midway Solitaire's deck).
+        s = self.state
+        limits = _LIMITS
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            limit = limits.get(n)
+            if limit is None:
+                limit = _SPAN - _SPAN % n
+                if n <= _LIMITS_FOR:
+                    limits[n] = limit
+            while True:
+                s = (s + _GAMMA) & _MASK
+                z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = s
+        self.uses += max(0, len(items) - 1)
 
     def shuffled(self, items: Iterable[T]) -> list[T]:
         out = list(items)

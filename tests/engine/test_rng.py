@@ -44,6 +44,21 @@ def test_shuffle_is_a_permutation_and_reproducible() -> None:
     assert a == b and sorted(a) == list(range(30)) and a != list(range(30))
 
 
+class _DrawByDraw(Rng):
+    """The plain Fisher-Yates over ``below`` (a subclass's own ``below`` takes that path)."""
+
+    def below(self, n: int) -> int:
+        return Rng.below(self, n)
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=80))
+def test_the_written_out_shuffle_is_the_draw_by_draw_one(seed: int, size: int) -> None:
+    fast, plain = Rng(seed), _DrawByDraw(seed)
+    assert fast.shuffled(range(size)) == plain.shuffled(range(size))
+    assert (fast.state, fast.uses) == (plain.state, plain.uses)
+    assert fast.die() == plain.die()
+
+
 def test_seed_phrase_is_stable() -> None:
     assert seed_state("Midway") == seed_state("Midway") != seed_state("midway")
 
