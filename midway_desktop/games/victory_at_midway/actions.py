@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -434,10 +435,33 @@ def _reader(name: str) -> tuple[type[Action], tuple[tuple[str, Any], ...]]:
 
 
 _NAMES: dict[type, tuple[str, ...]] = {}
+_ITEM = "_item"  # where an action keeps its item once written (actions are immutable values)
+_DECODED = "_decoded"  # where a batch built from actions keeps them (see ``orders_of``)
+_TEXT = "_text"  # where an action keeps its description once told
+_new = object.__new__
 
 
 def item(action: Action) -> tuple[str, ...]:
     """An order as one item of :class:`Orders`: its type and its fields as text."""
+    d = action.__dict__
+    found = d.get(_ITEM)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    # Written once per action: the shared orders (``make_*``) come back every turn.
+    found = d[_ITEM] = _write(action)
+    return found
+
+
+def described(action: Action) -> str:
+    """``action.describe()``, remembered with the action (the log tells every order given)."""
+    d = action.__dict__
+    found = d.get(_TEXT)
+    if found is None:
+        found = d[_TEXT] = action.describe()
+    return found  # type: ignore[no-any-return]
+
+
+def _write(action: Action) -> tuple[str, ...]:
     cls = action.__class__
     names = _NAMES.get(cls)
     if names is None:
@@ -470,6 +494,23 @@ make_prepare = functools.cache(Prepare)
 make_done = functools.cache(Done)
 make_cap = functools.cache(Cap)
 make_place = functools.cache(Place)
+
+
+def orders_of(side: str, orders: Iterable[Action]) -> Orders:
+    """The batch of ``side``'s orders, as written in a record (items of text); the batch also
+    keeps the orders themselves, so applying it needs not read its items back (``decoded``)."""
+    actions = tuple(orders)
+    # ``Orders(side, items)`` without the frozen ``__init__``'s per-field setattr (one a bot step).
+    batch = _new(Orders)
+    # (``_decoded`` is no field: equality, records and JSON never see it)
+    batch.__dict__.update(side=side, items=tuple([item(a) for a in actions]), _decoded=actions)
+    return batch
+
+
+def decoded(batch: Orders) -> tuple[Action, ...] | None:
+    """The orders a batch was built from by ``orders_of`` (``None`` for one read from a record or
+    given by a player: its items are read one by one, with their checks)."""
+    return batch.__dict__.get(_DECODED)
 
 
 _READ: dict[tuple[str, tuple[str, ...]], Action] = {}

@@ -166,7 +166,7 @@ def _take_off(game: Game, state: State, unit: str, flight: Flight, **more: objec
     """The unit leaves its box for the air, with its flight (one new position)."""
     units = list(state.units)
     i = game.index[unit]
-    units[i] = units[i]._replace(loc="aloft")
+    units[i] = evolve(units[i], loc="aloft")
     return evolve(state, units=tuple(units), flights=(*state.flights, flight), **more)
 
 
@@ -174,8 +174,8 @@ def _come_down(game: Game, state: State, unit: str, **values: object) -> State:
     """The unit's flight is over: it lands or ditches (one new position)."""
     units = list(state.units)
     i = game.index[unit]
-    units[i] = units[i]._replace(**values)
-    return evolve(state, units=tuple(units), flights=tuple(f for f in state.flights if f.unit != unit))
+    units[i] = evolve(units[i], **values)
+    return evolve(state, units=tuple(units), flights=tuple([f for f in state.flights if f.unit != unit]))
 
 
 def strike_refusal(game: Game, state: State, action: Strike) -> str | None:

@@ -18,13 +18,14 @@ surface battles; ships at Midway bombard it when the option is in play.
 
 from __future__ import annotations
 
+from math import fsum
 from typing import Any
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Rules
 from midway_desktop.engine.session import Session
-from midway_desktop.games.victory_at_midway import air, doctrine, movement, naval, search, setup, tactics
+from midway_desktop.games.victory_at_midway import air, battle, doctrine, movement, naval, search, setup, tactics
 from midway_desktop.games.victory_at_midway.actions import (
     AssignSearch,
     Bombard,
@@ -34,16 +35,16 @@ from midway_desktop.games.victory_at_midway.actions import (
     Form,
     GoAshore,
     MidwayStrike,
-    Move,
-    Orders,
     Place,
     PrepareAll,
     Resolve,
     Scout,
     SubAttack,
     SurfaceAttack,
-    item,
+    make_move,
+    make_search,
     make_strike,
+    orders_of,
 )
 from midway_desktop.games.victory_at_midway.state import JAPAN, MIDWAY, SHIP_OFF_MAP, US, Game, State, sightings_since
 
@@ -66,10 +67,9 @@ JITTERS = 6  # tie-breaks between equally good search hexes
 SEARCH_CANDIDATES = 12  # hexes weighed per search (the best by the static ranking)
 
 
-# The steps whose doctrine picks from the list of legal orders; the rest work from the state.
-NEEDS_LEGAL = frozenset(
-    {"setup", "midway-strike", "strike-resolution", "sub-attacks", "surface-combat", "bombardment", "invasion"}
-)
+# The steps whose doctrine picks from the list of legal orders; the rest work from the state
+# (asking the rules' option lists for just the orders they weigh, as the legal list holds them).
+NEEDS_LEGAL = frozenset({"setup"})
 
 
 class DoctrineBot:
@@ -97,7 +97,7 @@ class DoctrineBot:
             return (legal or session.legal_actions(side))[0]
         if isinstance(plan, Action):
             return plan
-        return Orders(side, tuple(item(a) for a in plan))
+        return orders_of(side, plan)
 
     # -- helpers ---------------------------------------------------------------------------
     def _dist(self, a: str, b: str) -> int:
@@ -169,7 +169,7 @@ class DoctrineBot:
             step = g.toward(here, dest)
             if solitaire_us and movement.no_entry(g, state, side, ships, step):
                 continue  # solitaire: never into a hex with Japanese surface ships (the rules refuse it)
-            out.append(Move(side, piece, step))
+            out.append(make_move(side, piece, step))
         return out
 
     def _tenders(self, state: State, pieces: dict[str, list[str]]) -> list[Action]:
@@ -191,8 +191,8 @@ class DoctrineBot:
                      seen: dict[str, list[str]]) -> tuple[str | None, int]:  # fmt: skip
         """Where a piece heads and how close it stops."""
         g = self.game
-        carriers = any(s in g.carriers for s in ships)
-        if all(s in g.subs for s in ships):
+        carriers = not g.carriers.isdisjoint(ships)
+        if g.subs.issuperset(ships):
             subs = seen["subs"]
             return (min(subs, key=lambda h: (self._dist(here, h), h)), 0) if subs else (None, 0)
         if side == US:
@@ -218,17 +218,19 @@ class DoctrineBot:
         g = self.game
         out: list[Action] = []
         if side == US and game_has_marines(g, state):
-            out.append(AssignSearch(US, "ship", MIDWAY))  # the Marines' own hex: gives nothing away
+            out.append(make_search(US, "ship", MIDWAY))  # the Marines' own hex: gives nothing away
         if state.opt("submarines"):
             # Subs are never found, so their ship searches cost nothing and show them targets.
             for h in sorted({st.loc for s, st in g.ships(state, side) if s in g.subs and st.loc not in SHIP_OFF_MAP}):
                 a = AssignSearch(side, "ship", h)
                 if a not in out and search.search_refusal(g, state, a) is None:
                     out.append(a)
-        weights = self._search_weights(state, side)
+        weights: dict[str, float] | None = None  # worked out only when needed (see below)
         allowances = search.air_allowances(g, state, side)
         jitter = self._jitter(rng)
-        seen = frozenset(self._sighted(state, side, state.turn - 2, carriers=False))
+        # Every marker counts (a hex sighted twice weighs twice in ``_search_weights``): the key
+        # holds them all, so a remembered plan is the very plan this position would work out.
+        seen = tuple(sorted(self._sighted(state, side, state.turn - 2, carriers=False)))
         # The same allowances, recent sightings and tie-break give the same searches: remembered.
         k = ("bot-searches", side, jitter, tuple((a.hexes, a.count) for a in allowances), seen)
         plan = g.memo.get(k)
@@ -237,6 +239,7 @@ class DoctrineBot:
             chosen: list[str] = []
             slots = sorted((a for a in allowances for _ in range(a.count)), key=lambda a: len(a.hexes))
             hot = self._hot(state, side)
+            weights = self._search_weights(state, side)
             for slot in slots:
                 best, score = self._best_hex(side, slot.hexes, weights, covered, set(chosen), hot, jitter)
                 if best is not None and score >= SEARCH_WORTH:
@@ -245,10 +248,12 @@ class DoctrineBot:
             plan = tuple(chosen)
             if len(g.memo) < 200_000:
                 g.memo[k] = plan
-        chosen = set(plan)
-        covered = set().union(*(g.within(h, 1) for h in plan)) if plan else set()
-        out += [AssignSearch(side, "air", h) for h in plan]
+        out += [make_search(side, "air", h) for h in plan]
         if state.opt("extra-scouts") and not g.night(state) and not self._sighted(state, side, state.turn - 1):
+            chosen = set(plan)
+            covered = set().union(*(g.within(h, 1) for h in plan)) if plan else set()
+            if weights is None:
+                weights = self._search_weights(state, side)
             out += self._scouts(state, side, weights, covered, chosen, rng)
         if side == JAPAN and state.opt("seaplane-tenders") and search.build_refusal(g, state, BuildBase(JAPAN)) is None:
             out.append(BuildBase(JAPAN))
@@ -301,7 +306,9 @@ class DoctrineBot:
         w = weights.__getitem__
         for h in candidates:
             around = g.within(h, 1)
-            gain = sum(map(w, around - covered if covered else around))
+            # fsum: the exact sum, whatever order the set yields its hexes in (plain float sums
+            # differ in the last bit with the hash seed, and so would the games).
+            gain = fsum(map(w, around - covered if covered else around))
             gain += ((order[h] * 7919 + jitter) % 100) / 1000
             if gain > score:
                 best, score = h, gain
@@ -321,7 +328,7 @@ class DoctrineBot:
         if found is None:
             base = self._search_weights_base(side)
             g = self.game
-            found = g.memo[k] = sorted(hexes, key=lambda h: (-sum(base[n] for n in g.within(h, 1)), h))
+            found = g.memo[k] = sorted(hexes, key=lambda h: (-fsum(base[n] for n in g.within(h, 1)), h))
         return found  # type: ignore[no-any-return]
 
     def _search_weights_base(self, side: str) -> dict[str, float]:
@@ -349,7 +356,7 @@ class DoctrineBot:
 
     # -- air operations --------------------------------------------------------------------
     def _midway_strike(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
-        options = [a.unit for a in legal if isinstance(a, MidwayStrike)]
+        options = [a.unit for a in air.midway_strike_options(self.game, state, side)]
         if not options:
             return []
         g = self.game
@@ -423,8 +430,8 @@ class DoctrineBot:
         return out
 
     def _strike_resolution(self, state: State, side: str, legal: list[Action], rng: Rng) -> Action | None:
-        options = [a for a in legal if isinstance(a, Resolve)]
-        return options[0] if options else None
+        keys = battle.strike_keys(self.game, state, side)  # the Resolve orders, in the legal list's order
+        return Resolve(side, *keys[0]) if keys else None
 
     def _air_preparation(self, state: State, side: str, legal: list[Action], rng: Rng) -> Action:
         return PrepareAll(side)
@@ -451,7 +458,7 @@ class DoctrineBot:
     # -- ship-to-ship combat -----------------------------------------------------------------
     def _sub_attacks(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
         seen = set(self._sighted(state, side, state.turn, carriers=False))
-        return [a for a in legal if isinstance(a, SubAttack) and a.hex in seen]
+        return [SubAttack(side, h) for h in naval.sub_attack_hexes(self.game, state, side) if h in seen]
 
     def _surface_combat(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
         if side != JAPAN:
@@ -459,20 +466,20 @@ class DoctrineBot:
         g = self.game
         seen = set(self._sighted(state, side, state.turn, carriers=False))
         out: list[Action] = []
-        for a in legal:
-            if isinstance(a, SurfaceAttack) and a.hex in seen:
-                guns = sum(g.cat.ship(s).surface for s in g.ships_at(state, a.hex, side, subs=False))
+        for h in naval.surface_attack_hexes(g, state, side):
+            if h in seen:
+                guns = sum(g.cat.ship(s).surface for s in g.ships_at(state, h, side, subs=False))
                 if guns >= SURFACE_ATTACK_STRENGTH:
-                    out.append(a)
+                    out.append(SurfaceAttack(side, h))
         return out
 
     def _bombardment(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
-        return [a for a in legal if isinstance(a, Bombard)]
+        return [Bombard(side)] if naval.can_bombard(self.game, state, side) else []
 
     def _invasion(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
         if state.turn < LANDING_TURN:
             return []
-        return [a for a in legal if isinstance(a, GoAshore)]
+        return [GoAshore(side, u) for u in naval.landing_units(self.game, state)]
 
 
 def game_has_marines(game: Game, state: State) -> bool:

@@ -51,6 +51,8 @@ from midway_desktop.games.victory_at_midway.actions import (
     Strike,
     SubAttack,
     SurfaceAttack,
+    decoded,
+    described,
     item,
     make_aa_target,
     make_air_target,
@@ -417,8 +419,9 @@ class VictoryAtMidwayRules(Rules[State]):
         return (state.turn, state.step, b.stage if b else "", b.hex if b else "", len(state.resolved))
 
     def _closes(self, state: State, side: str, start: tuple[object, ...]) -> bool:
+        # (the cheapest test first: all three must hold)
         return (
-            self._point(state) == start and side in self.to_act(state) and Done in ALLOWED.get(self._stage(state), ())
+            Done in ALLOWED.get(self._stage(state), ()) and side in self.to_act(state) and self._point(state) == start
         )
 
     def apply(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
@@ -427,13 +430,15 @@ class VictoryAtMidwayRules(Rules[State]):
             events.append(Event("concede", f"{side_name(action.side)} concedes the game."))
             return evolve(state, conceded=action.side, step="over", battle=None), events
         if isinstance(action, Orders):
-            state = self._run_orders(state, action.side, [read_item(action.side, tuple(r)) for r in action.items],
-                                     rng, events)  # fmt: skip
+            orders = decoded(action)  # a bot's batch carries its orders: no need to read them back
+            if orders is None:
+                orders = tuple([read_item(action.side, tuple(r)) for r in action.items])
+            state = self._run_orders(state, action.side, orders, rng, events)
         else:
             state = self._apply_one(state, action, rng, events)
         return self._advance(state, rng, events), events
 
-    def _run_orders(self, state: State, side: str, orders: list[Action], rng: Rng, events: list[Event]) -> State:
+    def _run_orders(self, state: State, side: str, orders: Sequence[Action], rng: Rng, events: list[Event]) -> State:
         """Apply a batch of orders; each kind of order is told in one line (targets, in sight of
         both players, before any die is rolled), then the implicit Done where it applies."""
         global _TOLD
@@ -446,9 +451,14 @@ class VictoryAtMidwayRules(Rules[State]):
         told: list[tuple[str, str]] = []
         _TOLD = told
         try:
-            for order in orders:
+            if sealed_step:
                 # Inside a sealed step nothing moves on until the orders are sealed: no need to settle.
-                state = self._apply_one(state, order, rng, events, settling=not sealed_step)
+                g, appliers = self.game, _APPLY
+                for order in orders:
+                    state = appliers[order.__class__](g, state, order, rng, events)
+            else:
+                for order in orders:
+                    state = self._apply_one(state, order, rng, events)
         finally:
             _TOLD = None
         if told:
@@ -580,7 +590,7 @@ TARGET_TYPES = (AirTarget, AATarget, BombTarget, Screen, Fire)
 
 def _order_event(action: Action, events: list[Event], kind: str = "order") -> None:
     """A sealed order: only its own side hears of it."""
-    text = action.describe()
+    text = described(action)
     if _TOLD is not None:
         _TOLD.append((kind, text))
         return

@@ -18,11 +18,11 @@ from midway_desktop.engine.rules import Phase
 from midway_desktop.games.victory_at_midway import air, naval
 from midway_desktop.games.victory_at_midway import battle as battles
 from midway_desktop.games.victory_at_midway.search import KURE, ST11, resolve_searches
-from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
     SHIP_OFF_MAP,
     SIDES,
+    TO_ACT,
     US,
     Game,
     State,
@@ -129,16 +129,15 @@ def has_orders(game: Game, state: State, side: str) -> bool:
     return True
 
 
-_TO_ACT = Recent()
-
-
 def to_act(game: Game, state: State) -> tuple[str, ...]:
     """VaM › The Turn Sequence: who must act now (sealed steps: whoever has not sealed and has
-    something to order; announcements: US first, then Japan)."""
-    found = _TO_ACT.get(state)
+    something to order; announcements: US first, then Japan). Kept with the position (which
+    never changes; ``evolve`` leaves it behind)."""
+    d = state.__dict__
+    found = d.get(TO_ACT)
     if found is None:
-        found = _TO_ACT.put(state, None, _to_act(game, state))
-    return found  # type: ignore[return-value]
+        found = d[TO_ACT] = _to_act(game, state)
+    return found  # type: ignore[no-any-return]
 
 
 def _to_act(game: Game, state: State) -> tuple[str, ...]:
@@ -151,14 +150,11 @@ def _to_act(game: Game, state: State) -> tuple[str, ...]:
         side = resolving_side(game, state)
         return (side,) if side else ()
     if step == "air-return":
+        side_of = game.side_by_unit
+        flying = {side_of[f.unit] for f in state.flights}
         out = []
         for s in SIDES:
-            if (
-                any(game.side_of(f.unit) == s for f in state.flights)
-                or s == JAPAN
-                and s not in state.sealed
-                and air.reserve_options(game, state, s)
-            ):
+            if s in flying or s == JAPAN and s not in state.sealed and air.reserve_options(game, state, s):
                 out.append(s)
         return tuple(out)
     if step in naval.NAVAL_STEPS:
@@ -168,9 +164,17 @@ def _to_act(game: Game, state: State) -> tuple[str, ...]:
         return ()
     if step in SECRET:
         if state.passed is not None:  # worked out when the step began
-            return tuple(s for s in PHASES[step].actors if s not in state.sealed)
+            k = (step, state.sealed)
+            found = _LEFT.get(k)
+            if found is None:
+                found = _LEFT[k] = tuple(s for s in PHASES[step].actors if s not in state.sealed)
+            return found
         return tuple(s for s in PHASES[step].actors if s not in state.sealed and has_orders(game, state, s))
     return ()
+
+
+# A sealed step's actors still to seal, by step and the sides that have sealed (a handful of keys).
+_LEFT: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {}
 
 
 def phase(game: Game, state: State) -> Phase:
@@ -198,6 +202,7 @@ def begin(game: Game, state: State, step: str) -> State:
         passed = frozenset(s for s in PHASES[step].actors if not has_orders(game, state, s))
         d = state.__dict__  # the position was made just above: fill in its last two fields
         d["sealed"] = d["passed"] = passed
+        d.pop(TO_ACT, None)
     return state
 
 

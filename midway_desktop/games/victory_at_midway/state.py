@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
 from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE, Catalogue
@@ -30,7 +30,11 @@ AIR_ON_BASE = frozenset({"ready", "notready", "notready2", "trapped"})
 
 
 T = TypeVar("T")
-_CHECKED: set[tuple[Any, ...]] = set()
+# Who acts in a position is asked many times over (the runner, the rules, the sequence): worked
+# out once, it is kept with the position itself, outside its fields (see ``sequence.to_act``).
+TO_ACT = "_to_act"
+_object_new = object.__new__
+_object_setattr = object.__setattr__
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -39,24 +43,26 @@ def evolve(obj: T, **changes: Any) -> T:
     cls = obj.__class__
     if cls is UnitState:
         # Built field by field: ``_replace`` goes through ``_make`` and a map, several times slower.
-        assert _UNIT_FIELDS.issuperset(changes), f"UnitState has no field {set(changes) - _UNIT_FIELDS}"
         loc, reduced, base, formation, moved = obj  # type: ignore[misc]
-        get = changes.get
-        return _tuple_new(  # type: ignore[no-any-return]
+        pop = changes.pop  # (a fresh dict each call: what is left over names no field)
+        new_unit = _tuple_new(
             UnitState,
-            (get("loc", loc), get("reduced", reduced), get("base", base), get("formation", formation),
-             get("moved", moved)),
+            (pop("loc", loc), pop("reduced", reduced), pop("base", base), pop("formation", formation),
+             pop("moved", moved)),
         )  # fmt: skip
-    if __debug__:
-        names = (cls, *changes)
-        if names not in _CHECKED:  # each combination of fields is checked once
-            known = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
-            assert known.issuperset(changes), f"{cls.__name__} has no field {set(changes) - known}"
-            _CHECKED.add(names)
-    new = object.__new__(cls)
-    d = new.__dict__
-    d.update(obj.__dict__)
+        if changes:
+            raise TypeError(f"UnitState has no field {set(changes)}")
+        return new_unit  # type: ignore[no-any-return]
+    # One copy of the old field dict, handed to the new object: filling an empty instance dict
+    # field by field grows it several times (a position has some thirty fields).
+    d = obj.__dict__.copy()
+    d.pop(TO_ACT, None)  # a new position works out its own
+    n = len(d)
     d.update(changes)
+    if len(d) != n:  # a name that is no field grew the dict
+        raise TypeError(f"{cls.__name__} has no field {set(changes) - set(obj.__dict__)}")
+    new = _object_new(cls)
+    _object_setattr(new, "__dict__", d)
     return new
 
 
@@ -78,7 +84,6 @@ class UnitState(NamedTuple):
     moved: int = 0  # ships: the turn it last moved, entered or exited
 
 
-_UNIT_FIELDS = frozenset(UnitState._fields)
 _tuple_new = tuple.__new__
 
 

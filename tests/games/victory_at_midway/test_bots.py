@@ -127,3 +127,46 @@ def test_orders_batches() -> None:
     assert G.u(s.state, "Enterprise").loc == "K4" and US in s.state.sealed
     s.play(Orders(JAPAN, ()))
     assert s.state.step != "ship-movement"
+
+
+def _batch_digest(scenario: str | None, options: dict[str, bool] | None, seeds: range) -> tuple[str, list[object]]:
+    """A digest of a fixed batch of bot games: every action, every event (text, audience and
+    data) and the final position, with each game's result, VPs and length."""
+    import hashlib
+
+    from midway_desktop.engine.records import fingerprint
+
+    digest = hashlib.sha256()
+    bots = default_bots(RULES)
+    games: list[object] = []
+    for seed in seeds:
+        session = Session.start(RULES, scenario=scenario, options=options, seed=seed)
+        outcome = play_out(session, bots, Rng(seed * 7919))
+        for action in session.actions():
+            digest.update(json.dumps(action.to_json(), sort_keys=True).encode())
+        for event in session.events():
+            digest.update(json.dumps(event.to_json(), sort_keys=True, default=str).encode())
+        digest.update(fingerprint(session).encode())
+        games.append((outcome.result, dict(outcome.scores), len(session.history)))
+    return digest.hexdigest()[:24], games
+
+
+_EVERY_OPTION = {o.name: True for o in RULES.options if o.choices == (False, True)}
+
+
+@pytest.mark.parametrize(
+    ("scenario", "options", "seeds", "expected"),
+    [
+        (None, None, range(1, 7), "48eaab2882291ee2a0b346be"),
+        ("solitaire", None, range(1, 7), "5896aa123452bc66a49b2285"),
+        (None, _EVERY_OPTION, range(30, 33), "5e6de6a73e451485525c266f"),
+        ("solitaire", _EVERY_OPTION, range(30, 33), "b6fada9b3b0aa57dca198ab0"),
+    ],
+)
+def test_fixed_batches_are_pinned(
+    scenario: str | None, options: dict[str, bool] | None, seeds: range, expected: str
+) -> None:
+    """Speed work must not change a game: the same seeds play the very same games (actions,
+    events, final position), with or without every optional rule in play."""
+    found, games = _batch_digest(scenario, options, seeds)
+    assert found == expected, games
