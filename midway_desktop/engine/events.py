@@ -10,7 +10,7 @@ ALL = "all"
 UMPIRE = "umpire"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """One thing that happened.
 
@@ -23,6 +23,17 @@ class Event:
     text: str
     audience: tuple[str, ...] = (ALL,)
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self, kind: str, text: str, audience: tuple[str, ...] = (ALL,), data: Mapping[str, Any] | None = None
+    ) -> None:
+        # The frozen dataclass's own __init__ sets each field through object.__setattr__; a bot
+        # game tells hundreds of events, so the fields go straight into the instance dict.
+        d = self.__dict__
+        d["kind"] = kind
+        d["text"] = text
+        d["audience"] = audience
+        d["data"] = {} if data is None else data
 
     def visible_to(self, side: str) -> bool:
         return side == UMPIRE or ALL in self.audience or side in self.audience
