@@ -9,6 +9,8 @@ nowhere to land ditch.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from midway_desktop.games.victory_at_midway.actions import (
     Ditch,
     Land,
@@ -33,9 +35,10 @@ from midway_desktop.games.victory_at_midway.state import (
     State,
     change,
     evolve,
+    make_unit,
     set_units,
 )
-from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE
+from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE, AircraftSpec
 
 BASE_HOLDING = frozenset({"ready", "notready", "notready2", "trapped"})
 RESERVE_CARRIERS = ("Akagi", "Kaga")  # VaM › Reserve Zekes: once per game on each
@@ -157,9 +160,7 @@ def can_strike_midway(game: Game, state: State, side: str) -> bool:
 
 def apply_midway_strike(game: Game, state: State, action: MidwayStrike) -> State:
     """VaM › Midway Base Strikes: the unit goes to the Midway Airstrike Holding Box, committed."""
-    base = game.u(state, action.unit).base
-    flight = Flight(action.unit, "midway", MIDWAY, game.base_hex(state, base) or MIDWAY, 0, True)
-    return _take_off(game, state, action.unit, flight)
+    return apply_strikes(game, state, (action,))
 
 
 def _take_off(game: Game, state: State, unit: str, flight: Flight, **more: object) -> State:
@@ -168,6 +169,27 @@ def _take_off(game: Game, state: State, unit: str, flight: Flight, **more: objec
     i = game.index[unit]
     units[i] = evolve(units[i], loc="aloft")
     return evolve(state, units=tuple(units), flights=(*state.flights, flight), **more)
+
+
+def apply_strikes(game: Game, state: State, actions: Sequence[Strike | MidwayStrike]) -> State:
+    """Strikes and Midway base strikes: every unit leaves its box with its flight, in the order
+    given, in one new position (a sealed batch's run at once): a Midway strike to the Midway
+    Airstrike Holding Box, committed (VaM › Midway Base Strikes); any other to its target hex in
+    its wave (VaM › Other Air Strike Missions). Taking off moves no base, so launch hexes read
+    alike one by one or all at once."""
+    units = list(state.units)
+    flights = list(state.flights)
+    index = game.index
+    for action in actions:
+        i = index[action.unit]
+        _loc, reduced, base, formation, moved = units[i]
+        launch = game.base_hex(state, base) or MIDWAY
+        if action.__class__ is MidwayStrike:
+            flights.append(Flight(action.unit, "midway", MIDWAY, launch, 0, True))
+        else:
+            flights.append(Flight(action.unit, "strike", action.hex, launch, action.wave, None))  # type: ignore[union-attr]
+        units[i] = make_unit(("aloft", reduced, base, formation, moved))
+    return evolve(state, units=tuple(units), flights=tuple(flights))
 
 
 def _come_down(game: Game, state: State, unit: str, **values: object) -> State:
@@ -215,9 +237,7 @@ def strike_refusal(game: Game, state: State, action: Strike) -> str | None:
 
 def apply_strike(game: Game, state: State, action: Strike) -> State:
     """VaM › Other Air Strike Missions: the unit leaves its Ready box for the target hex."""
-    base = game.u(state, action.unit).base
-    flight = Flight(action.unit, "strike", action.hex, game.base_hex(state, base) or MIDWAY, action.wave, None)
-    return _take_off(game, state, action.unit, flight)
+    return apply_strikes(game, state, (action,))
 
 
 def strike_options(game: Game, state: State, side: str) -> list[Strike]:
@@ -426,17 +446,31 @@ def landing_bases_for(game: Game, state: State, unit: str, flight: Flight, room:
     """``landing_bases`` with the room left on each base given (or counted here) (VaM › Strike and
     Escort Aircraft Retrieval, CAP Retrieval, Carrier and Airfield Capacities)."""
     spec = game.cat.plane(unit)
-    bases = [MIDWAY_BASE] if spec.side == "us" else []
-    if spec.home != MIDWAY_BASE:
-        bases += [s for s in game.carriers_of[spec.side]]
     if room is None:
         room = free_room(game, state, spec.side)
+    return _bases_within(game, spec, flight, _open_bases(game, state, spec.side, room))
+
+
+def _open_bases(game: Game, state: State, side: str, room: dict[str, int]) -> list[tuple[str, str]]:
+    """(base, hex) for each of the side's bases with room left and on the map, Midway first."""
+    bases = ([MIDWAY_BASE] if side == "us" else []) + list(game.carriers_of[side])
     out = []
     for base in bases:
         if room.get(base, 0) <= 0:
             continue
         where = game.base_hex(state, base)
-        if where is None:
+        if where is not None:
+            out.append((base, where))
+    return out
+
+
+def _bases_within(game: Game, spec: AircraftSpec, flight: Flight, open_bases: list[tuple[str, str]]) -> list[str]:
+    """The open bases the flight reaches: M units only Midway, CAP only in its own hex, strikes
+    within range of their target (VaM › Strike and Escort Aircraft Retrieval, CAP Retrieval)."""
+    out = []
+    midway_only = spec.home == MIDWAY_BASE
+    for base, where in open_bases:
+        if midway_only and base != MIDWAY_BASE:
             continue
         if flight.kind == "cap":
             if where != flight.target:
@@ -488,15 +522,32 @@ def land_refusal(game: Game, state: State, action: Land) -> str | None:
 
 def apply_land(game: Game, state: State, action: Land) -> State:
     """VaM › Retrieval: strike and escort units land Not Ready (the H in Not Ready 2), CAP Ready."""
-    flight = game.flight(state, action.unit)
-    assert flight is not None
-    if flight.kind == "cap":
-        loc = "ready"  # VaM › CAP Retrieval: CAP fighters go back to the Ready box
-    elif game.cat.plane(action.unit).type == "H":
-        loc = "notready2"  # VaM › US Heavy Bombers: two turns to become Ready
-    else:
-        loc = "notready"
-    return _come_down(game, state, action.unit, loc=loc, base=action.base)
+    return apply_landings(game, state, (action,))
+
+
+def apply_landings(game: Game, state: State, actions: Sequence[Land]) -> State:
+    """VaM › Retrieval: each unit lands on its base, in the order given, in one new position (a
+    sealed batch's run at once): strike and escort units Not Ready (the H in Not Ready 2), CAP
+    Ready (VaM › Strike and Escort Aircraft Retrieval, CAP Retrieval)."""
+    units = list(state.units)
+    flights = list(state.flights)
+    index = game.index
+    plane = game.cat.plane
+    for action in actions:
+        unit = action.unit
+        flight = next((f for f in flights if f.unit == unit), None)
+        assert flight is not None
+        if flight.kind == "cap":
+            loc = "ready"  # VaM › CAP Retrieval: CAP fighters go back to the Ready box
+        elif plane(unit).type == "H":
+            loc = "notready2"  # VaM › US Heavy Bombers: two turns to become Ready
+        else:
+            loc = "notready"
+        i = index[unit]
+        _loc, reduced, _base, formation, moved = units[i]
+        units[i] = make_unit((loc, reduced, action.base, formation, moved))
+        flights = [f for f in flights if f.unit != unit]
+    return evolve(state, units=tuple(units), flights=tuple(flights))
 
 
 _LANDING = Recent()
@@ -508,11 +559,11 @@ def landing_options(game: Game, state: State, side: str) -> tuple[dict[str, int]
     found = _LANDING.get(state, side)
     if found is None:
         free = free_room(game, state, side)
-        options = {
-            f.unit: landing_bases_for(game, state, f.unit, f, free)
-            for f in state.flights
-            if game.side_of(f.unit) == side
-        }
+        # Where each open base is, found once for all the side's flights.
+        open_bases = _open_bases(game, state, side, free)
+        plane, side_of = game.cat.plane, game.side_by_unit
+        options = {f.unit: _bases_within(game, plane(f.unit), f, open_bases) for f in state.flights
+                   if side_of[f.unit] == side}  # fmt: skip
         found = _LANDING.put(state, side, (free, options))
     return found  # type: ignore[return-value]
 
@@ -603,25 +654,4 @@ def landing_plan(game: Game, state: State, side: str) -> list[Land | Ditch]:
     home_first = {u: sorted(options[u], key=lambda b: b != cat.plane(u).home) for u in worth}
     fits = assign(worth, home_first, free)
     out += [make_land(side, u, fits[u]) for u in worth]
-    return out
-    cat = game.cat
-    free = free_room(game, state, side)
-    options = {f.unit: landing_bases_for(game, state, f.unit, f, free) for f in flights}
-    units = [f.unit for f in flights]
-    while True:
-        fits = assign(units, options, free)
-        if len(fits) == len(units):
-            break
-        # Ditch the unit with nowhere to go, else the cheapest one (reduced, then not a fighter).
-        homeless = [u for u in units if not options[u]]
-        pick = (
-            homeless[0]
-            if homeless
-            else min(units, key=lambda u: (not game.u(state, u).reduced, cat.plane(u).type == "F", u))
-        )
-        out.append(Ditch(side, pick))
-        units.remove(pick)
-    home_first = {u: sorted(options[u], key=lambda b: b != cat.plane(u).home) for u in units}
-    fits = assign(units, home_first, free)
-    out += [make_land(side, u, fits[u]) for u in units]
     return out

@@ -255,11 +255,16 @@ def air_target_refusal(game: Game, state: State, action: AirTarget) -> str | Non
     return None
 
 
+def air_needed(game: Game, state: State, side: str) -> int:
+    """VaM › Air-to-Air Combat: every fighter of the side firing this round gets a target."""
+    return len(fighters(game, state, side))
+
+
 def apply_air_target(game: Game, state: State, action: AirTarget, rng: Rng, events: list[Event]) -> State:
     """VaM › Air-to-Air Combat: once every fighter has its target, they fire."""
     battle = state.battle
     assert battle is not None
-    needed = battle.needed if battle.orders else len(fighters(game, state, action.side))
+    needed = battle.needed if battle.orders else air_needed(game, state, action.side)
     orders = (*battle.orders, (action.unit, action.target))
     battle = evolve(battle, orders=orders, needed=needed)
     state = evolve(state, battle=battle)
@@ -440,11 +445,16 @@ def bomb_refusal(game: Game, state: State, action: BombTarget) -> str | None:
     return None
 
 
+def bomb_needed(game: Game, state: State, side: str) -> int:
+    """VaM › Bombing: every surviving bomber gets a target before any attack."""
+    return len(bombers(game, state))
+
+
 def apply_bomb_target(game: Game, state: State, action: BombTarget, rng: Rng, events: list[Event]) -> State:
     """VaM › Bombing, Ground Units vs. Aircraft Combat, Midway Airfield Damage."""
     battle = state.battle
     assert battle is not None
-    needed = battle.needed if battle.orders else len(bombers(game, state))
+    needed = battle.needed if battle.orders else bomb_needed(game, state, action.side)
     orders = (*battle.orders, (action.unit, action.target))
     battle = evolve(battle, orders=orders, needed=needed)
     state = evolve(state, battle=battle)

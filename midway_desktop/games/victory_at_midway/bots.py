@@ -150,10 +150,12 @@ class DoctrineBot:
         entered = {a.piece for a in out if isinstance(a, Enter)}
         solitaire_us = state.solitaire and side == US
         turn = state.turn
+        # The side's markers of the last three turns, read once (placement order kept).
+        mine = [s for s in sightings_since(state, turn - 3) if s.side == side]
         seen = {
-            "subs": self._sighted(state, side, turn - 2, carriers=False),
-            "recent": self._sighted(state, side, turn - 3),
-            "enemy": self._sighted(state, side, turn - 1),
+            "subs": [s.hex for s in mine if s.turn >= turn - 2],
+            "recent": [s.hex for s in mine if s.carriers],
+            "enemy": [s.hex for s in mine if s.carriers and s.turn >= turn - 1],
         }
         pieces = movement.movable(g, state, side)
         if side == JAPAN and state.opt("seaplane-tenders"):

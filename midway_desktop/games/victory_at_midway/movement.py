@@ -8,10 +8,21 @@ it, at the speed of the slowest. Ships leave the map by their own side's edge.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from midway_desktop.games.victory_at_midway.actions import Exit, Form, Move, make_form
 from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.setup import withdraw_cargo
-from midway_desktop.games.victory_at_midway.state import JAPAN, SHIP_OFF_MAP, US, Game, State, evolve, set_units
+from midway_desktop.games.victory_at_midway.state import (
+    JAPAN,
+    SHIP_OFF_MAP,
+    US,
+    Game,
+    State,
+    evolve,
+    make_unit,
+    set_units,
+)
 from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE
 
 EXIT_REGION = {"us": "us-exit", "japan": "japanese-exit"}
@@ -61,20 +72,23 @@ def movable(game: Game, state: State, side: str) -> dict[str, list[str]]:
     units = state.units
     out: dict[str, list[str]] = {}
     blocked: set[str] = set()
-    for sid, i, sub, slow, slow_reduced, cargo in _static(game, side):
-        st = units[i]
-        if st.loc in SHIP_OFF_MAP:
+    _ids, get = game._ship_pick[side]
+    # (each ship's condition unpacked as it comes: cheaper than reading its fields by name)
+    for (sid, sub, slow, slow_reduced, cargo), (loc, reduced, _base, formation, moved) in zip(
+        _static(game, side), get(units)
+    ):
+        if loc in SHIP_OFF_MAP:
             continue
-        key = st.formation or sid
+        key = formation or sid
         ships = out.get(key)
         if ships is None:
             out[key] = [sid]
         else:
             ships.append(sid)
         if (
-            st.moved == turn
+            moved == turn
             or (sub and not sub_turn)
-            or (odd and (slow_reduced if st.reduced else slow))
+            or (odd and (slow_reduced if reduced else slow))
             or (cargo >= 0 and units[cargo].loc == MIDWAY_BASE)
         ):
             blocked.add(key)
@@ -84,15 +98,16 @@ def movable(game: Game, state: State, side: str) -> dict[str, list[str]]:
     return out
 
 
-def _static(game: Game, side: str) -> list[tuple[str, int, bool, bool, bool, int]]:
-    """Per ship: (id, position, a sub, slow at full strength, slow reduced, its battalion's position)."""
+def _static(game: Game, side: str) -> list[tuple[str, bool, bool, bool, int]]:
+    """Per ship, in the order of ``game.ships``: (id, a sub, slow at full strength, slow reduced,
+    its battalion's position)."""
     k = ("move-static", side)
     found = game.memo.get(k)
     if found is None:
         found = game.memo[k] = [
-            (sid, i, sid in game.subs, game.speeds[sid][0] < 1, game.speeds[sid][1] < 1,
+            (sid, sid in game.subs, game.speeds[sid][0] < 1, game.speeds[sid][1] < 1,
              game.index[game.cargo[sid]] if sid in game.cargo else -1)
-            for sid, i in game._ships[side]
+            for sid in game._ship_pick[side][0]
         ]  # fmt: skip
     return found  # type: ignore[no-any-return]
 
@@ -171,13 +186,23 @@ def piece_ships(game: Game, state: State, side: str, piece: str) -> list[str]:
 
 def apply_move(game: Game, state: State, action: Move) -> State:
     """VaM › Ship Movement: the piece and every ship in its box move one hex."""
-    ships = piece_ships(game, state, action.side, action.piece)
+    return apply_moves(game, state, (action,))
+
+
+def apply_moves(game: Game, state: State, actions: Sequence[Move]) -> State:
+    """VaM › Ship Movement: each piece and every ship in its box move one hex, in the order given,
+    in one new position (a sealed batch's run of moves at once). A move changes no box and takes
+    no ship off the map, so each piece's ships are read from the position the run started from,
+    as one move after another would."""
     turn = state.turn
     units = list(state.units)
     index = game.index
-    for s in ships:
-        i = index[s]
-        units[i] = evolve(units[i], loc=action.to, moved=turn)
+    for action in actions:
+        to = action.to
+        for s in piece_ships(game, state, action.side, action.piece):
+            i = index[s]
+            _loc, reduced, base, formation, _moved = units[i]
+            units[i] = make_unit((to, reduced, base, formation, turn))
     return evolve(state, units=tuple(units))
 
 

@@ -290,12 +290,17 @@ def screen_refusal(game: Game, state: State, action: Screen) -> str | None:
     return None
 
 
+def screen_needed(game: Game, state: State, side: str) -> int:
+    """VaM › Submarines: every screening destroyer gets a sub to screen against."""
+    return len(screeners(game, state))
+
+
 def apply_screen(game: Game, state: State, action: Screen, rng: Rng, events: list[Event]) -> State:
     """VaM › Submarines: each DD screens once, two dice (one if reduced); on a 1 its target
     breaks off its attack for the turn without firing. Subs are never reduced or eliminated."""
     battle = state.battle
     assert battle is not None
-    needed = battle.needed if battle.orders else len(screeners(game, state))
+    needed = battle.needed if battle.orders else screen_needed(game, state, action.side)
     orders = (*battle.orders, (action.unit, action.target))
     battle = evolve(battle, orders=orders, needed=needed)
     state = evolve(state, battle=battle)
@@ -432,13 +437,18 @@ def fire_refusal(game: Game, state: State, action: Fire) -> str | None:
     return None
 
 
+def fire_needed(game: Game, state: State, side: str) -> int:
+    """VaM › Naval Combat, Invasion Combat: every firing unit of the side gets a target."""
+    return len(firers(game, state, side))
+
+
 def apply_fire(game: Game, state: State, action: Fire, rng: Rng, events: list[Event]) -> State:
     """VaM › Defensive Fire, Offensive Fire: once every firing unit has its target, they fire: two
     dice at full strength, one when reduced, each at or under the unit's value a hit (US surface
     fire at night needs one less with Night Actions); hits count at once."""
     battle = state.battle
     assert battle is not None
-    needed = battle.needed if battle.orders else len(firers(game, state, action.side))
+    needed = battle.needed if battle.orders else fire_needed(game, state, action.side)
     orders = (*battle.orders, (action.unit, action.target))
     battle = evolve(battle, orders=orders, needed=needed)
     state = evolve(state, battle=battle)

@@ -78,7 +78,6 @@ from midway_desktop.games.victory_at_midway.state import (
     SIDES,
     US,
     Game,
-    Search,
     State,
     evolve,
     side_name,
@@ -445,7 +444,7 @@ class VictoryAtMidwayRules(Rules[State]):
         start = self._point(state)
         sealed_step = state.battle is None and state.step in SECRET
         if orders and not sealed_step:
-            targets = [a.describe() for a in orders if isinstance(a, TARGET_TYPES)]
+            targets = [described(a) for a in orders if isinstance(a, TARGET_TYPES)]
             if targets:
                 events.append(Event("target", "; ".join(targets) + ".", data={"side": side, "orders": targets}))
         told: list[tuple[str, str]] = []
@@ -453,12 +452,15 @@ class VictoryAtMidwayRules(Rules[State]):
         try:
             if sealed_step:
                 # Inside a sealed step nothing moves on until the orders are sealed: no need to settle.
-                g, appliers = self.game, _APPLY
-                for order in orders:
-                    state = appliers[order.__class__](g, state, order, rng, events)
+                state = _apply_sealed(self.game, state, orders, rng, events)
             else:
-                for order in orders:
-                    state = self._apply_one(state, order, rng, events)
+                i, n = 0, len(orders)
+                while i < n:
+                    if i + 1 < n and state.battle is not None and orders[i].__class__ in _NEEDED:
+                        state, m = _gather_targets(self.game, state, orders[i:])
+                        i += m
+                    state = self._apply_one(state, orders[i], rng, events)
+                    i += 1
         finally:
             _TOLD = None
         if told:
@@ -622,7 +624,7 @@ def _apply_done(g: Game, state: State, action: Done, rng: Rng, events: list[Even
 
 def _apply_search(g: Game, state: State, action: AssignSearch, rng: Rng, events: list[Event]) -> State:
     _order_event(action, events)
-    return evolve(state, searches=(*state.searches, Search(action.side, action.kind, action.hex)))
+    return search.apply_searches(g, state, (action,))
 
 
 def _apply_cap(g: Game, state: State, action: Cap, rng: Rng, events: list[Event]) -> State:
@@ -705,6 +707,70 @@ _APPLY: dict[type[Action], Applier] = {
     Screen: _targeting(naval.apply_screen),
     Fire: _targeting(naval.apply_fire),
 }
+
+
+# Orders of a sealed step that a run of alike orders applies all at once (one new position for the
+# run instead of one an order), with how each is told to its own side.
+_RUNS: dict[type[Action], tuple[Callable[[Game, State, Sequence[Any]], State], str]] = {
+    Move: (movement.apply_moves, "order"),
+    AssignSearch: (search.apply_searches, "order"),
+    Strike: (air.apply_strikes, "order"),
+    MidwayStrike: (air.apply_strikes, "order"),
+    Land: (air.apply_landings, "land"),
+}
+
+
+def _apply_sealed(g: Game, state: State, orders: Sequence[Action], rng: Rng, events: list[Event]) -> State:
+    """A sealed step's orders in the order given: each run of consecutive alike orders that
+    ``_RUNS`` knows at once (the same position and log as one by one), any other order alone."""
+    i, n = 0, len(orders)
+    while i < n:
+        order = orders[i]
+        cls = order.__class__
+        run = _RUNS.get(cls)
+        if run is None:
+            state = _APPLY[cls](g, state, order, rng, events)
+            i += 1
+            continue
+        j = i + 1
+        while j < n and orders[j].__class__ is cls:
+            j += 1
+        apply_run, kind = run
+        state = apply_run(g, state, orders[i:j])
+        for k in range(i, j):
+            _order_event(orders[k], events, kind)
+        i = j
+    return state
+
+
+# Targeting orders (chosen in sight of both players) collect in the battle until every unit that
+# fires this segment has one; nothing is rolled before. Each with the count that completes it.
+_NEEDED: dict[type[Action], Callable[[Game, State, str], int]] = {
+    AirTarget: battle.air_needed,
+    AATarget: lambda g, s, side: battle.aa_needed(g, s),
+    BombTarget: battle.bomb_needed,
+    Screen: naval.screen_needed,
+    Fire: naval.fire_needed,
+}
+
+
+def _gather_targets(g: Game, state: State, orders: Sequence[Action]) -> tuple[State, int]:
+    """The leading targeting orders of a batch that leave its segment short of complete, written
+    into the battle at once (one new position, not one an order), and how many they were. The
+    order that completes the segment, and any after it, are left to be applied one by one."""
+    b = state.battle
+    assert b is not None
+    cls = orders[0].__class__
+    got = list(b.orders)
+    needed = b.needed if got else _NEEDED[cls](g, state, orders[0].side)
+    m = 0
+    while m + 1 < len(orders) and orders[m].__class__ is cls and len(got) + 1 < needed:
+        order = orders[m]
+        got.append((order.unit, order.target))  # type: ignore[attr-defined]
+        m += 1
+    if m == 0:
+        return state, 0
+    return evolve(state, battle=evolve(b, orders=tuple(got), needed=needed)), m
 
 
 RULES = VictoryAtMidwayRules()

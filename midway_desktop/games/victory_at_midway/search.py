@@ -8,6 +8,7 @@ search (day only) in its hex and the six around it. Submarines are never found.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from midway_desktop.engine.events import Event, roll_event
@@ -77,15 +78,28 @@ def air_allowances(game: Game, state: State, side: str) -> list[Allowance]:
     """Every air search ``side`` may assign this turn (VaM › Air Searches, Air Search Limits)."""
     if game.night(state):
         return []
+    near, far = midway_searches(game, state) if side == US else (0, 0)
+    carriers = undamaged_carriers(game, state, side)
+    kure = side == JAPAN and kure_operating(game, state)
+    # The allowances follow from these few facts alone: worked out once for each combination
+    # (the bots and the option lists ask every day turn).
+    k = ("air-allowances", side, near, far, tuple(sorted({h for _c, h in carriers})), state.opt("wake-johnston"),
+         kure and game.u(state, ST11).reduced, kure)  # fmt: skip
+    found = game.memo.get(k)
+    if found is None:
+        found = game.memo[k] = tuple(_air_allowances(game, state, side, near, far, carriers, kure))
+    return list(found)  # type: ignore[arg-type]
+
+
+def _air_allowances(game: Game, state: State, side: str, near: int, far: int, carriers: list[tuple[str, str]],
+                    kure: bool) -> list[Allowance]:  # fmt: skip
     out: list[Allowance] = []
     board = game.board
     if side == US:
-        near, far = midway_searches(game, state)
         if near:
             out.append(Allowance("the Midway hex", frozenset({MIDWAY}), near))
         if far:
             out.append(Allowance("within six hexes of Midway", game.within(MIDWAY, MIDWAY_RADIUS), far))
-    carriers = undamaged_carriers(game, state, side)
     for hex_ in sorted({h for _c, h in carriers}):
         out.append(Allowance(f"the carrier hex {hex_}", frozenset({hex_}), 1))
     if side == JAPAN and carriers:
@@ -95,7 +109,7 @@ def air_allowances(game: Game, state: State, side: str) -> list[Allowance]:
         region = board.region("wake-search" if side == JAPAN else "johnston-search")
         centre = next(iter(region))
         out.append(Allowance(f"{region.data['island']} Island", game.within(centre, ISLAND_RADIUS), 1))
-    if side == JAPAN and kure_operating(game, state):
+    if kure:
         out.append(Allowance("the Kure seaplane base", frozenset({KURE}), 1))
         extra = 1 if game.u(state, ST11).reduced else 2
         out.append(Allowance("bonus, within two hexes of Kure", game.within(KURE, KURE_RADIUS), extra))
@@ -128,6 +142,12 @@ def build_refusal(game: Game, state: State, action: BuildBase) -> str | None:
     if game.u(state, ST11).loc != KURE:
         return "ST11 must be in Kure Atoll (G6) to build the seaplane base (VaM › Seaplane Tenders)."
     return None
+
+
+def apply_searches(game: Game, state: State, actions: Sequence[AssignSearch]) -> State:
+    """VaM › Assigning Searches: the searches assigned, kept in the order given, in one new
+    position (a sealed batch's run at once)."""
+    return evolve(state, searches=(*state.searches, *[Search(a.side, a.kind, a.hex) for a in actions]))
 
 
 def apply_build(game: Game, state: State, events: list[Event]) -> State:
@@ -262,6 +282,20 @@ def spoken_list(hexes: list[str]) -> str:
 def declaration(searches: list[Search]) -> str:
     """What a player says in the Search Announcement Segment, e.g.
     ``Air searches in E6, F5, G4, and Midway.`` (VaM › Declaring Searches)."""
+    # The same few search plans come back turn after turn: each sentence is made once.
+    k = tuple([(s.kind, s.hex) for s in searches])
+    found = _SAID.get(k)
+    if found is None:
+        found = _SAID[k] = _declaration(searches)
+        if len(_SAID) > 4096:
+            _SAID.clear()
+    return found
+
+
+_SAID: dict[tuple[tuple[str, str], ...], str] = {}
+
+
+def _declaration(searches: list[Search]) -> str:
     parts = []
     for kind in ("air", "ship"):
         hexes = [s.hex for s in searches if s.kind == kind]
@@ -272,6 +306,15 @@ def declaration(searches: list[Search]) -> str:
         return "No searches."
     text = "; ".join(parts) + "."
     return text[0].upper() + text[1:]
+
+
+def _surface_ships(game: Game, side: str) -> tuple[tuple[int, bool], ...]:
+    """(position, a carrier) for each of the side's ships a search can find (subs never are)."""
+    k = ("surface-ships", side)
+    found = game.memo.get(k)
+    if found is None:
+        found = game.memo[k] = tuple((i, sid in game.carriers) for sid, i in game._ships[side] if sid not in game.subs)
+    return found  # type: ignore[no-any-return]
 
 
 def resolve_searches(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
@@ -303,6 +346,7 @@ def resolve_searches(game: Game, state: State, rng: Rng, events: list[Event]) ->
             effective[side].append(s)
     sightings = list(state.sightings)
     carrier_sighted = state.carrier_sighted
+    units = state.units
     for announcer in SIDES:  # US first announces what the Japanese searches found
         searcher = other(announcer)
         located: set[str] = set()
@@ -311,9 +355,10 @@ def resolve_searches(game: Game, state: State, rng: Rng, events: list[Event]) ->
         if not located:
             continue
         afloat: dict[str, bool] = {}  # hex -> a carrier there (surface ships only: subs are never found)
-        for sid, st in game.ships(state, announcer):
-            if st.loc in located and sid not in game.subs:
-                afloat[st.loc] = afloat.get(st.loc, False) or sid in game.carriers
+        for i, carrier in _surface_ships(game, announcer):
+            loc = units[i].loc
+            if loc in located:
+                afloat[loc] = afloat.get(loc, False) or carrier
         for hex_ in sorted(afloat, key=_hex_key):
             if game.in_fog(state, hex_):
                 continue  # VaM › Fog: ships in fog may not be located

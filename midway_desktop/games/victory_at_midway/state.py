@@ -12,6 +12,7 @@ Units are kept in the catalogue's order (ships, aircraft, ground units) as small
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -85,6 +86,9 @@ class UnitState(NamedTuple):
 
 
 _tuple_new = tuple.__new__
+# A UnitState from its five values in order, without the NamedTuple's Python-level ``__new__``
+# (the batch appliers move, launch and land many units at once).
+make_unit = functools.partial(_tuple_new, UnitState)
 
 
 @dataclass(frozen=True)

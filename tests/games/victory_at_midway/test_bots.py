@@ -170,3 +170,36 @@ def test_fixed_batches_are_pinned(
     events, final position), with or without every optional rule in play."""
     found, games = _batch_digest(scenario, options, seeds)
     assert found == expected, games
+
+
+def test_runs_of_orders_apply_as_one_by_one() -> None:
+    """A sealed batch's runs of moves, searches, launches and landings are applied at once
+    (``_RUNS``): each gives the very position the orders give applied one after another."""
+    from itertools import groupby
+
+    from midway_desktop.games.victory_at_midway.actions import decoded
+    from midway_desktop.games.victory_at_midway.rules import _APPLY, _RUNS
+
+    bots = default_bots(RULES)
+    checked = 0
+    for seed in (3, 4):
+        session = Session.start(RULES, seed=seed)
+        bot_rng = Rng(seed)
+        while RULES.outcome(session.state) is None:
+            state = session.state
+            side = RULES.to_act(state)[0]
+            action = bots[side].choose(session, side, [], bot_rng)
+            orders = decoded(action) if isinstance(action, Orders) else None
+            if orders and state.battle is None:
+                for cls, group in groupby(orders, key=type):
+                    run = list(group)
+                    if cls not in _RUNS:
+                        continue
+                    at_once = _RUNS[cls][0](G, state, run)
+                    one_by_one = state
+                    for order in run:
+                        one_by_one = _APPLY[cls](G, one_by_one, order, Rng(0), [])
+                    assert at_once == one_by_one, run
+                    checked += 1
+            session.apply_unchecked(action)
+    assert checked > 50
