@@ -40,6 +40,10 @@ from midway_desktop.games.midway_solitaire.state import State
 from midway_desktop.games.midway_solitaire.victory import MISSIONS
 
 _new = object.__new__
+_set = object.__setattr__
+# Kept near-tables (see _near_for) and turn orders (see _turn_orders) at most: then forgotten.
+_NEAR_LIMIT = 200_000
+_ORDERS_LIMIT = 50_000  # a few tens of megabytes
 
 # Set-up square by the first target's lane (provisional board: Alaska lane 1-2, CSF 3-5, MIF 6-9).
 SETUP_SQUARE = {"AIF": "L2", "CSF": "L4", "MIF": "L6"}
@@ -53,6 +57,13 @@ APPROACH = 3.0  # per square between a destination and the interception point
 ARRIVAL_PACE = 0.6  # squares a turn a force gains on its goal, on average (provisional deck)
 FUEL = 2.0  # spending one extra fuel
 LONG_RANGE_RESERVE = 8.0  # keeping a long range attack for later
+
+
+def _orders(moves: tuple[tuple[str, str], ...], ma: str) -> TurnOrders:
+    """``TurnOrders(US, moves, ma)``, built as ``state.but`` builds states (the same value)."""
+    orders = _new(TurnOrders)
+    _set(orders, "__dict__", {"side": US, "moves": moves, "ma": ma})
+    return orders
 
 
 def faces(drm: int) -> int:
@@ -109,6 +120,26 @@ def hit_cost(strict: bool, left: int) -> float:
 
 
 _TABLES: WeakKeyDictionary[Ruleset, dict[str, Any]] = WeakKeyDictionary()
+_TABLE_NAMES = (
+    "numbers",
+    "bit",
+    "full",
+    "_groups",
+    "_drift",
+    "_near",
+    "_orders",
+    "_hazards",
+    "max_x",
+    "max_y",
+    "nearest_ma",
+    "near_ma",
+    "reach",
+    "around",
+    "ma_spots",
+    "to_objective",
+    "marks",
+    "moves",
+)  # the names of _tables' entries (the bot's slots for them)
 
 
 def _tables(rs: Ruleset) -> dict[str, Any]:
@@ -136,6 +167,10 @@ def _tables(rs: Ruleset) -> dict[str, Any]:
         # and the whole deck's average drift from there: filled as squares come up.
         "_groups": ({}, {}, {}),
         "_drift": ({}, {}, {}),
+        # The same groups as seen from the TFs' reach this turn (see _near_for): they recur from
+        # turn to turn and game to game.
+        "_near": {},
+        "_orders": {},  # see _turn_orders
         # (sub hit chance, danger zone hit chance, card mask) for each kind of hazard card.
         "_hazards": [(s, d, m) for (s, d), m in by_risk.items() if s or d],
         "max_x": max(x for x, _ in grid.xy.values()),
@@ -158,19 +193,28 @@ def _tables(rs: Ruleset) -> dict[str, Any]:
         # Per square: its marked hazards (1 submarine, 2 danger zone), for scoring destinations.
         "marks": {sq: (sq in grid.submarines) + 2 * (sq in grid.danger) for sq in grid.squares},
     }
+    marks = found["marks"]
+    # A TF's moves from each square without and with extra fuel, in reach order: (square, whether
+    # it takes the extra fuel, its hazard marks).
+    found["moves"] = tuple(
+        {sq: tuple((t, d == 2, marks[t]) for t, d in grid.reach[sq] if d < 2 or fuel) for sq in grid.squares}
+        for fuel in (False, True)
+    )
     return found
 
 
 class _Reading:
     """The turn's reading of the board, shared by the turn's decisions."""
 
-    __slots__ = ("japanese", "turn", "counts", "toward_tf", "values", "hazard", "aim", "dest")
+    __slots__ = ("japanese", "turn", "spots", "toward", "values", "hazard", "aim", "dest")
 
     def __init__(self, japanese: Any, turn: int) -> None:
         self.japanese = japanese  # the state's tuple: identity marks the same turn of the same game
         self.turn = turn
-        self.counts: dict[str, dict[str, int]] = {}  # force -> square -> cards ending it there
-        self.toward_tf: dict[str, int] = {}  # force -> cards sending it toward the nearest TF
+        # MA square -> weighted cards ending a force there (3 a target, 1 another force).
+        self.spots: dict[str, float] = {}
+        # (force's square, weight, cards sending it toward the nearest TF) per force so moved.
+        self.toward: list[tuple[str, float, int]] = []
         self.values: dict[str, float] = {}  # square -> worth of the group ending there
         self.hazard = 0.0, 0.0  # chance of a sub / danger zone hit on a marked square
         self.aim = ""
@@ -190,12 +234,16 @@ class AmericanBot:
     """
 
     uses_legal = False
+    # Slots, not a __dict__: CPython 3.11 does not specialise a method look-up on an object
+    # whose __dict__ has been made, and the bot's methods are looked up many times a turn.
+    __slots__ = ("orders", "rs", "_reading", "_actions", "_remaining", *_TABLE_NAMES)
 
     def __init__(self, rules: Any, orders: bool = True) -> None:
         self.orders = orders
         self.rs: Ruleset = rules.rs
         # The board's and the deck's tables, shared by every bot of this ruleset (see _tables).
-        self.__dict__.update(_tables(self.rs))
+        for name, value in _tables(self.rs).items():
+            setattr(self, name, value)
         self._reading: _Reading | None = None
         self._actions: dict[tuple[Any, ...], Action] = {}
         self._remaining: tuple[tuple[int, ...], int] = ((), self.full)
@@ -218,9 +266,9 @@ class AmericanBot:
         return legal[0]
 
     # -- reading the turn ----------------------------------------------------------------------
-    def _groups_for(self, unit: int, square: str) -> tuple[tuple[str | None, int, int, int], ...]:
+    def _groups_for(self, unit: int, square: str) -> tuple[tuple[str | None, int, int, int, bool], ...]:
         """The cards grouped by where they send force ``unit`` from ``square``: (end square,
-        or None for "toward the nearest TF"; card mask; dx; dy)."""
+        or None for "toward the nearest TF"; card mask; dx; dy; whether the MA can strike there)."""
         found = self._groups[unit].get(square)
         if found is None:
             rs = self.rs
@@ -235,14 +283,39 @@ class AmericanBot:
                     end = next((sq for sq in path if sq in grid.objective), path[-1] if path else square)
                 grouped[end] = grouped.get(end, 0) | self.bit[n]
             x0, y0 = grid.xy[square]
+            spots = self.ma_spots
             found = self._groups[unit][square] = tuple(
-                (e, m, (grid.xy[e][0] - x0) if e else 0, (grid.xy[e][1] - y0) if e else 0) for e, m in grouped.items()
+                (e, m, (grid.xy[e][0] - x0) if e else 0, (grid.xy[e][1] - y0) if e else 0, e in spots)
+                for e, m in grouped.items()
             )
             n = len(self.numbers)
             self._drift[unit][square] = (
-                sum(dx * m.bit_count() for _, m, dx, _ in found) / n,
-                sum(dy * m.bit_count() for _, m, _, dy in found) / n,
+                sum(g[2] * g[1].bit_count() for g in found) / n,
+                sum(g[3] * g[1].bit_count() for g in found) / n,
             )
+        return found
+
+    def _near_for(
+        self, unit: int, square: str, candidates: frozenset[str]
+    ) -> tuple[tuple[str | None, int, int, int, bool, bool, tuple[str, ...]], ...]:
+        """``_groups_for`` with what a force close to the TFs adds to the squares they can reach
+        (``candidates``): per group (end, mask, dx, dy, MA spot, whether the TFs can end on the
+        end square, and the squares they can reach that a battle there would touch: around the
+        force for "toward the nearest TF", else next to the end, for long range attacks)."""
+        key = (unit, square, candidates)
+        found = self._near.get(key)
+        if found is None:
+            nearby = self.rs.grid.neighbours
+            around = tuple(sq for sq in self.around[square] if sq in candidates)
+            found = tuple(
+                (end, m, dx, dy, spot, end in candidates, tuple(sq for sq in nearby[end] if sq in candidates))
+                if end is not None
+                else (None, m, 0, 0, False, False, around)
+                for end, m, dx, dy, spot in self._groups_for(unit, square)
+            )
+            if len(self._near) >= _NEAR_LIMIT:
+                self._near.clear()
+            self._near[key] = found
         return found
 
     def _remaining_mask(self, played: tuple[int, ...]) -> int:
@@ -264,15 +337,15 @@ class AmericanBot:
     def _read(self, state: State) -> _Reading:
         """The turn's reading (kept for the turn: the MA and each TF's move share it).
 
-        Written for speed (it runs every turn of every bot game): locals over attributes, the
-        tables of ``__init__``, and per force only the sums its role needs. The arithmetic is
-        the plain model's, term for term and in the same order."""
+        Written for speed (it runs every turn of every bot game): the per-square groups come
+        pre-sorted for this turn's reach (``_near_for``), so a force costs one popcount per
+        group. Values are summed term for term in the plain model's order (floats: the order
+        is part of the result)."""
         found = self._reading
         if found is not None and found.japanese is state.japanese and found.turn == state.turn:
             return found
         reading = self._reading = _Reading(state.japanese, state.turn)
         rs = self.rs
-        grid = rs.grid
         left_mask = self._remaining_mask(state.played)
         total = left_mask.bit_count() or 1
         sub = danger = 0.0
@@ -304,15 +377,19 @@ class AmericanBot:
             if t.long_range > 0:
                 lra = True
         if not origin:
-            origin = grid.midway
-        from_origin = grid.dist[origin]
-        ox, oy = grid.xy[origin]
+            origin = rs.grid.midway
+        from_origin = rs.grid.dist[origin]
         values = reading.values
         get = values.get
-        around = self.around
-        nearby = grid.neighbours
-        all_counts = reading.counts
-        toward_tf = reading.toward_tf
+        spots = reading.spots
+        spot_get = spots.get
+        toward = reading.toward
+        near = self._near
+        near_ma = self.near_ma
+        xy, at = rs.grid.xy, rs.grid.at
+        ox, oy = xy[origin]
+        max_x, max_y = self.max_x, self.max_y
+        strict = mission.no_losses
         best_aim: tuple[float, int, str] | None = None
         for i, j in enumerate(state.japanese):
             if j.sunk:
@@ -320,70 +397,75 @@ class AmericanBot:
             name = j.name
             square = j.square
             target = name in targets
+            w = 3.0 if target else 1.0
             limit = limits[name]
             left = limit - j.damage
-            counts: dict[str, int] = {}
             sx = sy = nearest = 0
-            groups = self._groups[i].get(square) or self._groups_for(i, square)
             # The TFs (two squares at most) and the force (two at most) can only meet or touch
             # when close; far off, only where the force drifts matters.
             if from_origin[square] <= 5:
-                worth = fight_value(target, mission.no_losses, firepower[name], left, limit, sig, 0, 0) / total
-                for end, m, dx, dy in groups:
+                rows = near.get((i, square, candidates)) or self._near_for(i, square, candidates)
+                worth = fight_value(target, strict, firepower[name], left, limit, sig, 0, 0) / total
+                baits = []
+                for end, m, dx, dy, spot, reached, touched in rows:
                     k = (m & left_mask).bit_count()
                     if not k:
                         continue
                     if end is None:  # toward the nearest TF: met wherever the TFs end beside it
                         nearest = k
-                        for sq in around[square]:
-                            if sq in candidates:
-                                values[sq] = get(sq, 0.0) + k * worth
+                        for sq in touched:
+                            values[sq] = get(sq, 0.0) + k * worth
                         continue
-                    counts[end] = k
+                    if spot:
+                        spots[end] = spot_get(end, 0.0) + w * k
                     if target:
                         sx += dx * k
                         sy += dy * k
-                    if end in candidates:
+                    if reached:
                         values[end] = get(end, 0.0) + k * worth
-                if target and lra:  # a target ending next to the TFs invites a long range attack
+                    if touched:
+                        baits.append((k, touched))
+                if target and lra and baits:  # a target ending next to the TFs invites a long range attack
                     bait = LONG_RANGE_BAIT * SINK_TARGET / left / total
-                    for end, k in counts.items():
-                        for sq in nearby[end]:  # each square once per end, as the sums need
-                            if sq in candidates:
-                                values[sq] = get(sq, 0.0) + bait * k
-            elif self.near_ma[square]:  # far from the TFs, but the MA may catch it
-                for end, m, dx, dy in groups:
+                    for k, touched in baits:
+                        for sq in touched:
+                            values[sq] = get(sq, 0.0) + bait * k
+            elif near_ma[square]:  # far from the TFs, but the MA may catch it
+                for end, m, dx, dy, spot in self._groups[i].get(square) or self._groups_for(i, square):
                     k = (m & left_mask).bit_count()
                     if k:
                         if end is None:
                             nearest = k
-                        else:
-                            counts[end] = k
-                            if target:
-                                sx += dx * k
-                                sy += dy * k
+                            continue
+                        if spot:
+                            spots[end] = spot_get(end, 0.0) + w * k
+                        if target:
+                            sx += dx * k
+                            sy += dy * k
             elif target:  # far from everything: the whole deck's drift is near enough
-                dx, dy = self._drift[i][square]
-                sx, sy = dx * total, dy * total
-            all_counts[name] = counts
-            toward_tf[name] = nearest
+                drift = self._drift[i].get(square)
+                if drift is None:
+                    self._groups_for(i, square)
+                    drift = self._drift[i][square]
+                sx, sy = drift[0] * total, drift[1] * total
+            if nearest:
+                toward.append((square, w, nearest))
             if target:
-                # Turns until, and the square where, TFs at the origin (one square a turn) can
-                # meet the force drifting (sx, sy) / total a turn.
+                # Turns until, and the square where, TFs at the origin (one square a turn) can meet
+                # the force drifting (sx, sy) / total a turn.
                 fx, fy = sx / total, sy / total
-                x0, y0 = grid.xy[square]
+                x0, y0 = xy[square]
                 gap = from_origin[square]
                 closing = 1 + (fx if ox > x0 else -fx if ox < x0 else 0) + (fy if oy > y0 else -fy if oy < y0 else 0)
                 turns = gap if closing <= 0.25 else ceil(gap / closing)
                 turns = 1 if turns < 1 else 9 if turns > 9 else turns
                 x = round(x0 + turns * fx)
                 y = round(y0 + turns * fy)
-                x = 0 if x < 0 else self.max_x if x > self.max_x else x
-                y = 0 if y < 0 else self.max_y if y > self.max_y else y
-                point = grid.at[(x, y)]
+                x = 0 if x < 0 else max_x if x > max_x else x
+                y = 0 if y < 0 else max_y if y > max_y else y
                 # The target with the least time to spare between meeting it and its landing.
                 slack = self.to_objective[(name, square)] / ARRIVAL_PACE - turns
-                key = (slack if slack >= 0 else 99 - slack, left, point)
+                key = (slack if slack >= 0 else 99 - slack, left, at[(x, y)])
                 if best_aim is None or key < best_aim:
                     best_aim = key
         reading.aim = best_aim[2] if best_aim else origin
@@ -401,8 +483,42 @@ class AmericanBot:
 
     def _turn_orders(self, state: State) -> Action:
         """The moves ``_move`` would make one by one, then the MA where ``_ma_square`` would
-        put it with the task forces on their new squares."""
+        put it with the task forces on their new squares.
+
+        The orders are a function of what the bot reads (the mission, the cards left, what has
+        moved, and each unit's square and status board), and the same positions recur from game
+        to game (every game's first turns): kept by those, shared by the ruleset's bots."""
+        key = (
+            state.mission,
+            self._remaining_mask(state.played),
+            state.moved,
+            *[(t.name, t.sunk, t.square, t.fuel > 0, t.damage, t.long_range > 0) for t in state.task_forces],
+            *[(j.name, j.sunk, j.square, j.damage) for j in state.japanese],
+        )
+        known = self._orders
+        found = known.get(key)
+        if found is not None:
+            return found
+        if len(known) >= _ORDERS_LIMIT:
+            known.clear()
+        found = known[key] = self._new_orders(state)
+        return found
+
+    def _new_orders(self, state: State) -> Action:
+        """``_turn_orders`` worked out."""
         reading = self._read(state)
+        tfs = state.task_forces
+        if len(tfs) == 2 and not state.moved:
+            a, b = tfs
+            if not (a.sunk or b.sunk) and a.square == b.square and (a.fuel > 0) == (b.fuel > 0):
+                # The usual turn: both TFs together, moving as one (``_destinations``' first case).
+                strict = MISSIONS[state.mission].no_losses
+                limits = self.rs.limit
+                costs = hit_cost(strict, limits[a.name] - a.damage) + hit_cost(strict, limits[b.name] - b.damage)
+                to_aim = self.rs.grid.dist[reading.aim]
+                to = self._best_move(reading, a.square, a.fuel > 0, 2 * FUEL, to_aim, costs)
+                reading.dest = {a.name: to, b.name: to}
+                return _orders(((a.name, to), (b.name, to)), self._ma_square(state, [to, to]))
         dest = reading.dest = self._destinations(state, reading)
         moved = state.moved
         moves = []
@@ -416,9 +532,7 @@ class AmericanBot:
                     to = dest[name]
                     moves.append((name, to))
                     squares.append(to)
-        orders = _new(TurnOrders)  # a frozen value built as ``state.but`` builds states
-        orders.__dict__.update(side=US, moves=tuple(moves), ma=self._ma_square(state, squares))
-        return orders
+        return _orders(tuple(moves), self._ma_square(state, squares))
 
     def _action(self, kind: type[Action], *args: str) -> Action:
         """One shared action object per choice (they are values; building them costs time)."""
@@ -436,16 +550,11 @@ class AmericanBot:
         sub_p, danger_p = reading.hazard
         sub_cost = sub_p * costs
         danger_cost = danger_p * costs
-        marks = self.marks
         out = {}
-        for sq, d in self.rs.grid.reach[square]:
-            if d == 2:
-                if not fuel:
-                    continue
-                s = get(sq, 0.0) - APPROACH * to_aim[sq] - fuel_cost
-            else:
-                s = get(sq, 0.0) - APPROACH * to_aim[sq]
-            mark = marks[sq]
+        for sq, two, mark in self.moves[fuel][square]:
+            s = get(sq, 0.0) - APPROACH * to_aim[sq]
+            if two:
+                s -= fuel_cost
             if mark:
                 if mark & 1:
                     s -= sub_cost
@@ -457,10 +566,23 @@ class AmericanBot:
     def _best_move(
         self, reading: _Reading, square: str, fuel: bool, fuel_cost: float, to_aim: dict[str, int], costs: float
     ) -> str:
-        """The best square to end on from ``square``: the top of ``_scored``, the first by name on a tie."""
+        """The best square to end on from ``square``: the top of ``_scored``, the first by name on
+        a tie (``_scored``'s sums, made here without the dict: this runs every turn)."""
+        get = reading.values.get
+        sub_p, danger_p = reading.hazard
+        sub_cost = sub_p * costs
+        danger_cost = danger_p * costs
         best_sq = ""
         best = 0.0
-        for sq, s in self._scored(reading, square, fuel, fuel_cost, to_aim, costs).items():
+        for sq, two, mark in self.moves[fuel][square]:
+            s = get(sq, 0.0) - APPROACH * to_aim[sq]
+            if two:
+                s -= fuel_cost
+            if mark:
+                if mark & 1:
+                    s -= sub_cost
+                if mark & 2:
+                    s -= danger_cost
             if not best_sq or s > best or (s == best and sq < best_sq):
                 best_sq, best = sq, s
         return best_sq
@@ -499,32 +621,23 @@ class AmericanBot:
         the square most likely to catch a target, else ahead of the first target. The TFs are
         on ``tf_squares`` (by default where the state has them)."""
         reading = self._read(state)
-        grid = self.rs.grid
-        targets = MISSIONS[state.mission].targets
-        area = self.ma_spots
-        spots: dict[str, float] = {}
-        get = spots.get
-        if tf_squares is None:
-            tf_squares = [t.square for t in state.task_forces if not t.sunk]
-        counts, toward_tf = reading.counts, reading.toward_tf
-        for j in state.japanese:
-            if j.sunk:
-                continue
-            name = j.name
-            w = 3.0 if name in targets else 1.0
-            for sq, k in counts[name].items():  # whole sums: their order is moot
-                if sq in area:
-                    spots[sq] = get(sq, 0.0) + w * k
-            k = toward_tf[name]
-            if k and tf_squares:
-                here = grid.dist[j.square]
-                nearest = tf_squares[0]
-                for sq in tf_squares:
-                    if here[sq] < here[nearest]:
-                        nearest = sq
-                step = grid.toward(j.square, nearest)
-                if step in area:
-                    spots[step] = get(step, 0.0) + w * k
+        spots = reading.spots  # whole sums (weights 3 and 1 times card counts): order is moot
+        if reading.toward:
+            if tf_squares is None:
+                tf_squares = [t.square for t in state.task_forces if not t.sunk]
+            if tf_squares:
+                grid = self.rs.grid
+                area = self.ma_spots
+                spots = dict(spots)  # the reading's own stays as read
+                for square, w, k in reading.toward:
+                    here = grid.dist[square]
+                    nearest = tf_squares[0]
+                    for sq in tf_squares:
+                        if here[sq] < here[nearest]:
+                            nearest = sq
+                    step = grid.toward(square, nearest)
+                    if step in area:
+                        spots[step] = spots.get(step, 0.0) + w * k
         if not spots:
             return self.nearest_ma[reading.aim]
         best_sq = ""

@@ -37,20 +37,23 @@ def _with_drm(text: str, drm: int) -> str:
 
 
 def _damage(rs: Ruleset, name: str, before: int, hits: int, events: list[Event]) -> tuple[int, bool]:
-    """MS › Ship Status Boards: the new damage after ``hits`` and whether the unit sinks, told."""
-    limit = rs.limit[name]
-    damage = min(limit, before + hits)
-    sunk = damage >= limit
-    events.append(
-        event(
+    """MS › Ship Status Boards: the new damage after ``hits`` and whether the unit sinks, told.
+    The same hits on the same unit recur from game to game: kept in ``rs`` with their events."""
+    key = ("damage", name, before, hits)
+    found = rs.kept.get(key)
+    if found is None:
+        limit = rs.limit[name]
+        damage = min(limit, before + hits)
+        sunk = damage >= limit
+        told = event(
             "damage",
             f"{name} takes {hits} hit{'s' * (hits != 1)} ({damage}/{limit})" + (" and is sunk" if sunk else ""),
             {"unit": name, "hits": hits, "damage": damage},
         )
-    )
-    if sunk:
-        events.append(event("sunk", f"{name} is sunk", {"unit": name}))
-    return damage, sunk
+        told_all = (told, event("sunk", f"{name} is sunk", {"unit": name})) if sunk else (told,)
+        found = rs.keep(key, (damage, sunk, told_all))
+    events.extend(found[2])
+    return found[0], found[1]
 
 
 def hit_task_force(rs: Ruleset, state: State, name: str, hits: int, events: list[Event]) -> State:
@@ -97,8 +100,14 @@ def hazard_attacks(rs: Ruleset, state: State, card: Card, rng: Rng, events: list
             continue
         victims = [t.name for t in state.task_forces if not t.sunk and t.square == square]
         dice = rng.dice(HAZARD_DICE)
-        hit = count_hits(dice, drm) > 0
-        events.append(roll(_with_drm(f"{name} on {square}", drm), dice, attack=attack, square=square, drm=drm, hit=hit))
+        key = ("hazard", attack, square, drm, dice)
+        found = rs.kept.get(key)
+        if found is None:  # the same rolls recur: kept in ``rs`` with their events
+            hit = count_hits(dice, drm) > 0
+            told = roll(_with_drm(f"{name} on {square}", drm), dice, attack=attack, square=square, drm=drm, hit=hit)
+            found = rs.keep(key, (hit, told))
+        hit = found[0]
+        events.append(found[1])
         if hit:
             for v in victims:
                 state = hit_task_force(rs, state, v, 1, events)
@@ -117,9 +126,11 @@ def ma_attack(rs: Ruleset, state: State, card: Card, rng: Rng, events: list[Even
         return state
     drm = card.drm("us", "ma")
     dice = rng.dice(MA_DICE)
-    hit = count_hits(dice, drm) > 0
-    events.append(
-        roll(
+    key = ("ma", tuple(targets), state.ma, drm, dice)
+    found = rs.kept.get(key)
+    if found is None:  # the same rolls recur: kept in ``rs`` with their events
+        hit = count_hits(dice, drm) > 0
+        told = roll(
             _with_drm(f"Midway aircraft attack {', '.join(targets)} on {state.ma}", drm),
             dice,
             attack="ma",
@@ -127,7 +138,9 @@ def ma_attack(rs: Ruleset, state: State, card: Card, rng: Rng, events: list[Even
             drm=drm,
             hit=hit,
         )
-    )
+        found = rs.keep(key, (hit, told))
+    hit = found[0]
+    events.append(found[1])
     if hit:
         for t in targets:
             state = hit_japanese(rs, state, t, 1, events)

@@ -85,6 +85,7 @@ class MidwaySolitaireRules(Rules[State]):
         super().__init__()
         self.rs = ruleset if ruleset is not None else load_ruleset()
         self._cache: dict[Any, tuple[Action, ...]] = {}
+        self._starts: dict[int, tuple[State, tuple[Event, ...]]] = {}  # see _start
         self._ma_actions = tuple(PlaceAircraft(US, sq) for sq in self.rs.grid.ma_area)
         self._end_turn = EndTurn(US)
         self._appliers: dict[type[Action], Any] = {
@@ -117,23 +118,34 @@ class MidwaySolitaireRules(Rules[State]):
             events.append(
                 Event("roll", f"Mission roll: d6 {mission}", data={"purpose": "mission", "dice": [mission], "sides": 6})
             )
-        m = MISSIONS[int(mission)]
-        events.append(
-            Event("mission", f"Mission {m.number} ({m.difficulty}): {m.objective}.", data={"mission": m.number})
-        )
-        rs = self.rs
-        deck = tuple(rng.shuffled(rs.deck.numbers))
-        events.append(
-            Event(
-                "shuffle",
-                f"The action deck is shuffled ({len(deck)} cards; card {rs.deck.player_aid} is the player aid).",
-                data={"cards": len(deck)},
+        deck = tuple(rng.shuffled(self.rs.deck.numbers))
+        start, told = self._start(int(mission))
+        events.extend(told)
+        return but(start, deck=deck), events
+
+    def _start(self, mission: int) -> tuple[State, tuple[Event, ...]]:
+        """A mission's opening position (without its deck) and events: the same every game, so
+        made once (bot simulations start thousands of games)."""
+        found = self._starts.get(mission)
+        if found is None:
+            rs = self.rs
+            m = MISSIONS[mission]
+            n = len(rs.deck)
+            told = (
+                Event("mission", f"Mission {m.number} ({m.difficulty}): {m.objective}.", data={"mission": m.number}),
+                Event(
+                    "shuffle",
+                    f"The action deck is shuffled ({n} cards; card {rs.deck.player_aid} is the player aid).",
+                    data={"cards": n},
+                ),
             )
-        )
-        tfs = tuple(TaskForce(n, "", 0, rs.forces[n].extra_fuel, rs.forces[n].long_range_attacks) for n in AMERICAN)
-        japanese = tuple(JapaneseForce(n, rs.grid.start[n]) for n in JAPANESE)
-        state = State(m.number, "setup", 0, tfs, japanese, rs.grid.midway, deck)
-        return state, events
+            forces = rs.forces
+            # Copies made by ``but``: values read every turn are fastest read from its plain dicts.
+            tfs = tuple(but(TaskForce(u, "", 0, forces[u].extra_fuel, forces[u].long_range_attacks)) for u in AMERICAN)
+            japanese = tuple(but(JapaneseForce(u, rs.grid.start[u])) for u in JAPANESE)
+            start = but(State(m.number, "setup", 0, tfs, japanese, rs.grid.midway, ()))
+            found = self._starts[mission] = (start, told)
+        return found
 
     # -- play -----------------------------------------------------------------------------
     def to_act(self, state: State) -> tuple[str, ...]:
@@ -257,7 +269,13 @@ class MidwaySolitaireRules(Rules[State]):
     def _apply_place_tf(self, state: State, action: PlaceTaskForce, rng: Rng, events: list[Event]) -> State:
         """MS › Game Setup 1; once both TFs are placed, turn 1 begins."""
         t = state.tf(action.tf)
-        events.append(event("move", f"{t.name} sets up on {action.square}", {"unit": t.name, "to": action.square}))
+        key = ("setup", t.name, action.square)
+        told = self.rs.kept.get(key)
+        if told is None:  # the same every game: kept
+            told = self.rs.keep(
+                key, event("move", f"{t.name} sets up on {action.square}", {"unit": t.name, "to": action.square})
+            )
+        events.append(told)
         state = state.with_tf(but(t, square=action.square), moved=(*state.moved, t.name))
         if all(x.square for x in state.task_forces):
             state = begin_turn(state, self.rs.grid.midway)

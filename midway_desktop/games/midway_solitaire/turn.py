@@ -178,19 +178,22 @@ def quiet(
     """Whether a turn's fighting is over before it begins: no TF afloat on a square the card's
     hazard attacks (``zone``), no Japanese unit afloat on the MA's square or a TF's, and no
     long range attack to offer (``combat.can_strike``)."""
+    afloat = [j.square for j in japanese if not j.sunk]
+    if ma in afloat:
+        return False
     near = rs.grid.neighbour_set
     for t in task_forces:
         if t.sunk:
             continue
         square = t.square
-        if square in zone:
+        if square in zone or square in afloat:
             return False
-        strike = t.long_range > 0 and t.name not in struck
-        around = near[square]
-        for j in japanese:
-            if not j.sunk and (j.square == square or (strike and j.square in around)):
-                return False
-    return all(j.square != ma or j.sunk for j in japanese)
+        if t.long_range > 0 and t.name not in struck:
+            around = near[square]
+            for sq in afloat:
+                if sq in around:
+                    return False
+    return True
 
 
 def move_japanese(

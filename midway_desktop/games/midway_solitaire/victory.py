@@ -47,10 +47,15 @@ def verdict(state: State) -> tuple[str, str] | None:
     after each attack or combat round, Japanese conditions first.
     """
     mission = MISSIONS[state.mission]
-    lost = [t.name for t in state.task_forces if t.sunk]
     jp = state.jp
+    tfs = state.task_forces
+    if tfs and not any([t.sunk for t in tfs]):  # the common case, checked first: no TF lost, a target afloat
+        for u in mission.targets:
+            if not jp(u).sunk:
+                return None
+    lost = [t.name for t in tfs if t.sunk]
     done = all([jp(u).sunk for u in mission.targets])
-    if not lost and not done and state.task_forces:  # the common case: nothing decided
+    if not lost and not done and tfs:  # nothing decided
         return None
     tie = " (a tie goes to the Japanese)" if done else ""
     if len(lost) == len(state.task_forces):
