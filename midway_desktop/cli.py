@@ -150,7 +150,10 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     for key, value in sorted(summary.scores.items()):
         print(f"  average {key}: {value:.2f}")
-    print(f"average length {summary.average_steps:.1f} actions; {summary.games_per_second:.0f} games/s")
+    print(
+        f"average length {summary.average_steps:.1f} actions; {summary.games_per_second:.0f} games/s "
+        f"({summary.games_per_cpu_second:.0f} per CPU second)"
+    )
     if args.json:
         print(json.dumps(summary.to_json(), sort_keys=True))
     return 0

@@ -97,10 +97,15 @@ class Summary:
     scenario: str
     options: dict[str, Any]
     scores: dict[str, float] = field(default_factory=dict)
+    cpu_seconds: float = 0.0  # processor time of this process: what other programs running do not inflate
 
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    @property
+    def games_per_cpu_second(self) -> float:
+        return self.games / self.cpu_seconds if self.cpu_seconds > 0 else float("inf")
 
     def interval(self, result: str) -> tuple[float, float, float]:
         """Share of games with ``result`` and its 95 % Wilson interval."""
@@ -118,6 +123,7 @@ class Summary:
             "average_steps": round(self.average_steps, 2),
             "average_scores": {k: round(v, 3) for k, v in sorted(self.scores.items())},
             "games_per_second": round(self.games_per_second, 1),
+            "games_per_cpu_second": round(self.games_per_cpu_second, 1),
         }
 
 
@@ -163,7 +169,7 @@ def simulate(
     bots = bots_for(rules)
     opts: dict[str, Any] = {}
     chosen = scenario
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     with _fewer_collections():
         for i in range(games):
             session = Session.start(rules, scenario=scenario, options=options, seed=seed + i)
@@ -175,7 +181,7 @@ def simulate(
             steps += len(session.history)
             if progress is not None:
                 progress(i + 1, games)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     return Summary(
         game=rules.id,
         games=games,
@@ -186,4 +192,5 @@ def simulate(
         scenario=chosen or rules.scenarios[0].name,
         options=dict(opts),
         scores={k: v / games for k, v in score_totals.items()} if games else {},
+        cpu_seconds=cpu,
     )

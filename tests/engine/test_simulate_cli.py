@@ -21,7 +21,8 @@ def test_json_summary_has_the_promised_keys_and_repeats(capsys: pytest.CaptureFi
     code, out, _ = _run(capsys, *args)
     assert code == 0
     summary = json.loads(out.strip().splitlines()[-1])
-    assert {"game", "games", "seed", "results", "games_per_second"} <= set(summary)
+    assert {"game", "games", "seed", "results", "games_per_second", "games_per_cpu_second"} <= set(summary)
+    assert summary["games_per_cpu_second"] > 0 and summary["games_per_second"] > 0
     assert summary["game"] == "midway-solitaire" and summary["games"] == 25 and summary["seed"] == 5
     assert sum(summary["results"].values()) == 25
     assert summary["options"] == {"mission": 2}
