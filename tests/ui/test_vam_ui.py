@@ -277,9 +277,9 @@ def test_a_dragged_counter_opens_the_dock_tab_it_hovers(qtbot) -> None:  # type:
     bar = next(
         b
         for b in w.findChildren(QTabBar)
-        if b.parent() is w and any(b.tabText(i) == "Withdrawn, ditched, destroyed" for i in range(b.count()))
+        if b.parent() is w and any(b.tabText(i) == "Losses" for i in range(b.count()))
     )
-    tab = next(i for i in range(bar.count()) if bar.tabText(i) == "Withdrawn, ditched, destroyed")
+    tab = next(i for i in range(bar.count()) if bar.tabText(i) == "Losses")
     assert bar.currentIndex() != tab
     data = QMimeData()
     data.setData(PIECE_MIME, b"Hornet-F1")

@@ -6,7 +6,7 @@ import contextlib
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QDockWidget, QTabBar
 
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.controller import GameController
@@ -52,6 +52,12 @@ class Presenter(QObject):
             dock.setParent(None)
             dock.deleteLater()
         self.docks.clear()
+        # The window keeps the tab bars of the docks just removed, still showing their titles
+        # (one can peek out from under the next game's bar): hidden, and shown again by the
+        # window only when it hands one to a new group of tabbed docks.
+        for bar in self.window.findChildren(QTabBar):
+            if bar.parent() is self.window:
+                bar.hide()
 
     # -- for subclasses -------------------------------------------------------------------
     def build_docks(self) -> None:

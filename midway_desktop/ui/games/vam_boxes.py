@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QIcon
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QTabBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QLabel, QListView, QTabBar, QVBoxLayout, QWidget
 
 from midway_desktop.ui.board_view import PIECE_MIME
 from midway_desktop.ui.counters import CounterFace, face_pixmap
@@ -217,10 +217,17 @@ class SpringTabs(QObject):
     def watch(self) -> None:
         """Take on any dock tab bar the window has made since the last look."""
         for bar in self.window.findChildren(QTabBar):
-            if id(bar) not in self._bars and bar.parent() is self.window:
+            if bar.parent() is not self.window:
+                continue
+            if id(bar) not in self._bars:
                 self._bars.add(id(bar))
                 bar.setAcceptDrops(True)
                 bar.installEventFilter(self)
+            docks = {d.windowTitle(): d for d in self.window.findChildren(QDockWidget)}
+            for i in range(bar.count()):
+                dock = docks.get(bar.tabText(i))
+                if dock is not None and dock.toolTip():
+                    bar.setTabToolTip(i, dock.toolTip())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if isinstance(watched, QTabBar) and event.type() in (QEvent.Type.DragEnter, QEvent.Type.DragMove):

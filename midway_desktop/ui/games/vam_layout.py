@@ -294,13 +294,23 @@ def loss_boxes(view: dict[str, Any], side: str) -> list[BoxSpec]:
     ]
 
 
+# Short titles: the docks share one tabbed stack, and every tab should read whole.
 DOCKS: tuple[tuple[str, str, Callable[[dict[str, Any], str], list[BoxSpec]]], ...] = (
     ("formations", "Task Forces / Fleets", formation_boxes),
-    ("air", "Carriers and Midway Airfield", air_boxes),
-    ("strikes", "Air strikes", strike_boxes),
-    ("ground", "Ground and transports", ground_boxes),
-    ("losses", "Withdrawn, ditched, destroyed", loss_boxes),
+    ("air", "Air bases", air_boxes),
+    ("strikes", "Strikes", strike_boxes),
+    ("ground", "Ground", ground_boxes),
+    ("losses", "Losses", loss_boxes),
 )
+# What each dock holds, for its tab's and its menu entry's tooltip.
+DOCK_TIPS = {
+    "formations": "Task Force or Fleet holding boxes, and ships on their own",
+    "air": "Each carrier's and the Midway airfield's Ready, Not Ready and Trapped boxes",
+    "strikes": "The Midway Airstrike and Air Strike holding boxes",
+    "ground": "The Ground Defense box, the transports and the units ashore",
+    "losses": "Withdrawn ships, ditched aircraft and destroyed units",
+    "turns": "The Turn Record Track, with the turns groups enter",
+}
 
 
 def dock_title(name: str, side: str) -> str:

@@ -51,6 +51,7 @@ from midway_desktop.ui.counters import CounterFace, CounterItem
 from midway_desktop.ui.games.base import Presenter
 from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
 from midway_desktop.ui.games.vam_layout import (
+    DOCK_TIPS,
     DOCKS,
     SIDE_NAMES,
     BoxSpec,
@@ -222,14 +223,14 @@ class VictoryAtMidwayPresenter(Presenter):
         track.setModel(self.track_model)
         track.setSelectionMode(QListView.SelectionMode.NoSelection)
         self.track_view = track
-        self.track_dock = self._dock("vam-turns", "Turn Record Track", track, right)
+        self.track_dock = self._dock("vam-turns", "Turns", track, right, DOCK_TIPS["turns"])
         # Holding boxes: one dock per group, contents built from the view.
         self.box_docks: dict[str, tuple[QDockWidget, QVBoxLayout]] = {}
         for name, title, _f in DOCKS:
             holder = QWidget()
             hl = QVBoxLayout(holder)
             hl.setAlignment(Qt.AlignmentFlag.AlignTop)
-            dock = self._dock(f"vam-{name}", title, holder, right)
+            dock = self._dock(f"vam-{name}", title, holder, right, DOCK_TIPS[name])
             self.box_docks[name] = (dock, hl)
         # One tabbed stack of holding boxes, like the box sheets beside the map on the table.
         stack = [self.box_docks[name][0] for name, _t, _f in DOCKS] + [self.track_dock]
@@ -242,7 +243,8 @@ class VictoryAtMidwayPresenter(Presenter):
         w.addDockWidget(left, self.report)
         self.docks.append(self.report)
         w.resizeDocks([self.orders_dock, self.report], [600, 260], Qt.Orientation.Vertical)
-        w.resizeDocks([self.orders_dock], [290], Qt.Orientation.Horizontal)
+        # Wide enough on the right for the box stack's six tabs to read whole.
+        w.resizeDocks([self.orders_dock, stack[0]], [290, 420], Qt.Orientation.Horizontal)
         # After the game: step through the record as the umpire.
         self.review = QWidget()
         rl = QVBoxLayout(self.review)
@@ -276,9 +278,11 @@ class VictoryAtMidwayPresenter(Presenter):
         self.window.view.drop_handler = self
         self.spring_tabs = SpringTabs(self.window)
 
-    def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea, tip: str = "") -> QDockWidget:
         dock = QDockWidget(title, self.window)
         dock.setObjectName(name)
+        dock.setToolTip(tip)
+        dock.toggleViewAction().setToolTip(tip)
         scroll = QScrollArea(dock)
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # text wraps instead
@@ -400,7 +404,10 @@ class VictoryAtMidwayPresenter(Presenter):
                 self._dock_shape[name] = shape
             if name == "formations":
                 shown = sides_shown(view)
-                dock.setWindowTitle(" and ".join("Task Forces" if x == "us" else "Fleets" for x in shown))
+                title = " and ".join("Task Forces" if x == "us" else "Fleets" for x in shown)
+                if dock.windowTitle() != title:
+                    dock.setWindowTitle(title)
+                    QTimer.singleShot(0, self.spring_tabs.watch)  # its tab's tooltip goes by the title
             for spec in specs:
                 model = self.box_models[spec.key]
                 model.set_view(view, moving)
