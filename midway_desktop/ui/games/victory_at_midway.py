@@ -244,7 +244,7 @@ class VictoryAtMidwayPresenter(Presenter):
         self.docks.append(self.report)
         w.resizeDocks([self.orders_dock, self.report], [600, 260], Qt.Orientation.Vertical)
         # Wide enough on the right for the box stack's six tabs to read whole.
-        w.resizeDocks([self.orders_dock, stack[0]], [290, 420], Qt.Orientation.Horizontal)
+        w.resizeDocks([self.orders_dock, stack[0]], [290, 440], Qt.Orientation.Horizontal)
         # After the game: step through the record as the umpire.
         self.review = QWidget()
         rl = QVBoxLayout(self.review)
