@@ -8,6 +8,7 @@ The generator is SplitMix64: tiny, fast in pure Python, identical on every platf
 from __future__ import annotations
 
 from collections.abc import Iterable, MutableSequence, Sequence
+from struct import Struct
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -19,6 +20,52 @@ _MIX2 = 0x94D049BB133111EB
 # below(n)'s rejection bound per small n (dice, shuffles): worked out once, not every draw.
 _LIMITS: dict[int, int] = {}
 _LIMITS_FOR = 4096  # bounds kept at most up to here (larger ones are rare and unbounded)
+
+
+# -- numbers worked out ahead ---------------------------------------------------------------
+# A SplitMix64 step is a dozen operations on 64-bit Python integers. Sixteen steps are worked
+# out at once instead, lane by lane inside one large integer (each lane 128 bits wide, so a
+# 64-bit product never spills into the next), and handed out one by one: the very numbers
+# and states of the plain step, at about a third of the cost.
+AHEAD = 16
+_WIDTH = 128
+_ONES = sum(1 << (_WIDTH * k) for k in range(AHEAD))  # 1 in every lane
+_STEPS = sum(((k + 1) * _GAMMA) << (_WIDTH * k) for k in range(AHEAD))  # lane k: k + 1 steps on
+_LANES = _MASK * _ONES  # the low 64 bits of every lane
+_BYTES = AHEAD * _WIDTH // 8
+_UNPACK = Struct("<" + "QQ" * AHEAD).unpack  # a lane's low and high halves, lane by lane
+
+
+class Ahead:
+    """The next ``AHEAD`` states and outputs of the sequence that continues from state ``at``.
+
+    Kept by the state they follow from, not by generator: a generator whose state was set
+    elsewhere (an undo, another generator) simply starts a fresh batch. One batch for the
+    process, so luck is drawn from one thread (as the app and the simulator do).
+    """
+
+    __slots__ = ("at", "pos", "states", "outs")
+
+    def __init__(self) -> None:
+        self.at = -1  # no state: the first draw works out a batch
+        self.pos = AHEAD
+        self.states: tuple[int, ...] = ()
+        self.outs: tuple[int, ...] = ()
+
+    def fill(self, state: int) -> None:
+        s = (state * _ONES + _STEPS) & _LANES
+        z = s ^ ((s >> 30) & _LANES)
+        z = (z * _MIX1) & _LANES
+        z ^= (z >> 27) & _LANES
+        z = (z * _MIX2) & _LANES
+        z ^= (z >> 31) & _LANES
+        self.states = _UNPACK(s.to_bytes(_BYTES, "little"))[::2]
+        self.outs = _UNPACK(z.to_bytes(_BYTES, "little"))[::2]
+        self.pos = 0
+        self.at = state
+
+
+AHEAD_OF = Ahead()  # shared by every generator (see Ahead)
 
 
 class Rng:
@@ -38,7 +85,7 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform whole number in ``range(n)`` (rejection sampling: no modulo bias).
 
-        ``_next`` written out in the loop: this is the hot path of every die and shuffle."""
+        The hot path of every die and draw: outputs come from the batch worked out ahead."""
         limit = _LIMITS.get(n)
         if limit is None:
             if n <= 0:
@@ -47,15 +94,23 @@ class Rng:
             if n <= _LIMITS_FOR:
                 _LIMITS[n] = limit
         self.uses += 1
-        s = self.state
-        while True:
-            s = (s + _GAMMA) & _MASK
-            z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                self.state = s
-                return z % n
+        a = AHEAD_OF
+        pos = a.pos
+        if pos == AHEAD or self.state != a.at:
+            a.fill(self.state)
+            pos = 0
+        z = a.outs[pos]
+        a.at = self.state = a.states[pos]
+        a.pos = pos + 1
+        while z >= limit:  # rejected: the next output
+            pos = a.pos
+            if pos == AHEAD:
+                a.fill(a.at)
+                pos = 0
+            z = a.outs[pos]
+            a.at = self.state = a.states[pos]
+            a.pos = pos + 1
+        return z % n
 
     def reveal(self) -> None:
         """Something hidden was turned face up (a card from a shuffled deck).
@@ -82,7 +137,9 @@ class Rng:
                 items[i], items[j] = items[j], items[i]
             return
         # ``below`` written out: every game opens with a shuffle (Midway Solitaire's deck).
-        s = self.state
+        a = AHEAD_OF
+        if a.pos == AHEAD or self.state != a.at:
+            a.fill(self.state)
         limits = _LIMITS
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
@@ -92,15 +149,18 @@ class Rng:
                 if n <= _LIMITS_FOR:
                     limits[n] = limit
             while True:
-                s = (s + _GAMMA) & _MASK
-                z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-                z ^= z >> 31
+                pos = a.pos
+                if pos == AHEAD:
+                    a.fill(a.at)
+                    pos = 0
+                z = a.outs[pos]
+                a.at = a.states[pos]
+                a.pos = pos + 1
                 if z < limit:
                     break
             j = z % n
             items[i], items[j] = items[j], items[i]
-        self.state = s
+        self.state = a.at
         self.uses += max(0, len(items) - 1)
 
     def shuffled(self, items: Iterable[T]) -> list[T]:
