@@ -44,6 +44,8 @@ _set = object.__setattr__
 # Kept near-tables (see _near_for) and turn orders (see _turn_orders) at most: then forgotten.
 _NEAR_LIMIT = 200_000
 _ORDERS_LIMIT = 50_000  # a few tens of megabytes
+_AIMS_LIMIT = 100_000  # meeting points (see _meeting)
+_RANKS_LIMIT = 20_000  # move rankings (see _ranked), a few kilobytes each
 
 # Set-up square by the first target's lane (provisional board: Alaska lane 1-2, CSF 3-5, MIF 6-9).
 SETUP_SQUARE = {"AIF": "L2", "CSF": "L4", "MIF": "L6"}
@@ -128,6 +130,8 @@ _TABLE_NAMES = (
     "_drift",
     "_near",
     "_orders",
+    "_ranks",
+    "_aims",
     "_hazards",
     "max_x",
     "max_y",
@@ -171,6 +175,8 @@ def _tables(rs: Ruleset) -> dict[str, Any]:
         # turn to turn and game to game.
         "_near": {},
         "_orders": {},  # see _turn_orders
+        "_ranks": {},  # see _ranked
+        "_aims": {},  # see _meeting
         # (sub hit chance, danger zone hit chance, card mask) for each kind of hazard card.
         "_hazards": [(s, d, m) for (s, d), m in by_risk.items() if s or d],
         "max_x": max(x for x, _ in grid.xy.values()),
@@ -386,9 +392,7 @@ class AmericanBot:
         toward = reading.toward
         near = self._near
         near_ma = self.near_ma
-        xy, at = rs.grid.xy, rs.grid.at
-        ox, oy = xy[origin]
-        max_x, max_y = self.max_x, self.max_y
+        aims = self._aims
         strict = mission.no_losses
         best_aim: tuple[float, int, str] | None = None
         for i, j in enumerate(state.japanese):
@@ -451,25 +455,40 @@ class AmericanBot:
             if nearest:
                 toward.append((square, w, nearest))
             if target:
-                # Turns until, and the square where, TFs at the origin (one square a turn) can meet
-                # the force drifting (sx, sy) / total a turn.
-                fx, fy = sx / total, sy / total
-                x0, y0 = xy[square]
-                gap = from_origin[square]
-                closing = 1 + (fx if ox > x0 else -fx if ox < x0 else 0) + (fy if oy > y0 else -fy if oy < y0 else 0)
-                turns = gap if closing <= 0.25 else ceil(gap / closing)
-                turns = 1 if turns < 1 else 9 if turns > 9 else turns
-                x = round(x0 + turns * fx)
-                y = round(y0 + turns * fy)
-                x = 0 if x < 0 else max_x if x > max_x else x
-                y = 0 if y < 0 else max_y if y > max_y else y
                 # The target with the least time to spare between meeting it and its landing.
-                slack = self.to_objective[(name, square)] / ARRIVAL_PACE - turns
-                key = (slack if slack >= 0 else 99 - slack, left, at[(x, y)])
+                meet = aims.get((name, square, origin, sx, sy, total)) or self._meeting(
+                    name, square, origin, sx, sy, total
+                )
+                key = (meet[0], left, meet[1])
                 if best_aim is None or key < best_aim:
                     best_aim = key
         reading.aim = best_aim[2] if best_aim else origin
         return reading
+
+    def _meeting(self, name: str, square: str, origin: str, sx: float, sy: float, total: int) -> tuple[float, str]:
+        """Turns until, and the square where, TFs at ``origin`` (one square a turn) can meet force
+        ``name`` on ``square`` drifting (sx, sy) / total a turn: (its time to spare between that
+        meeting and its landing, ranked late if negative; the square). Kept: they recur."""
+        grid = self.rs.grid
+        xy = grid.xy
+        ox, oy = xy[origin]
+        max_x, max_y = self.max_x, self.max_y
+        fx, fy = sx / total, sy / total
+        x0, y0 = xy[square]
+        gap = grid.dist[origin][square]
+        closing = 1 + (fx if ox > x0 else -fx if ox < x0 else 0) + (fy if oy > y0 else -fy if oy < y0 else 0)
+        turns = gap if closing <= 0.25 else ceil(gap / closing)
+        turns = 1 if turns < 1 else 9 if turns > 9 else turns
+        x = round(x0 + turns * fx)
+        y = round(y0 + turns * fy)
+        x = 0 if x < 0 else max_x if x > max_x else x
+        y = 0 if y < 0 else max_y if y > max_y else y
+        slack = self.to_objective[(name, square)] / ARRIVAL_PACE - turns
+        aims = self._aims
+        if len(aims) >= _AIMS_LIMIT:
+            aims.clear()
+        found = aims[(name, square, origin, sx, sy, total)] = (slack if slack >= 0 else 99 - slack, grid.at[(x, y)])
+        return found
 
     # -- decisions -----------------------------------------------------------------------------
     def _move(self, state: State) -> Action:
@@ -488,13 +507,42 @@ class AmericanBot:
         The orders are a function of what the bot reads (the mission, the cards left, what has
         moved, and each unit's square and status board), and the same positions recur from game
         to game (every game's first turns): kept by those, shared by the ruleset's bots."""
-        key = (
-            state.mission,
-            self._remaining_mask(state.played),
-            state.moved,
-            *[(t.name, t.sunk, t.square, t.fuel > 0, t.damage, t.long_range > 0) for t in state.task_forces],
-            *[(j.name, j.sunk, j.square, j.damage) for j in state.japanese],
-        )
+        tfs, japanese = state.task_forces, state.japanese
+        if len(tfs) == 2 and len(japanese) == 3:  # always, in this game: one flat key (units by place)
+            a, b = tfs
+            x, y, z = japanese
+            key: tuple[Any, ...] = (
+                state.mission,
+                self._remaining_mask(state.played),
+                state.moved,
+                a.sunk,
+                a.square,
+                a.fuel > 0,
+                a.damage,
+                a.long_range > 0,
+                b.sunk,
+                b.square,
+                b.fuel > 0,
+                b.damage,
+                b.long_range > 0,
+                x.sunk,
+                x.square,
+                x.damage,
+                y.sunk,
+                y.square,
+                y.damage,
+                z.sunk,
+                z.square,
+                z.damage,
+            )
+        else:
+            key = (
+                state.mission,
+                self._remaining_mask(state.played),
+                state.moved,
+                *[(t.name, t.sunk, t.square, t.fuel > 0, t.damage, t.long_range > 0) for t in tfs],
+                *[(j.name, j.sunk, j.square, j.damage) for j in japanese],
+            )
         known = self._orders
         found = known.get(key)
         if found is not None:
@@ -515,8 +563,7 @@ class AmericanBot:
                 strict = MISSIONS[state.mission].no_losses
                 limits = self.rs.limit
                 costs = hit_cost(strict, limits[a.name] - a.damage) + hit_cost(strict, limits[b.name] - b.damage)
-                to_aim = self.rs.grid.dist[reading.aim]
-                to = self._best_move(reading, a.square, a.fuel > 0, 2 * FUEL, to_aim, costs)
+                to = self._best_move(reading, a.square, a.fuel > 0, 2 * FUEL, costs)
                 reading.dest = {a.name: to, b.name: to}
                 return _orders(((a.name, to), (b.name, to)), self._ma_square(state, [to, to]))
         dest = reading.dest = self._destinations(state, reading)
@@ -563,19 +610,28 @@ class AmericanBot:
             out[sq] = s
         return out
 
-    def _best_move(
-        self, reading: _Reading, square: str, fuel: bool, fuel_cost: float, to_aim: dict[str, int], costs: float
-    ) -> str:
+    def _best_move(self, reading: _Reading, square: str, fuel: bool, fuel_cost: float, costs: float) -> str:
         """The best square to end on from ``square``: the top of ``_scored``, the first by name on
-        a tie (``_scored``'s sums, made here without the dict: this runs every turn)."""
-        get = reading.values.get
+        a tie (``_scored``'s sums, made here without the dict: this runs every turn).
+
+        Only squares with a worth, and the cheapest square without one of each kind of hazard
+        marks, can be the top: a square without a worth scores its approach and fuel (whole
+        numbers) less the same hazard costs as the rest of its kind, so within a kind the
+        cheapest wins (see ``_ranked``). The same sums as ``_scored``'s, on fewer squares."""
+        values = reading.values
         sub_p, danger_p = reading.hazard
         sub_cost = sub_p * costs
         danger_cost = danger_p * costs
+        key = (fuel, square, reading.aim, fuel_cost)
+        info, ranked = self._ranks.get(key) or self._ranked(key)
         best_sq = ""
         best = 0.0
-        for sq, two, mark in self.moves[fuel][square]:
-            s = get(sq, 0.0) - APPROACH * to_aim[sq]
+        for sq, v in values.items():
+            found = info.get(sq)
+            if found is None:
+                continue
+            a, two, mark = found
+            s = v - a
             if two:
                 s -= fuel_cost
             if mark:
@@ -585,7 +641,42 @@ class AmericanBot:
                     s -= danger_cost
             if not best_sq or s > best or (s == best and sq < best_sq):
                 best_sq, best = sq, s
+        for mark, rows in ranked:
+            for s, sq in rows:
+                if sq in values:
+                    continue
+                if mark & 1:
+                    s -= sub_cost
+                if mark & 2:
+                    s -= danger_cost
+                if not best_sq or s > best or (s == best and sq < best_sq):
+                    best_sq, best = sq, s
+                break
         return best_sq
+
+    def _ranked(
+        self, key: tuple[bool, str, str, float]
+    ) -> tuple[dict[str, tuple[float, bool, int]], tuple[tuple[int, tuple[tuple[float, str], ...]], ...]]:
+        """For ``_best_move`` from a square (with or without extra fuel, toward an aim, at a fuel
+        cost): each reachable square's approach cost, whether it takes extra fuel and its hazard
+        marks; and per kind of marks, the squares' scores without worth or hazards, best first
+        (the first by name on a tie). Kept: squares and aims recur from turn to turn."""
+        fuel, square, aim, fuel_cost = key
+        to_aim = self.rs.grid.dist[aim]
+        info = {}
+        kinds: dict[int, list[tuple[float, str]]] = {}
+        for sq, two, mark in self.moves[fuel][square]:
+            a = APPROACH * to_aim[sq]
+            info[sq] = (a, two, mark)
+            s = 0.0 - a  # as _scored's sum for a square without worth (whole numbers: exact)
+            if two:
+                s -= fuel_cost
+            kinds.setdefault(mark, []).append((s, sq))
+        ranked = tuple((mark, tuple(sorted(rows, key=lambda r: (-r[0], r[1])))) for mark, rows in kinds.items())
+        if len(self._ranks) >= _RANKS_LIMIT:
+            self._ranks.clear()
+        found = self._ranks[key] = (info, ranked)
+        return found
 
     def _destinations(self, state: State, reading: _Reading) -> dict[str, str]:
         rs = self.rs
@@ -600,10 +691,10 @@ class AmericanBot:
             costs += hit_cost(strict, limits[t.name] - t.damage)
         first = movers[0]
         if len(movers) == 1:
-            return {first.name: self._best_move(reading, first.square, first.fuel > 0, FUEL, to_aim, costs)}
+            return {first.name: self._best_move(reading, first.square, first.fuel > 0, FUEL, costs)}
         second = movers[1]
         if first.square == second.square and (first.fuel > 0) == (second.fuel > 0):  # together
-            best = self._best_move(reading, first.square, first.fuel > 0, 2 * FUEL, to_aim, costs)
+            best = self._best_move(reading, first.square, first.fuel > 0, 2 * FUEL, costs)
             return {first.name: best, second.name: best}
         options = [self._scored(reading, t.square, t.fuel > 0, FUEL, to_aim, costs) for t in movers]
         common = options[0].keys() & options[1].keys()

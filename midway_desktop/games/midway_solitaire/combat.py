@@ -307,4 +307,8 @@ def can_strike(rs: Ruleset, state: State, tf: TaskForce) -> bool:
     if tf.sunk or tf.long_range <= 0 or tf.name in state.struck:
         return False
     near = rs.grid.neighbour_set[tf.square]
-    return any(not j.sunk and j.square in near for j in state.japanese)
+    # A plain loop, not any() over a generator: asked every combat turn, and twice as cheap.
+    for j in state.japanese:  # noqa: SIM110
+        if not j.sunk and j.square in near:
+            return True
+    return False
