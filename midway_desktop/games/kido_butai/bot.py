@@ -64,6 +64,10 @@ ESCORTS = 2
 CAP_FROM = 2  # the first turn an American attack can come (KB › 5)
 
 
+# Where a squadron is, as the planner reads it: a carrier's position in Forces.japanese (0 up),
+# or one of these boxes.
+_AT_CAP, _AT_CENTRE, _AT_SE, _AT_NE, _AT_LOST = -1, -2, -3, -4, -5
+
 # Orders are remembered for the early turns, where bot games keep meeting the same
 # positions (later ones are rarely met twice, so remembering them would only cost memory).
 CACHE_TURNS = 6
@@ -98,6 +102,8 @@ class NagumoBot:
             (END, ""),
         )
         self._torpedo = frozenset(sorted(torpedo))
+        self._place = {name: c for c, name in enumerate(forces.carrier_names)}
+        self._place.update({CAP: _AT_CAP, CENTRE: _AT_CENTRE, SE_CORNER: _AT_SE, NE_CORNER: _AT_NE, LOST: _AT_LOST})
         self._orders: dict[tuple[object, ...], Orders] = {}
 
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
@@ -187,9 +193,12 @@ class NagumoBot:
         if not any(us_fleet):
             return "fleet-1"
         sink = 3 if state.variant.superior_damage_control else 2
+        us_hits = state.us_hits
         for fleet, name in ((1, "fleet-1"), (2, "fleet-2")):
-            if reported[fleet - 1] and any(f == fleet and hits < sink for f, hits in zip(us_fleet, state.us_hits)):
-                return name
+            if reported[fleet - 1]:
+                for f, hits in zip(us_fleet, us_hits):  # one of its carriers afloat (no generator: asked every phase)
+                    if f == fleet and hits < sink:
+                        return name
         return ""
 
     def _plan(self, state: State, fleet_target: str) -> tuple[Step, ...]:
@@ -197,11 +206,13 @@ class NagumoBot:
 
         An attack that may ask where its bombers go (KB › 6.b) must be the last order, so
         then the orders are that attack alone; the rest follows once it is resolved.
+
+        The lists gather squadron names, not positions: the orders name them, so each is
+        looked up once, as it is met.
         """
-        forces = self.forces
-        ids = forces.ids
-        fighter = forces.fighter
-        cindex = forces.carrier_index
+        ids = self.forces.ids
+        fighter = self.forces.fighter
+        place = self._place
         turn = state.turn
         decks = state.decks
         midway_up = state.midway_hits < 2
@@ -212,16 +223,16 @@ class NagumoBot:
         bomb_job = 1 if strikes_on and midway_up else 2 if fleet_target and not midway_up else 0
         torpedo_job = 1 if strikes_on and fleet_target else 0
 
-        to_se: list[int] = []
-        to_ne: list[int] = []
-        landers: list[int] = []
-        optional: list[int] = []
-        idle_fighters: list[int] = []
-        launch: list[list[int]] = [[], [], [], []] if len(decks) == 4 else [[] for _ in decks]
-        ready_fighters: list[tuple[int, int]] = []
-        ready_plain: list[int] = []
-        ready_new: list[int] = []
-        rearm: list[int] = []
+        to_se: list[str] = []
+        to_ne: list[str] = []
+        landers: list[str] = []
+        optional: list[str] = []
+        idle_fighters: list[str] = []
+        launch: list[list[str]] = [[], [], [], []] if len(decks) == 4 else [[] for _ in decks]
+        ready_fighters: list[tuple[int, str]] = []
+        ready_plain: list[str] = []
+        ready_new: list[str] = []
+        rearm: list[str] = []
         aboard = [0] * len(decks)
         cap_up = 0
         at_se = at_ne = ne_bombers = False
@@ -231,42 +242,42 @@ class NagumoBot:
             if sq is GONE:
                 continue
             where, facing, arm, acted, _low = sq
-            c = cindex.get(where)
-            if c is not None:
+            c = place[where]
+            if c >= 0:  # aboard carrier c
                 aboard[c] += 1
                 if acted == turn:
                     continue
                 if facing != EAST:
-                    (ready_plain if fighter[i] else ready_new).append(i)
+                    (ready_plain if fighter[i] else ready_new).append(ids[i])
                 elif fighter[i]:
-                    ready_fighters.append((c, i))
+                    ready_fighters.append((c, ids[i]))
                 else:
                     job = bomb_job if arm == BOMB else torpedo_job
                     if job == 1:
-                        launch[c].append(i)
+                        launch[c].append(ids[i])
                     elif job == 2:
-                        rearm.append(i)
-            elif acted == turn or where == LOST:
+                        rearm.append(ids[i])
+            elif acted == turn or c == _AT_LOST:
                 continue
-            elif where == CAP:
+            elif c == _AT_CAP:
                 if turn - acted >= 3:  # pointing west since the turn began: must land
-                    landers.append(i)
+                    landers.append(ids[i])
                 else:
                     cap_up += 1
-            elif where == CENTRE:
+            elif c == _AT_CENTRE:
                 if facing == WEST:  # back from a target since before this turn: must land
-                    landers.append(i)
+                    landers.append(ids[i])
                 elif late:
-                    optional.append(i)
+                    optional.append(ids[i])
                 elif fighter[i]:
-                    idle_fighters.append(i)
+                    idle_fighters.append(ids[i])
                 elif arm == BOMB and midway_up:
-                    to_se.append(i)
+                    to_se.append(ids[i])
                 elif arm == TORPEDO and fleet_target:
-                    to_ne.append(i)
+                    to_ne.append(ids[i])
                 else:
-                    optional.append(i)
-            elif where == SE_CORNER:
+                    optional.append(ids[i])
+            elif c == _AT_SE:
                 at_se = True
             else:
                 at_ne = True
@@ -284,19 +295,22 @@ class NagumoBot:
         if idle_fighters:  # escorts fly on with the bombers they launched with
             (to_se if to_se else to_ne if to_ne else optional).extend(idle_fighters)
         cap_needed = (CAP_WANTED - cap_up if cap_up < CAP_WANTED else 0) if turn >= CAP_FROM else 0
-        cap_from: list[list[int]] | None = None
-        if ready_fighters and (cap_needed or any(launch)):
-            escorts = ESCORTS if any(launch) else 0
-            cap_from = [[] for _ in decks]
-            for c, i in ready_fighters:
+        launching = any(launch)
+        cap_from: list[list[str]] | None = None
+        if ready_fighters and (cap_needed or launching):
+            escorts = ESCORTS if launching else 0
+            cap_from = [[], [], [], []] if len(decks) == 4 else [[] for _ in decks]
+            for c, name in ready_fighters:
                 if cap_needed:
-                    cap_from[c].append(i)
+                    cap_from[c].append(name)
                     cap_needed -= 1
                 elif escorts:
-                    launch[c].append(i)
+                    launch[c].append(name)
                     escorts -= 1
-        for c, deck in enumerate(decks):
-            if deck.landed == turn:  # KB › 3: a carrier that took squadrons aboard does not launch
+        c = -1
+        for deck in decks:
+            c += 1
+            if deck[2] == turn:  # landed: KB › 3, a carrier that took squadrons aboard does not launch
                 launch[c] = []
                 if cap_from:
                     cap_from[c] = []
@@ -305,52 +319,59 @@ class NagumoBot:
             # Landing comes first (KB › 3: squadrons pointing west must land); prefer decks
             # with nothing to launch and the most room. A carrier that lands does not launch.
             capacity = self.capacity
-            busy = [bool(launch[c] or (cap_from and cap_from[c])) for c in range(len(decks))]
-            room = {}
-            for c, deck in enumerate(decks):
-                if deck.hits < 2 and deck.launched != turn:
-                    room[c] = capacity[c][deck.hits] - aboard[c]
-            order = sorted(room, key=lambda c: (busy[c], -room[c]))
-            landing: dict[int, list[int]] = {}
+            keyed: list[tuple[bool, int, int]] = []  # (busy, -room, carrier): the order to try them in
+            room: dict[int, int] = {}
+            c = -1
+            for deck in decks:
+                c += 1
+                hits = deck[0]
+                if hits < 2 and deck[1] != turn:
+                    left = room[c] = capacity[c][hits] - aboard[c]
+                    keyed.append((bool(launch[c] or (cap_from and cap_from[c])), -left, c))
+            keyed.sort()
+            landing: dict[int, list[str]] = {}
             for group, take_launchers in ((landers, True), (optional, False)):
-                for i in group:
-                    for c in order:
-                        if room[c] > 0 and (take_launchers or c in landing or not busy[c]):
+                for name in group:
+                    for busy, _, c in keyed:
+                        if room[c] > 0 and (take_launchers or c in landing or not busy):
                             if c in landing:
-                                landing[c].append(i)
+                                landing[c].append(name)
                             else:
-                                landing[c] = [i]
+                                landing[c] = [name]
                             room[c] -= 1
                             break
-            names = forces.carrier_names
+            names = self.forces.carrier_names
             for c, group in landing.items():
                 launch[c] = []
                 if cap_from:
                     cap_from[c] = []
-                steps.append((LAND, names[c], *[ids[i] for i in group]))
+                steps.append((LAND, names[c], *group))
         if ready_plain:
-            steps.append((READY, "", *[ids[i] for i in ready_plain]))
+            steps.append((READY, "", *ready_plain))
         if ready_new:
-            steps.append((READY, TORPEDO if fleet_target or not midway_up else BOMB, *[ids[i] for i in ready_new]))
+            steps.append((READY, TORPEDO if fleet_target or not midway_up else BOMB, *ready_new))
         if rearm:
-            steps.append((READY, TORPEDO, *[ids[i] for i in rearm]))
+            steps.append((READY, TORPEDO, *rearm))
         if to_se:
-            steps.append((MOVE, SE_CORNER, *[ids[i] for i in to_se]))
+            steps.append((MOVE, SE_CORNER, *to_se))
         if to_ne:
-            steps.append((MOVE, NE_CORNER, *[ids[i] for i in to_ne]))
+            steps.append((MOVE, NE_CORNER, *to_ne))
         if any(launch):
-            steps.append((LAUNCH, CENTRE, *[ids[i] for group in launch for i in group]))
+            steps.append((LAUNCH, CENTRE, *[name for group in launch for name in group]))
         if cap_from and any(cap_from):
-            steps.append((LAUNCH, CAP, *[ids[i] for group in cap_from for i in group]))
+            steps.append((LAUNCH, CAP, *[name for group in cap_from for name in group]))
         steps.append((END, ""))
         return tuple(steps)
 
 
 def _orders(steps: tuple[Step, ...]) -> Orders:
     """``Orders(JAPAN, steps)`` without the frozen ``__init__``'s per-field ``object.__setattr__``
-    (the same value; a bot game gives a dozen)."""
+    (the same value; a bot game gives a dozen). Written item by item: cheaper than
+    ``__dict__.update`` with keywords, or than a dict of its own set with ``object.__setattr__``."""
     orders = _new(Orders)
-    orders.__dict__.update(side=JAPAN, steps=steps)
+    fields = orders.__dict__
+    fields["side"] = JAPAN
+    fields["steps"] = steps
     return orders
 
 

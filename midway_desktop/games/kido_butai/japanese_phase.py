@@ -55,7 +55,7 @@ from midway_desktop.games.kido_butai.squadrons import (
     Squadron,
     new,
 )
-from midway_desktop.games.kido_butai.strike import MIDWAY, assign, strike
+from midway_desktop.games.kido_butai.strike import MIDWAY, assign, strike, turn_home
 from midway_desktop.games.kido_butai.victory import night_landings
 
 _ARMED = {"": "", BOMB: " with bombs", TORPEDO: " with torpedoes"}
@@ -82,47 +82,75 @@ def carry_out(forces: Forces, t: Table, step: Step, rng: Rng | None, in_combat: 
     KB › 1: at set-up bombers take either side. KB › 6, 7: attacks and interceptions.
     """
     verb = step[0]
+    if verb == END and t.stage != SETUP:  # every turn ends so: asked first
+        if rng is not None:  # a dry run stops here: ending the phase comes last in any list
+            end_japanese_phase(forces, t, rng)
+        return
     arg = step[1]
     names = step[2:]
     turn = t.turn
     index = forces.squadron_index
+    # Squadrons that do the same thing in one step end up alike: they share one record
+    # (records are immutable), made once per armament, or per deck when readied.
+    squadrons = t.squadrons
     if verb == LAUNCH:
+        decks = t.decks
+        cindex = forces.carrier_index
+        made: dict[str, Squadron] = {}
         for name in names:
             i = index[name]
-            sq = t.squadrons[i]
-            c = forces.carrier_index[sq.where]
-            deck = t.decks[c]
-            if deck.launched != turn:
-                t.decks[c] = new(Deck, (deck.hits, turn, deck.landed))
-            t.squadrons[i] = new(Squadron, (arg, EAST, sq.arm, turn, NEVER))
+            sq = squadrons[i]
+            c = cindex[sq[0]]
+            deck = decks[c]
+            if deck[1] != turn:
+                decks[c] = new(Deck, (deck[0], turn, deck[2]))
+            arm = sq[2]
+            record = made.get(arm)
+            if record is None:
+                record = made[arm] = new(Squadron, (arg, EAST, arm, turn, NEVER))
+            squadrons[i] = record
         t.tell(("{} launched to the {}.", (names, "CAP box" if arg == CAP else "centre")))
     elif verb == MOVE:
+        made = {}
         for name in names:
             i = index[name]
-            sq = t.squadrons[i]
-            t.squadrons[i] = new(Squadron, (arg, SOUTH, sq.arm, turn, sq.low))
+            sq = squadrons[i]
+            arm = sq[2]
+            record = made.get(arm)
+            if record is None or record[4] != sq[4]:
+                record = made[arm] = new(Squadron, (arg, SOUTH, arm, turn, sq[4]))
+            squadrons[i] = record
         t.tell(("{} fly to the {}.", (names, "northeast corner" if arg == NE_CORNER else "southeast corner")))
     elif verb == LAND:
         c = forces.carrier_index[arg]
         deck = t.decks[c]
-        t.decks[c] = new(Deck, (deck.hits, deck.launched, turn))
+        t.decks[c] = new(Deck, (deck[0], deck[1], turn))
+        made = {}
         for name in names:
             i = index[name]
-            t.squadrons[i] = new(Squadron, (arg, NORTH, t.squadrons[i].arm, turn, NEVER))
+            arm = squadrons[i][2]
+            record = made.get(arm)
+            if record is None:
+                record = made[arm] = new(Squadron, (arg, NORTH, arm, turn, NEVER))
+            squadrons[i] = record
         t.tell(("{} land on {}.", (names, forces.japanese[c].title)))
     elif verb == READY:
+        fighter = forces.fighter
+        made = {}
         for name in names:
             i = index[name]
-            sq = t.squadrons[i]
-            new_arm = sq.arm if forces.fighter[i] or not arg else arg
-            t.squadrons[i] = new(Squadron, (sq.where, EAST, new_arm, turn, NEVER))
+            sq = squadrons[i]
+            where = sq[0]
+            new_arm = sq[2] if fighter[i] or not arg else arg
+            record = made.get(where)
+            if record is None or record[2] != new_arm:
+                record = made[where] = new(Squadron, (where, EAST, new_arm, turn, NEVER))
+            squadrons[i] = record
         t.tell(("{} made ready{}.", (names, _ARMED[arg])))
     elif verb == ATTACK:
         attackers = attackers_of(forces, t, step)
         if rng is None:
-            for i in attackers:
-                sq = t.squadrons[i]
-                t.squadrons[i] = new(Squadron, (CENTRE, WEST, sq.arm, turn, sq.low))
+            turn_home(squadrons, attackers, turn)
             if in_combat is not None:
                 in_combat.update(attackers)
         else:
@@ -146,9 +174,7 @@ def carry_out(forces: Forces, t: Table, step: Step, rng: Rng | None, in_combat: 
         t.tell((f"Turn {TIMES[0]}: the Japanese phase begins.", ()))
         t.chapter("turn")
     elif rng is None:
-        return  # ending the phase and intercepting come last in any list: nothing follows to check
-    elif verb == END:
-        end_japanese_phase(forces, t, rng)
+        return  # intercepting comes last in any list: nothing follows to check
     elif verb == INTERCEPT:
         intercept(forces, t, [index[n] for n in names], rng)
         t.chapter("american-phase")
@@ -184,10 +210,9 @@ def end_japanese_phase(forces: Forces, t: Table, rng: Rng) -> None:
     """
     turn = t.turn
     squadrons = t.squadrons
-    i = -1
-    for where, facing, _arm, acted, _low in squadrons:  # must_land, inlined: it runs every turn
-        i += 1
-        if (where == CAP and turn - acted >= 3) or (where == CENTRE and facing == WEST and acted < turn):
+    for i, sq in enumerate(squadrons):  # must_land, inlined: it runs every turn
+        where = sq[0]
+        if (where == CAP and turn - sq[3] >= 3) or (where == CENTRE and sq[1] == WEST and sq[3] < turn):
             squadrons[i] = GONE
             t.tell(("{} could not land and is lost.", (forces.ids[i],)))
             t.fact("lost", forces.ids[i])

@@ -32,7 +32,7 @@ _ONES = sum(1 << (_WIDTH * k) for k in range(AHEAD))  # 1 in every lane
 _STEPS = sum(((k + 1) * _GAMMA) << (_WIDTH * k) for k in range(AHEAD))  # lane k: (k + 1) steps on
 _LANES = _MASK * _ONES  # the low 64 bits of every lane
 _BYTES = AHEAD * _WIDTH // 8
-_UNPACK = Struct("<" + "QQ" * AHEAD).unpack  # a lane's low and high halves, lane by lane
+_UNPACK = Struct("<" + "Q8x" * AHEAD).unpack  # each lane's low half; the high half is skipped
 
 
 class _Ahead:
@@ -53,9 +53,9 @@ class _Ahead:
         z = (z * _MIX1) & _LANES
         z ^= (z >> 27) & _LANES
         z = (z * _MIX2) & _LANES
-        z ^= (z >> 31) & _LANES
-        self.states = _UNPACK(s.to_bytes(_BYTES, "little"))[::2]
-        self.outs = _UNPACK(z.to_bytes(_BYTES, "little"))[::2]
+        z ^= z >> 31  # what spills into a lane's high half is never read
+        self.states = _UNPACK(s.to_bytes(_BYTES, "little"))
+        self.outs = _UNPACK(z.to_bytes(_BYTES, "little"))
         self.pos = 0
         self.at = state
 
@@ -131,13 +131,61 @@ def below(rng: Rng, n: int) -> int:
     z = a.outs[pos]
     a.at = rng.state = a.states[pos]
     a.pos = pos + 1
-    limit = _LIMITS.get(n)
-    if limit is None:
-        limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
+    limit = _BOUNDS[n] if n < _SMALL else _bound(n)
     while z >= limit:
         z = _next(rng)
     rng.uses += 1
     return z % n
 
 
-_LIMITS: dict[int, int] = {}  # below(n)'s rejection bound by n
+def draw_until(rng: Rng, hits: int, misses: int) -> tuple[int, int]:
+    """Draw at random, without putting back, from ``hits`` + ``misses`` counters until a miss
+    comes out or none are left: (hits drawn, misses drawn, 0 or 1).
+
+    Each draw is ``below(hits + misses)`` (a position, hits listed first), the numbers
+    handed out in one loop rather than a call per draw.
+    """
+    if type(rng) is not Rng:
+        drawn = 0
+        while hits + misses:
+            if rng.below(hits + misses) < hits:
+                hits -= 1
+                drawn += 1
+            else:
+                return drawn, 1
+        return drawn, 0
+    drawn = ended = 0
+    n = hits + misses
+    if n:
+        a = _ahead
+        if a.pos == AHEAD or rng.state != a.at:
+            a.fill(rng.state)
+        while n:
+            pos = a.pos
+            if pos == AHEAD:
+                a.fill(a.at)
+                pos = 0
+            z = a.outs[pos]
+            a.at = rng.state = a.states[pos]
+            a.pos = pos + 1
+            limit = _BOUNDS[n] if n < _SMALL else _bound(n)
+            while z >= limit:
+                z = _next(rng)
+            rng.uses += 1
+            if z % n < hits:
+                hits -= 1
+                drawn += 1
+                n -= 1
+            else:
+                ended = 1
+                break
+    return drawn, ended
+
+
+def _bound(n: int) -> int:
+    """``below(n)``'s rejection bound: the largest multiple of ``n`` within 64 bits."""
+    return (1 << 64) - ((1 << 64) % n)
+
+
+_SMALL = 64
+_BOUNDS = (0, *(_bound(n) for n in range(1, _SMALL)))  # the bounds of the cups' and dice's sizes

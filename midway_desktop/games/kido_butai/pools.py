@@ -12,7 +12,7 @@ from operator import itemgetter
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.kido_butai.display import NO_COUNTERS, ROLL, TIMES, Counters, Table, us_capacity
 from midway_desktop.games.kido_butai.forces import Forces
-from midway_desktop.games.kido_butai.luck import below, die
+from midway_desktop.games.kido_butai.luck import die, draw_until
 from midway_desktop.games.kido_butai.squadrons import new
 
 BOMBERS, FIGHTERS = "bomber", "fighter"
@@ -44,21 +44,13 @@ def draw_until_placeholder(t: Table, cup: str, rng: Rng) -> tuple[int, int]:
     """
     field = _SQUADRON[cup]
     pools = t.pools
-    squadrons, placeholders = pools[field], pools[field + 1]
-    drawn = ended = 0
-    while squadrons + placeholders:
-        if below(rng, squadrons + placeholders) < squadrons:
-            squadrons -= 1
-            drawn += 1
-        else:
-            placeholders -= 1
-            ended = 1
-            break
+    drawn, ended = draw_until(rng, pools[field], pools[field + 1])
     if drawn or ended:
-        values = list(pools)
-        values[field] = squadrons
-        values[field + 1] = placeholders
-        t.pools = new(Counters, values)
+        a, b, c, d = pools
+        if field:
+            t.pools = new(Counters, (a, b, c - drawn, d - ended))
+        else:
+            t.pools = new(Counters, (a - drawn, b - ended, c, d))
     return drawn, ended
 
 

@@ -92,15 +92,15 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
         ships = []
         gone = t.midway_hits >= 2
     if gone:
-        for i in attackers:
-            sq = squadrons[i]
-            squadrons[i] = new(Squadron, (CENTRE, WEST, sq.arm, turn, sq.low))
+        turn_home(squadrons, attackers, turn)
         t.tell(("The strike finds nothing left to attack at {} and turns for home.", (where,)))
         t.chapter("strike")
         return
     fighter = forces.fighter
-    zeros = [i for i in attackers if fighter[i]]
-    bombers = [i for i in attackers if not fighter[i]]
+    zeros: list[int] = []
+    bombers: list[int] = []
+    for i in attackers:
+        (zeros if fighter[i] else bombers).append(i)
     buffalos, placeholders = draw_until_placeholder(t, FIGHTERS, rng)
     if buffalos:
         fight = air_combat_over_target(len(zeros), len(bombers), buffalos, rng)
@@ -121,19 +121,14 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
                 (where, down, len(lost), len(warded)),
             )
         )
-        for i in attackers:
-            if i in lost:
-                squadrons[i] = GONE
-            else:
-                sq = squadrons[i]
-                squadrons[i] = new(Squadron, (CENTRE, WEST, sq.arm, turn, sq.low))
+        turn_home(squadrons, [i for i in attackers if i not in lost], turn)
+        for i in lost:
+            squadrons[i] = GONE
         able = [i for i in bombers if i not in lost and i not in warded]
     else:
         drawn = new(Counters, (0, 0, 0, placeholders))
         t.tell(("No US CAP over {}.", (where,)))
-        for i in attackers:
-            sq = squadrons[i]
-            squadrons[i] = new(Squadron, (CENTRE, WEST, sq.arm, turn, sq.low))
+        turn_home(squadrons, attackers, turn)
         able = bombers
     place_on_track(t, drawn, TRACK_AHEAD_JAPANESE_PHASE)
     if not able:
@@ -152,6 +147,21 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
         bomb_fleet(forces, t, [(ships[0], len(able))], rng)
     pay_capacity_debt(forces, t, rng)
     t.chapter("strike")
+
+
+def turn_home(squadrons: list[Squadron], attackers: list[int], turn: int) -> None:
+    """KB › 3, 6: after attacking, squadrons fly back to the centre pointing west.
+
+    Those alike (same side up, same low-CAP turn) share one record: records are immutable.
+    """
+    made: dict[str, Squadron] = {}
+    for i in attackers:
+        sq = squadrons[i]
+        arm = sq[2]
+        record = made.get(arm)
+        if record is None or record[4] != sq[4]:
+            record = made[arm] = new(Squadron, (CENTRE, WEST, arm, turn, sq[4]))
+        squadrons[i] = record
 
 
 def assign(forces: Forces, t: Table, counts: tuple[int, ...], rng: Rng) -> None:

@@ -65,3 +65,24 @@ def test_scripted_luck_is_asked_through_its_methods() -> None:
     assert rng.remaining == 0
     with pytest.raises(ValueError):
         luck.below(Rng(1), 0)
+
+
+@pytest.mark.parametrize("seed", [0, 3, 1942, (1 << 64) - 1])
+def test_drawing_until_a_miss_matches_the_engine(seed: int) -> None:
+    engine, fast = Rng(seed), Rng(seed)
+    pick = random.Random(seed)
+    for _ in range(120):  # many cups, across batches, mixed with single dice
+        hits, misses = pick.randrange(0, 12), pick.randrange(0, 4)
+        drawn, ended, h = 0, 0, hits
+        while h + misses:
+            if engine.below(h + misses) < h:
+                h -= 1
+                drawn += 1
+            else:
+                ended = 1
+                break
+        assert luck.draw_until(fast, hits, misses) == (drawn, ended)
+        assert luck.die(fast) == engine.die()
+        same(engine, fast)
+    scripted = ScriptedRng(picks=[0, 1])  # a hit, then the last of the two left: the miss
+    assert luck.draw_until(scripted, 2, 1) == (1, 1)
