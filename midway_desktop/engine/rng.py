@@ -33,7 +33,7 @@ _ONES = sum(1 << (_WIDTH * k) for k in range(AHEAD))  # 1 in every lane
 _STEPS = sum(((k + 1) * _GAMMA) << (_WIDTH * k) for k in range(AHEAD))  # lane k: k + 1 steps on
 _LANES = _MASK * _ONES  # the low 64 bits of every lane
 _BYTES = AHEAD * _WIDTH // 8
-_UNPACK = Struct("<" + "QQ" * AHEAD).unpack  # a lane's low and high halves, lane by lane
+_UNPACK = Struct("<" + "Q8x" * AHEAD).unpack  # each lane's low half; the high half is skipped
 
 
 class Ahead:
@@ -58,9 +58,9 @@ class Ahead:
         z = (z * _MIX1) & _LANES
         z ^= (z >> 27) & _LANES
         z = (z * _MIX2) & _LANES
-        z ^= (z >> 31) & _LANES
-        self.states = _UNPACK(s.to_bytes(_BYTES, "little"))[::2]
-        self.outs = _UNPACK(z.to_bytes(_BYTES, "little"))[::2]
+        z ^= z >> 31  # what spills into a lane's high half is never read
+        self.states = _UNPACK(s.to_bytes(_BYTES, "little"))
+        self.outs = _UNPACK(z.to_bytes(_BYTES, "little"))
         self.pos = 0
         self.at = state
 

@@ -1,12 +1,12 @@
 """Dice and draws for the hot paths: the engine's :class:`Rng`, worked out sixteen numbers at a time.
 
 A bot game consults luck about a hundred times, and each SplitMix64 step is a dozen
-operations on 64-bit Python integers. For the engine's own generator these functions work
-out the next sixteen states and outputs together instead, lane by lane inside one large
-integer (each lane 128 bits wide, so a 64-bit product never spills into the next), and
-hand them out one by one. They are the very numbers ``Rng`` would give, in the same
-order, with the same rejection sampling, the same ``state`` after every draw and the same
-``uses`` count (one per die or draw), so records and replays do not change.
+operations on 64-bit Python integers. For the engine's own generator these functions take
+them from the engine's batch (``engine.rng.Ahead``: sixteen states and outputs worked out
+together, lane by lane inside one large integer), with fewer calls than ``Rng``'s methods.
+They are the very numbers ``Rng`` would give, in the same order, with the same rejection
+sampling, the same ``state`` after every draw and the same ``uses`` count (one per die or
+draw), so records and replays do not change.
 
 Numbers worked out ahead are kept by the state they follow from, not by generator: a
 generator whose state is set elsewhere (an undo, another caller) simply starts a fresh
@@ -16,51 +16,10 @@ asked through its methods as before.
 
 from __future__ import annotations
 
-from struct import Struct
+from midway_desktop.engine.rng import AHEAD, AHEAD_OF, Rng
 
-from midway_desktop.engine.rng import Rng
-
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
 _LIMIT_D6 = (1 << 64) - ((1 << 64) % 6)  # Rng.below(6)'s rejection bound
-
-AHEAD = 16  # numbers worked out at a time
-_WIDTH = 128  # bits per lane
-_ONES = sum(1 << (_WIDTH * k) for k in range(AHEAD))  # 1 in every lane
-_STEPS = sum(((k + 1) * _GAMMA) << (_WIDTH * k) for k in range(AHEAD))  # lane k: (k + 1) steps on
-_LANES = _MASK * _ONES  # the low 64 bits of every lane
-_BYTES = AHEAD * _WIDTH // 8
-_UNPACK = Struct("<" + "Q8x" * AHEAD).unpack  # each lane's low half; the high half is skipped
-
-
-class _Ahead:
-    """The next numbers of the sequence that continues from state ``at``."""
-
-    __slots__ = ("at", "pos", "states", "outs")
-
-    def __init__(self) -> None:
-        self.at = -1  # no state: the first draw works out a batch
-        self.pos = AHEAD
-        self.states: tuple[int, ...] = ()
-        self.outs: tuple[int, ...] = ()
-
-    def fill(self, state: int) -> None:
-        """The ``AHEAD`` states and outputs that follow ``state`` (SplitMix64, lane-wise)."""
-        s = (state * _ONES + _STEPS) & _LANES
-        z = s ^ ((s >> 30) & _LANES)
-        z = (z * _MIX1) & _LANES
-        z ^= (z >> 27) & _LANES
-        z = (z * _MIX2) & _LANES
-        z ^= z >> 31  # what spills into a lane's high half is never read
-        self.states = _UNPACK(s.to_bytes(_BYTES, "little"))
-        self.outs = _UNPACK(z.to_bytes(_BYTES, "little"))
-        self.pos = 0
-        self.at = state
-
-
-_ahead = _Ahead()
+_ahead = AHEAD_OF  # the engine's batch of numbers worked out ahead, shared with Rng itself
 
 
 def _next(rng: Rng) -> int:
