@@ -53,6 +53,7 @@ from midway_desktop.games.kido_butai.squadrons import (
     TORPEDO,
     WEST,
     Squadron,
+    fly,
     new,
 )
 from midway_desktop.games.kido_butai.strike import MIDWAY, assign, strike, turn_home
@@ -111,15 +112,7 @@ def carry_out(forces: Forces, t: Table, step: Step, rng: Rng | None, in_combat: 
             squadrons[i] = record
         t.tell(("{} launched to the {}.", (names, "CAP box" if arg == CAP else "centre")))
     elif verb == MOVE:
-        made = {}
-        for name in names:
-            i = index[name]
-            sq = squadrons[i]
-            arm = sq[2]
-            record = made.get(arm)
-            if record is None or record[4] != sq[4]:
-                record = made[arm] = new(Squadron, (arg, SOUTH, arm, turn, sq[4]))
-            squadrons[i] = record
+        fly(squadrons, [index[name] for name in names], arg, SOUTH, turn)
         t.tell(("{} fly to the {}.", (names, "northeast corner" if arg == NE_CORNER else "southeast corner")))
     elif verb == LAND:
         c = forces.carrier_index[arg]

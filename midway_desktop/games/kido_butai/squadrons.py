@@ -71,3 +71,17 @@ def must_land(sq: Squadron, turn: int) -> bool:
 def low_cap(sq: Squadron, turn: int) -> bool:
     """KB › 7: after fighting torpedo bombers the CAP shows its low side for one more turn."""
     return sq.where == CAP and turn - sq.low <= 1
+
+
+def fly(squadrons: list[Squadron], which: list[int], where: str, facing: str, turn: int) -> None:
+    """Squadrons ``which`` go to ``where`` pointing ``facing``, having acted on ``turn`` (KB › 3),
+    each keeping its side up and its low-CAP turn. Those alike share one record: records are
+    immutable, and a strike moves several at once."""
+    made: dict[str, Squadron] = {}
+    for i in which:
+        sq = squadrons[i]
+        arm = sq[2]
+        record = made.get(arm)
+        if record is None or record[4] != sq[4]:
+            record = made[arm] = new(Squadron, (where, facing, arm, turn, sq[4]))
+        squadrons[i] = record

@@ -33,7 +33,7 @@ from midway_desktop.games.kido_butai.pools import (
     remove_placeholders,
     shoot_down,
 )
-from midway_desktop.games.kido_butai.squadrons import CENTRE, GONE, WEST, Squadron, new
+from midway_desktop.games.kido_butai.squadrons import CENTRE, GONE, WEST, Squadron, fly, new
 
 MIDWAY = "midway"
 FLEETS = {"fleet-1": 1, "fleet-2": 2}
@@ -150,18 +150,8 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
 
 
 def turn_home(squadrons: list[Squadron], attackers: list[int], turn: int) -> None:
-    """KB › 3, 6: after attacking, squadrons fly back to the centre pointing west.
-
-    Those alike (same side up, same low-CAP turn) share one record: records are immutable.
-    """
-    made: dict[str, Squadron] = {}
-    for i in attackers:
-        sq = squadrons[i]
-        arm = sq[2]
-        record = made.get(arm)
-        if record is None or record[4] != sq[4]:
-            record = made[arm] = new(Squadron, (CENTRE, WEST, arm, turn, sq[4]))
-        squadrons[i] = record
+    """KB › 3, 6: after attacking, squadrons fly back to the centre pointing west."""
+    fly(squadrons, attackers, CENTRE, WEST, turn)
 
 
 def assign(forces: Forces, t: Table, counts: tuple[int, ...], rng: Rng) -> None:
