@@ -51,18 +51,21 @@ def play_out(
     bot_rng: Rng,
     max_steps: int = 100_000,
     checked: bool = False,
+    record: bool = True,
 ) -> Outcome:
     """Let bots act for every side until the game ends.
 
     ``checked`` submits every choice through the rules' check (tests, self-test); otherwise
     choices are trusted, and bots with ``uses_legal = False`` get no legal-action list.
+    ``record=False`` (unchecked only) keeps no history and writes no narrative: the same
+    game, for simulations that only want its outcome (see ``Session.apply_headless``).
     """
     steps = 0
     needs_legal = {side: checked or getattr(bot, "uses_legal", True) for side, bot in bots.items()}
     # Bound once: this loop runs for every action of every simulated game.
     rules = session.rules
     outcome_of, to_act = rules.outcome, rules.to_act
-    apply = session.play if checked else session.apply_unchecked
+    apply = session.play if checked else session.apply_unchecked if record else session.apply_headless
     while True:
         state = session.state
         outcome = outcome_of(state)
@@ -190,11 +193,11 @@ def simulate(
         for i in range(games):
             session = Session.start(rules, scenario=scenario, options=options, seed=seed + i)
             opts, chosen = session.options, session.scenario
-            outcome = play_out(session, bots, Rng(seed * 7919 + i))
+            outcome = play_out(session, bots, Rng(seed * 7919 + i), record=False)
             results[outcome.result] += 1
             for k, v in outcome.scores.items():
                 score_totals[k] += v
-            steps += len(session.history)
+            steps += session.unrecorded
             del session
             sweeper.game_over()
             if progress is not None:

@@ -149,6 +149,13 @@ class Rules(ABC, Generic[S]):
     def apply(self, state: S, action: Action, rng: Rng) -> tuple[S, list[Event]]:
         """The state after a legal action, and what happened (system steps included)."""
 
+    def advance(self, state: S, action: Action, rng: Rng) -> S:
+        """``apply``'s state without its narrative, for runs nobody reads (bot simulations).
+
+        The same state and the same luck consulted as ``apply``; a game whose narrative
+        costs much to write may skip writing it here."""
+        return self.apply(state, action, rng)[0]
+
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
         """The result once the game is over, else ``None``."""

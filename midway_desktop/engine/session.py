@@ -68,6 +68,7 @@ class Session:
     humans: tuple[str, ...] = ()
     undo_requested_by: str | None = None
     listeners: list[Callable[[Session, tuple[Event, ...]], None]] = field(default_factory=list)
+    unrecorded: int = 0  # steps applied headless (see apply_headless): in no history, no log
 
     # -- creation -------------------------------------------------------------------------
     @classmethod
@@ -135,6 +136,12 @@ class Session:
     def apply_unchecked(self, action: Action) -> tuple[Event, ...]:
         """The fast path for bots that only pick from :meth:`legal_actions`."""
         return self._apply(action)
+
+    def apply_headless(self, action: Action) -> None:
+        """The fast path of bot simulations: the action's state, with no history kept (so no
+        undo), no narrative written and no listeners told. Only for games nobody watches."""
+        self.state = self.rules.advance(self.state, action, self.rng)
+        self.unrecorded += 1
 
     def _apply(self, action: Action) -> tuple[Event, ...]:
         rng = self.rng

@@ -244,13 +244,25 @@ class Table:
             self.facts = None
 
 
+class QuietTable(Table):
+    """A :class:`Table` whose chapters are not kept: for runs nobody reads (bot simulations).
+
+    The rules tell it everything as usual; closing a chapter just clears the page."""
+
+    __slots__ = ()
+
+    def chapter(self, kind: str) -> None:
+        self.lines.clear()
+        self.facts = None
+
+
 _open_table = Table.__init__
 _blank = object.__new__
 
 
-def table(state: State) -> Table:
-    """``Table(state)``, without the cost of calling a class."""
-    t = _blank(Table)
+def table(state: State, quiet: bool = False) -> Table:
+    """``Table(state)`` (or a :class:`QuietTable`), without the cost of calling a class."""
+    t = _blank(QuietTable if quiet else Table)
     _open_table(t, state)
     return t
 

@@ -114,6 +114,13 @@ class KidoButaiRules(Rules[State]):
         t.chapter("orders")
         return t.freeze(), t.events
 
+    def advance(self, state: State, action: Action, rng: Rng) -> State:
+        """``apply`` with its chapters left unwritten (see ``display.QuietTable``)."""
+        t = table(state, quiet=True)
+        for step in action.as_steps():  # type: ignore[attr-defined]
+            carry_out(self.forces, t, step, rng)
+        return t.freeze()
+
     def outcome(self, state: State) -> Outcome | None:
         if state.stage != OVER:
             return None

@@ -266,6 +266,10 @@ class MidwaySolitaireRules(Rules[State]):
         events: list[Event] = []
         return self._appliers[type(action)](state, action, rng, events), events
 
+    def advance(self, state: State, action: Action, rng: Rng) -> State:
+        """``apply``'s state (its log lines are kept ready-made, so writing them costs little)."""
+        return self._appliers[type(action)](state, action, rng, [])
+
     def _apply_place_tf(self, state: State, action: PlaceTaskForce, rng: Rng, events: list[Event]) -> State:
         """MS › Game Setup 1; once both TFs are placed, turn 1 begins."""
         t = state.tf(action.tf)
