@@ -3,14 +3,17 @@
 
 Target (issue: Midway Solitaire rules): at least 1,000 complete bot games a second on one
 core. Figures are printed, not asserted: wall-clock limits do not belong in pass/fail tests.
-Both clocks are shown: on a machine shared with other jobs the wall clock also counts time
-spent waiting for the CPU, so games per CPU second (``time.process_time``) is the fairer
-figure; ``MIDWAY_BENCH_GAMES`` sets the games per mission (default 2,000).
+Games per CPU second (``time.process_time``) is the figure, since the wall clock also counts
+time spent waiting for the CPU. The machine is shared and other programs only ever slow a
+round down, so each mission runs a few rounds of fresh games and the best is the core's rate
+(as ``timeit`` reads its repeats), with the median beside it. ``MIDWAY_BENCH_GAMES`` sets the
+games a round (default 1,000), ``MIDWAY_BENCH_ROUNDS`` the rounds (default 3).
 """
 
 from __future__ import annotations
 
 import os
+import statistics
 import time
 
 import pytest
@@ -20,24 +23,27 @@ from midway_desktop.games.midway_solitaire.rules import RULES, default_bots
 
 pytestmark = pytest.mark.benchmark
 
-GAMES = int(os.environ.get("MIDWAY_BENCH_GAMES", "2000"))
+GAMES = int(os.environ.get("MIDWAY_BENCH_GAMES", "1000"))
+ROUNDS = int(os.environ.get("MIDWAY_BENCH_ROUNDS", "3"))
 
 
 def test_bot_games_per_second() -> None:
     simulate(RULES, default_bots, 200, 1)  # warm the caches
-    total_games, total_cpu, total_wall = 0, 0.0, 0.0
+    best_cpu = median_cpu = 0.0
     for mission in range(1, 7):
-        cpu, wall = time.process_time(), time.perf_counter()
-        summary = simulate(RULES, default_bots, GAMES, 1000 * mission, options={"mission": mission})
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-        total_games += GAMES
-        total_cpu += cpu
-        total_wall += wall
-        p, lo, hi = summary.interval("american-victory")
+        rates = []
+        won = played = 0
+        for r in range(ROUNDS):
+            cpu = time.process_time()
+            summary = simulate(RULES, default_bots, GAMES, 1000 * mission + 100_000 * r, options={"mission": mission})
+            rates.append(GAMES / (time.process_time() - cpu))
+            won += summary.results.get("american-victory", 0)
+            played += GAMES
+        best, median = max(rates), statistics.median(rates)
+        best_cpu += 1 / best
+        median_cpu += 1 / median
         print(
-            f"mission {mission}: {GAMES / wall:7.0f} games/s wall, {GAMES / cpu:7.0f} per CPU second, "
-            f"{summary.average_steps:5.1f} steps; American wins {p:.3f} (95% {lo:.3f}-{hi:.3f})"
+            f"mission {mission}: best {best:6.0f} games per CPU second (median {median:6.0f}), "
+            f"{summary.average_steps:5.1f} steps; American wins {won / played:.3f} over {played} games"
         )
-    print(
-        f"all missions: {total_games / total_wall:.0f} games/s wall, {total_games / total_cpu:.0f} games per CPU second"
-    )
+    print(f"all missions, one game of each: best {6 / best_cpu:.0f}, median {6 / median_cpu:.0f} games per CPU second")
