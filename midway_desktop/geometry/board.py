@@ -366,6 +366,69 @@ class Board:
             return self.box_shapes[cell.label]
         return Polygon(self.corners(label))
 
+    def title_box(self, label: str) -> tuple[float, float, float, float]:
+        """``(x0, y0, x1, y1)``: where a cell's title can be written, in board units.
+
+        A rectangle cell's whole extent. For an L-shaped or other right-angled box (the Kido
+        Butai southeast corner wraps round Midway's space), the widest rectangle inside it
+        at least one unit tall (or as tall as the box), its corners on the box's own
+        coordinates, so the title is neither cut by the box's edge nor hidden under its
+        neighbour."""
+        shape = self.polygon(label)
+        x0, y0, x1, y1 = shape.bounds
+        if shape.area >= (x1 - x0) * (y1 - y0) - 1e-9:
+            return x0, y0, x1, y1
+        xs = sorted({x for x, _ in shape.exterior.coords})
+        ys = sorted({y for _, y in shape.exterior.coords})
+        tall = min(1.0, y1 - y0)
+        found = (x0, y0, x1, y1)
+        best: tuple[float, float, float, float] | None = None  # width, area, then top and left first
+        inside = shape.buffer(1e-9)
+        for i, left in enumerate(xs):
+            for right in xs[i + 1 :]:
+                for j, top in enumerate(ys):
+                    for bottom in ys[j + 1 :]:
+                        if bottom - top < tall - 1e-9 or not inside.covers(box(left, top, right, bottom)):
+                            continue
+                        key = (right - left, (right - left) * (bottom - top), -top, -left)
+                        if best is None or key > best:
+                            best, found = key, (left, top, right, bottom)
+        return found
+
+    def counter_slots(self, label: str, size: float, gap: float, count: int) -> list[tuple[float, float]]:
+        """Centres, in board units, for ``count`` counters of side ``size`` laid out in box
+        ``label``: rows from the top-left, ``gap`` apart, clear of the box's edge and of its
+        title's line (see ``title_box``). When more counters come than fit, the rest fan out
+        over the places already taken, each a little down and to the right."""
+        shape = self.polygon(label)
+        left, top, right, bottom = shape.bounds
+        tx0, ty0, tx1, ty1 = self.title_box(label)
+        title_room = min((ty1 - ty0) * 0.3, 0.8)
+        title = box(tx0, ty0, tx1, ty0 + title_room)
+        inside = shape.buffer(1e-9)
+        per_row = max(1, int((right - left - gap) // (size + gap)))
+        slots: list[tuple[float, float]] = []
+        # Rows above the title's line (an L-shaped box's other arm), then the rows below it.
+        for y, stop in ((top + gap, ty0), (ty0 + title_room + gap, bottom)):
+            while y + size <= stop + 1e-9 and len(slots) < count:
+                for col in range(per_row):
+                    x = left + gap + col * (size + gap)
+                    square = box(x, y, x + size, y + size)
+                    if inside.covers(square) and not square.intersects(title):
+                        slots.append((x + size / 2, y + size / 2))
+                y += size + gap
+        slots = slots[:count]
+        if not slots:  # a box smaller than a counter: the top-left below the title, as before
+            slots.append((left + gap + size / 2, min(ty0 + title_room + gap + size / 2, bottom - size / 2)))
+        fan = size * 0.22
+        taken = len(slots)
+        while len(slots) < count:
+            k = len(slots) - taken
+            x, y = slots[k % taken]
+            layer = 1 + k // taken
+            slots.append((x + layer * fan, y + layer * fan))
+        return slots
+
     def cell_at(self, x: float, y: float) -> str | None:
         """The cell under a point in board units, or ``None`` off the board."""
         if self.kind == "hex":

@@ -150,17 +150,12 @@ class BoardScene(QGraphicsScene):
             item.setZValue(10 + i * 0.01)
 
     def _lay_out_box(self, label: str, stack: list[CounterItem]) -> None:
-        box = self.board.polygon(label).bounds
+        """Counters in rows inside the box, clear of its edge and title (``Board.counter_slots``)."""
         size = self.counter_size()
-        gap = size * 0.12
-        left, top, right, bottom = (v * UNIT for v in box)
-        per_row = max(1, int((right - left - gap) // (size + gap)))
-        title_room = min((bottom - top) * 0.3, UNIT * 0.8)
-        for i, item in enumerate(stack):
-            row, col = divmod(i, per_row)
-            x = left + gap + col * (size + gap) + size / 2
-            y = top + title_room + gap + row * (size + gap) + size / 2
-            item.setPos(QPointF(x, min(y, bottom - size / 2)))
+        slots = self.board.counter_slots(label, size / UNIT, size * 0.12 / UNIT, len(stack))
+        for i, (item, (x, y)) in enumerate(zip(stack, slots)):
+            item.setPos(QPointF(x * UNIT, y * UNIT))
+            item.setZValue(10 + i * 0.01)
 
     # -- dragging -------------------------------------------------------------------------
     def begin_drag(self, item: CounterItem) -> None:

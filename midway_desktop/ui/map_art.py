@@ -66,6 +66,12 @@ class MapArt:
             bbox = poly.boundingRect()
             radius = max(bbox.width(), bbox.height()) / 2.0
             self.cells[label] = CellShape(label, poly, QPointF(cx * UNIT, cy * UNIT), bbox, radius)
+        # Where each box's title goes (an L-shaped box's widest part): worked out once.
+        self.title_rects: dict[str, QRectF] = {}
+        if board.kind == "boxes":
+            for label in board:
+                tx0, ty0, tx1, ty1 = board.title_box(label)
+                self.title_rects[label] = QRectF(tx0 * UNIT, ty0 * UNIT, (tx1 - tx0) * UNIT, (ty1 - ty0) * UNIT)
         x0, y0, x1, y1 = board.bounds
         m = MARGIN if board.kind != "boxes" else 0.4
         self.grid_rect = QRectF(x0 * UNIT, y0 * UNIT, (x1 - x0) * UNIT, (y1 - y0) * UNIT)
@@ -397,7 +403,7 @@ class MapArt:
             p.drawPath(path)
             if cell.kind == "carrier":
                 self._paint_deck(p, shape)
-            b = shape.bbox
+            b = self.title_rects[shape.label]
             track = cell.kind == "track"
             px = min(b.height() * 0.3, UNIT * 0.3) if track else UNIT * 0.34
             font = _font(px, bold=True, serif=not track)
