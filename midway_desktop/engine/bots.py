@@ -153,6 +153,7 @@ class _Sweeper:
     def __init__(self, every: int = 8) -> None:
         self.every = every
         self.count = 0
+        self.was_enabled = True
 
     def __enter__(self) -> _Sweeper:
         self.was_enabled = gc.isenabled()

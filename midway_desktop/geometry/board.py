@@ -400,6 +400,26 @@ class Board:
         ``label``: rows from the top-left, ``gap`` apart, clear of the box's edge and of its
         title's line (see ``title_box``). When more counters come than fit, the rest fan out
         over the places already taken, each a little down and to the right."""
+        key = (label, size, gap)
+        fits = self._fitting.get(key)
+        if fits is None:  # the same for every redraw of the box: worked out once
+            fits = self._fitting[key] = self._fit(label, size, gap)
+        slots = list(fits[:count])
+        fan = size * 0.22
+        taken = len(slots)
+        while len(slots) < count:
+            k = len(slots) - taken
+            x, y = slots[k % taken]
+            layer = 1 + k // taken
+            slots.append((x + layer * fan, y + layer * fan))
+        return slots
+
+    @cached_property
+    def _fitting(self) -> dict[tuple[str, float, float], tuple[tuple[float, float], ...]]:
+        return {}
+
+    def _fit(self, label: str, size: float, gap: float) -> tuple[tuple[float, float], ...]:
+        """Every place in box ``label`` where a counter fits (see ``counter_slots``); at least one."""
         shape = self.polygon(label)
         left, top, right, bottom = shape.bounds
         tx0, ty0, tx1, ty1 = self.title_box(label)
@@ -410,24 +430,16 @@ class Board:
         slots: list[tuple[float, float]] = []
         # Rows above the title's line (an L-shaped box's other arm), then the rows below it.
         for y, stop in ((top + gap, ty0), (ty0 + title_room + gap, bottom)):
-            while y + size <= stop + 1e-9 and len(slots) < count:
+            while y + size <= stop + 1e-9:
                 for col in range(per_row):
                     x = left + gap + col * (size + gap)
                     square = box(x, y, x + size, y + size)
                     if inside.covers(square) and not square.intersects(title):
                         slots.append((x + size / 2, y + size / 2))
                 y += size + gap
-        slots = slots[:count]
-        if not slots:  # a box smaller than a counter: the top-left below the title, as before
+        if not slots:  # a box smaller than a counter: the top-left below the title
             slots.append((left + gap + size / 2, min(ty0 + title_room + gap + size / 2, bottom - size / 2)))
-        fan = size * 0.22
-        taken = len(slots)
-        while len(slots) < count:
-            k = len(slots) - taken
-            x, y = slots[k % taken]
-            layer = 1 + k // taken
-            slots.append((x + layer * fan, y + layer * fan))
-        return slots
+        return tuple(slots)
 
     def cell_at(self, x: float, y: float) -> str | None:
         """The cell under a point in board units, or ``None`` off the board."""

@@ -278,13 +278,10 @@ _blank = object.__new__
 
 def table(state: State, quiet: bool = False) -> Table:
     """``Table(state)`` (or a :class:`QuietTable`), without the cost of calling a class."""
-    if quiet:
-        t = _blank(QuietTable)
-        _open_table(t, state)
-        t.tell = _DISCARD
-        return t
-    t = _blank(Table)
+    t = _blank(QuietTable if quiet else Table)
     _open_table(t, state)
+    if quiet:
+        t.tell = _DISCARD  # as QuietTable.__init__ does, without its extra call
     return t
 
 

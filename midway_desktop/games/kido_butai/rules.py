@@ -24,6 +24,7 @@ from midway_desktop.games.kido_butai.display import (
     SETUP,
     STRIKE,
     State,
+    Table,
     Variant,
     opening,
     table,
@@ -108,18 +109,18 @@ class KidoButaiRules(Rules[State]):
 
     def apply(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
         assert isinstance(action, KidoButaiAction)
-        t = table(state)
-        for step in action.as_steps():
-            carry_out(self.forces, t, step, rng)
+        t = self._carried_out(table(state), action, rng)
         t.chapter("orders")
         return t.freeze(), t.events
 
     def advance(self, state: State, action: Action, rng: Rng) -> State:
         """``apply`` with its chapters left unwritten (see ``display.QuietTable``)."""
-        t = table(state, quiet=True)
+        return self._carried_out(table(state, quiet=True), action, rng).freeze()
+
+    def _carried_out(self, t: Table, action: Action, rng: Rng) -> Table:
         for step in action.as_steps():  # type: ignore[attr-defined]
             carry_out(self.forces, t, step, rng)
-        return t.freeze()
+        return t
 
     def outcome(self, state: State) -> Outcome | None:
         if state.stage != OVER:
