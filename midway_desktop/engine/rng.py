@@ -125,8 +125,34 @@ class Rng:
         return self.below(sides) + 1
 
     def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
-        die = self.die
-        return tuple([die(sides) for _ in range(count)])
+        cls = type(self)
+        if cls.die is not Rng.die or cls.below is not Rng.below:  # a subclass's own luck
+            die = self.die
+            return tuple([die(sides) for _ in range(count)])
+        # ``die`` written out, as ``shuffle`` writes out ``below``: the same numbers, without a
+        # call or two per die (battles roll a handful of dice a side, many times a game).
+        limit = _LIMITS.get(sides)
+        if limit is None:
+            return tuple([self.die(sides) for _ in range(count)])
+        a = AHEAD_OF
+        if a.pos == AHEAD or self.state != a.at:
+            a.fill(self.state)
+        out = []
+        for _ in range(count):
+            while True:
+                pos = a.pos
+                if pos == AHEAD:
+                    a.fill(a.at)
+                    pos = 0
+                z = a.outs[pos]
+                a.at = a.states[pos]
+                a.pos = pos + 1
+                if z < limit:
+                    break
+            out.append(z % sides + 1)
+        self.state = a.at
+        self.uses += count
+        return tuple(out)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, drawing ``below(i + 1)`` for i from the top down."""

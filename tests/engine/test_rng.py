@@ -90,3 +90,15 @@ def test_scripted_shuffle_must_hold_the_same_items() -> None:
     assert items == ["c", "a", "b"]
     with pytest.raises(ValueError):
         ScriptedRng(orders=[["x", "a", "b"]]).shuffle(items)
+
+
+@given(
+    st.integers(min_value=0, max_value=2**64 - 1),
+    st.lists(st.tuples(st.integers(min_value=0, max_value=12), st.sampled_from([2, 6, 10, 6])), max_size=12),
+)
+def test_the_written_out_dice_are_the_die_by_die_ones(seed: int, rolls: list[tuple[int, int]]) -> None:
+    fast, plain = Rng(seed), _DrawByDraw(seed)
+    for count, sides in rolls:
+        assert fast.dice(count, sides) == plain.dice(count, sides)
+        assert (fast.state, fast.uses) == (plain.state, plain.uses)
+    assert fast.die() == plain.die()

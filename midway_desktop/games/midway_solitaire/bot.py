@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from math import ceil, comb
-from typing import Any
+from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from midway_desktop.engine.actions import Action
@@ -209,6 +209,16 @@ def _tables(rs: Ruleset) -> dict[str, Any]:
     return found
 
 
+class _Near(NamedTuple):
+    """A force's cards as they bear on the squares the TFs can reach this turn (card masks)."""
+
+    fights: tuple[tuple[str, int], ...]  # square -> cards bringing a battle there
+    baits: tuple[tuple[str, int], ...]  # square -> cards ending the force next to it
+    spots: tuple[tuple[str, int], ...]  # MA spot -> cards ending the force there
+    drift: tuple[tuple[int, int, int], ...]  # (cards, dx, dy) of the moves that shift the force
+    toward: int  # cards sending it toward the nearest TF
+
+
 class _Reading:
     """The turn's reading of the board, shared by the turn's decisions."""
 
@@ -301,24 +311,37 @@ class AmericanBot:
             )
         return found
 
-    def _near_for(
-        self, unit: int, square: str, candidates: frozenset[str]
-    ) -> tuple[tuple[str | None, int, int, int, bool, bool, tuple[str, ...]], ...]:
-        """``_groups_for`` with what a force close to the TFs adds to the squares they can reach
-        (``candidates``): per group (end, mask, dx, dy, MA spot, whether the TFs can end on the
-        end square, and the squares they can reach that a battle there would touch: around the
-        force for "toward the nearest TF", else next to the end, for long range attacks)."""
+    def _near_for(self, unit: int, square: str, candidates: frozenset[str]) -> _Near:
+        """What force ``unit`` on ``square``, close to the TFs, adds to the squares they can reach
+        (``candidates``), as card masks per square (see :class:`_Near`): a battle where a card
+        sends the force onto a reachable square, or beside the TFs for "toward the nearest TF";
+        a long range attack from next to the square a card sends it to. Kept: they recur."""
         key = (unit, square, candidates)
         found = self._near.get(key)
         if found is None:
             nearby = self.rs.grid.neighbours
-            around = tuple(sq for sq in self.around[square] if sq in candidates)
-            found = tuple(
-                (end, m, dx, dy, spot, end in candidates, tuple(sq for sq in nearby[end] if sq in candidates))
-                if end is not None
-                else (None, m, 0, 0, False, False, around)
-                for end, m, dx, dy, spot in self._groups_for(unit, square)
-            )
+            fights: dict[str, int] = {}
+            baits: dict[str, int] = {}
+            spots: dict[str, int] = {}
+            drift = []
+            toward = 0
+            for end, m, dx, dy, spot in self._groups_for(unit, square):
+                if end is None:
+                    toward = m
+                    for sq in self.around[square]:
+                        if sq in candidates:
+                            fights[sq] = fights.get(sq, 0) | m
+                    continue
+                if spot:
+                    spots[end] = m
+                if dx or dy:
+                    drift.append((m, dx, dy))
+                if end in candidates:
+                    fights[end] = fights.get(end, 0) | m
+                for sq in nearby[end]:
+                    if sq in candidates:
+                        baits[sq] = baits.get(sq, 0) | m
+            found = _Near(tuple(fights.items()), tuple(baits.items()), tuple(spots.items()), tuple(drift), toward)
             if len(self._near) >= _NEAR_LIMIT:
                 self._near.clear()
             self._near[key] = found
@@ -343,10 +366,9 @@ class AmericanBot:
     def _read(self, state: State) -> _Reading:
         """The turn's reading (kept for the turn: the MA and each TF's move share it).
 
-        Written for speed (it runs every turn of every bot game): the per-square groups come
-        pre-sorted for this turn's reach (``_near_for``), so a force costs one popcount per
-        group. Values are summed term for term in the plain model's order (floats: the order
-        is part of the result)."""
+        Written for speed (it runs every turn of every bot game): a force near the TFs comes as
+        card masks per square they can reach (``_near_for``), so it costs one popcount a square.
+        Values are summed in a fixed order (floats: the order is part of the result)."""
         found = self._reading
         if found is not None and found.japanese is state.japanese and found.turn == state.turn:
             return found
@@ -408,32 +430,30 @@ class AmericanBot:
             # The TFs (two squares at most) and the force (two at most) can only meet or touch
             # when close; far off, only where the force drifts matters.
             if from_origin[square] <= 5:
-                rows = near.get((i, square, candidates)) or self._near_for(i, square, candidates)
+                fights, baits, ends, drift, to_tf = near.get((i, square, candidates)) or self._near_for(
+                    i, square, candidates
+                )
                 worth = fight_value(target, strict, firepower[name], left, limit, sig, 0, 0) / total
-                baits = []
-                for end, m, dx, dy, spot, reached, touched in rows:
+                for sq, m in fights:
                     k = (m & left_mask).bit_count()
-                    if not k:
-                        continue
-                    if end is None:  # toward the nearest TF: met wherever the TFs end beside it
-                        nearest = k
-                        for sq in touched:
-                            values[sq] = get(sq, 0.0) + k * worth
-                        continue
-                    if spot:
+                    if k:
+                        values[sq] = get(sq, 0.0) + k * worth
+                for end, m in ends:
+                    k = (m & left_mask).bit_count()
+                    if k:
                         spots[end] = spot_get(end, 0.0) + w * k
-                    if target:
+                nearest = (to_tf & left_mask).bit_count()
+                if target:
+                    for m, dx, dy in drift:
+                        k = (m & left_mask).bit_count()
                         sx += dx * k
                         sy += dy * k
-                    if reached:
-                        values[end] = get(end, 0.0) + k * worth
-                    if touched:
-                        baits.append((k, touched))
-                if target and lra and baits:  # a target ending next to the TFs invites a long range attack
-                    bait = LONG_RANGE_BAIT * SINK_TARGET / left / total
-                    for k, touched in baits:
-                        for sq in touched:
-                            values[sq] = get(sq, 0.0) + bait * k
+                    if lra:  # a target ending next to the TFs invites a long range attack
+                        bait = LONG_RANGE_BAIT * SINK_TARGET / left / total
+                        for sq, m in baits:
+                            k = (m & left_mask).bit_count()
+                            if k:
+                                values[sq] = get(sq, 0.0) + bait * k
             elif near_ma[square]:  # far from the TFs, but the MA may catch it
                 for end, m, dx, dy, spot in self._groups[i].get(square) or self._groups_for(i, square):
                     k = (m & left_mask).bit_count()
