@@ -11,7 +11,7 @@ from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.midway_solitaire.cards import Card
 from midway_desktop.games.midway_solitaire.data import Ruleset
-from midway_desktop.games.midway_solitaire.state import Battle, State, TaskForce, but, event, roll
+from midway_desktop.games.midway_solitaire.state import UNREAD, Battle, State, TaskForce, but, event, roll
 
 HIT_ON = 5  # MS › Ship Attacks: "Each die result of 5 or 6 causes a hit" (after DRMs)
 MA_DICE = 1  # MS › Midway Aircraft Attacks: "Roll 1 die"
@@ -196,14 +196,25 @@ def roll_round(rs: Ruleset, state: State, battle: Battle, card: Card | None, rng
     jp_drm = card_drm(card, "japan", "ship")
     us_drm = card_drm(card, "us", "ship")
     on_american = on_japanese = 0
-    for name in jp:
-        h, told = fire(rs, name, label, jp_drm, rng.dice(rs.firepower[name]))
-        on_american += h
-        events.append(told)
-    for name in us:
-        h, told = fire(rs, name, label, us_drm, rng.dice(rs.firepower[name]))
-        on_japanese += h
-        events.append(told)
+    firepower = rs.firepower
+    if events is UNREAD:  # only the hits: the rolls' lines are kept by their dice, thousands of them
+        for name in jp:
+            for d in rng.dice(firepower[name]):
+                if d + jp_drm >= HIT_ON:
+                    on_american += 1
+        for name in us:
+            for d in rng.dice(firepower[name]):
+                if d + us_drm >= HIT_ON:
+                    on_japanese += 1
+    else:
+        for name in jp:
+            h, told = fire(rs, name, label, jp_drm, rng.dice(firepower[name]))
+            on_american += h
+            events.append(told)
+        for name in us:
+            h, told = fire(rs, name, label, us_drm, rng.dice(firepower[name]))
+            on_japanese += h
+            events.append(told)
     return but(battle, on_american=on_american if us else 0, on_japanese=on_japanese if jp else 0)
 
 

@@ -41,7 +41,7 @@ from midway_desktop.games.midway_solitaire.movement import (
     tf_move_refusal,
 )
 from midway_desktop.games.midway_solitaire.phases import PHASE, PHASES
-from midway_desktop.games.midway_solitaire.state import JapaneseForce, State, TaskForce, but, event
+from midway_desktop.games.midway_solitaire.state import UNREAD, JapaneseForce, State, TaskForce, but, event
 from midway_desktop.games.midway_solitaire.turn import (
     begin_turn,
     end_turn,
@@ -267,8 +267,10 @@ class MidwaySolitaireRules(Rules[State]):
         return self._appliers[type(action)](state, action, rng, events), events
 
     def advance(self, state: State, action: Action, rng: Rng) -> State:
-        """``apply``'s state (its log lines are kept ready-made, so writing them costs little)."""
-        return self._appliers[type(action)](state, action, rng, [])
+        """``apply``'s state, told to a log nobody reads (``state.UNREAD``): most lines are kept
+        ready-made and cost little; the dearest are left unwritten."""
+        UNREAD.clear()
+        return self._appliers[type(action)](state, action, rng, UNREAD)
 
     def _apply_place_tf(self, state: State, action: PlaceTaskForce, rng: Rng, events: list[Event]) -> State:
         """MS › Game Setup 1; once both TFs are placed, turn 1 begins."""

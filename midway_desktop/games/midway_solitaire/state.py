@@ -22,6 +22,11 @@ _set = object.__setattr__
 _PUBLIC = (ALL,)
 
 
+UNREAD: list[Event] = []
+"""The log of a game nobody reads (bot simulations, see ``rules.advance``): cleared at every
+step, and where writing a line costs more than the rules' own work, the line is not written."""
+
+
 def event(kind: str, text: str, data: dict[str, Any] | None = None) -> Event:
     """``Event(kind, text, data=data)`` for everyone, built as :func:`but` builds states.
 

@@ -23,7 +23,7 @@ from midway_desktop.games.midway_solitaire.combat import (
     roll_round,
 )
 from midway_desktop.games.midway_solitaire.data import Ruleset
-from midway_desktop.games.midway_solitaire.state import JapaneseForce, State, TaskForce, but, event
+from midway_desktop.games.midway_solitaire.state import UNREAD, JapaneseForce, State, TaskForce, but, event
 from midway_desktop.games.midway_solitaire.victory import objective_text, verdict
 
 
@@ -210,6 +210,7 @@ def move_japanese(
     kept = rs.kept
     tf_squares: tuple[str, ...] | None = None
     told: tuple[str, ...] = ("jp-move",)
+    unread = events is UNREAD  # the log line (kept by its text, thousands of them) goes unwritten
     out = list(japanese)
     for i, j in enumerate(japanese):
         if j.sunk:
@@ -230,7 +231,10 @@ def move_japanese(
         if objective:  # MS › Game Concepts 8: moving into one ends the game at once
             events.append(event("move", f"Japanese movement: {text}"))
             return tuple(out), (j.name, objective_text(j.name, objective))
-        told += (text,)
+        if not unread:
+            told += (text,)
+    if unread:
+        return tuple(out), None
     line = kept.get(told)
     if line is None:
         line = rs.keep(told, event("move", "Japanese movement: " + ", ".join(told[1:])))
