@@ -33,10 +33,10 @@ from midway_desktop.games.midway_solitaire.actions import (
     PlaceTaskForce,
     TurnOrders,
 )
-from midway_desktop.games.midway_solitaire.combat import assignments, can_strike, long_range_targets
+from midway_desktop.games.midway_solitaire.combat import afloat_in, assignments, can_strike, long_range_targets
 from midway_desktop.games.midway_solitaire.data import Ruleset
 from midway_desktop.games.midway_solitaire.movement import japanese_path
-from midway_desktop.games.midway_solitaire.state import State
+from midway_desktop.games.midway_solitaire.state import Battle, State
 from midway_desktop.games.midway_solitaire.victory import MISSIONS
 
 _new = object.__new__
@@ -46,6 +46,7 @@ _NEAR_LIMIT = 200_000
 _ORDERS_LIMIT = 50_000  # a few tens of megabytes
 _AIMS_LIMIT = 100_000  # meeting points (see _meeting)
 _RANKS_LIMIT = 20_000  # move rankings (see _ranked), a few kilobytes each
+_SHARES_LIMIT = 20_000  # hit assignments (see _assign)
 
 # Set-up square by the first target's lane (provisional board: Alaska lane 1-2, CSF 3-5, MIF 6-9).
 SETUP_SQUARE = {"AIF": "L2", "CSF": "L4", "MIF": "L6"}
@@ -132,6 +133,7 @@ _TABLE_NAMES = (
     "_orders",
     "_ranks",
     "_aims",
+    "_shares",
     "_hazards",
     "max_x",
     "max_y",
@@ -177,6 +179,7 @@ def _tables(rs: Ruleset) -> dict[str, Any]:
         "_orders": {},  # see _turn_orders
         "_ranks": {},  # see _ranked
         "_aims": {},  # see _meeting
+        "_shares": {},  # see _assign
         # (sub hit chance, danger zone hit chance, card mask) for each kind of hazard card.
         "_hazards": [(s, d, m) for (s, d), m in by_risk.items() if s or d],
         "max_x": max(x for x, _ in grid.xy.values()),
@@ -799,10 +802,31 @@ class AmericanBot:
 
     def _assign(self, state: State) -> Action:
         """MS › Ship Attacks: the player assigns hits. Keep every TF afloat if the hits allow,
-        else sink as few as possible; put American hits where they sink targets first."""
-        rs = self.rs
+        else sink as few as possible; put American hits where they sink targets first.
+
+        The choice depends only on the hits and the damage of the units in the fight: kept by
+        those (the same fights recur), shared by the ruleset's bots."""
         battle = state.battle
         assert battle is not None
+        us, jp = afloat_in(state, battle)
+        key = (
+            state.mission,
+            battle.on_american,
+            battle.on_japanese,
+            *[(name, state.tf(name).damage) for name in us],
+            None,
+            *[(name, state.jp(name).damage) for name in jp],
+        )
+        found = self._shares.get(key)
+        if found is None:
+            if len(self._shares) >= _SHARES_LIMIT:
+                self._shares.clear()
+            found = self._shares[key] = self._new_assignment(state, battle)
+        return found
+
+    def _new_assignment(self, state: State, battle: Battle) -> Action:
+        """``_assign`` worked out."""
+        rs = self.rs
         on_us, on_jp = assignments(state, battle)
         targets = MISSIONS[state.mission].targets
 

@@ -70,6 +70,22 @@ def test_bot_spreads_hits_to_keep_task_forces_afloat() -> None:
     assert dict(action.on_american) == {"TF-16": 2, "TF-17": 0}
 
 
+def test_a_kept_hit_assignment_is_the_one_worked_out() -> None:
+    """The bot keeps its sharing of hits by the fight's hits and damage: the same fight with
+    other damage is worked out anew, and a kept answer is the one worked out."""
+    bot = AmericanBot(RULES)
+    answers = set()
+    for damage in ({"TF-17": 3, "MIF": 3}, {"TF-16": 4, "MIF": 1}, {}):
+        st = position(tf16="H6", tf17="H6", mif="H6", mission=3, damage=damage, phase="assign-hits")
+        st = but(st, battle=Battle("ship", "H6", ("TF-16", "TF-17"), ("MIF",), 1, 2, 2, 1))
+        assert st.battle is not None
+        worked = bot._new_assignment(st, st.battle)
+        for _ in range(2):
+            assert bot.choose(_Seat(st), US, [], Rng(1)) == worked
+        answers.add(worked.on_american)
+    assert len(answers) > 1
+
+
 def test_bot_puts_hits_on_the_mission_target_first() -> None:
     st = position(tf16="H6", tf17="H6", mif="H6", csf="H6", mission=1, damage={"MIF": 2}, phase="assign-hits")
     st = but(st, battle=Battle("ship", "H6", ("TF-16", "TF-17"), ("CSF", "MIF"), 1, 2, 0, 3))
