@@ -8,6 +8,7 @@ The generator is SplitMix64: tiny, fast in pure Python, identical on every platf
 from __future__ import annotations
 
 from collections.abc import Iterable, MutableSequence, Sequence
+from itertools import repeat
 from struct import Struct
 from typing import TypeVar
 
@@ -126,33 +127,11 @@ class Rng:
 
     def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
         cls = type(self)
-        if cls.die is not Rng.die or cls.below is not Rng.below:  # a subclass's own luck
+        if cls.die is not Rng.die or cls.below is not Rng.below or sides <= 0:  # a subclass's own luck
             die = self.die
             return tuple([die(sides) for _ in range(count)])
-        # ``die`` written out, as ``shuffle`` writes out ``below``: the same numbers, without a
-        # call or two per die (battles roll a handful of dice a side, many times a game).
-        limit = _LIMITS.get(sides)
-        if limit is None:
-            return tuple([self.die(sides) for _ in range(count)])
-        a = AHEAD_OF
-        if a.pos == AHEAD or self.state != a.at:
-            a.fill(self.state)
-        out = []
-        for _ in range(count):
-            while True:
-                pos = a.pos
-                if pos == AHEAD:
-                    a.fill(a.at)
-                    pos = 0
-                z = a.outs[pos]
-                a.at = a.states[pos]
-                a.pos = pos + 1
-                if z < limit:
-                    break
-            out.append(z % sides + 1)
-        self.state = a.at
-        self.uses += count
-        return tuple(out)
+        # Battles roll a handful of dice a side, many times a game: read from the batch at once.
+        return tuple(self._draws(repeat(sides, count), 1))
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, drawing ``below(i + 1)`` for i from the top down."""
@@ -162,13 +141,21 @@ class Rng:
                 j = below(i + 1)
                 items[i], items[j] = items[j], items[i]
             return
-        # ``below`` written out: every game opens with a shuffle (Midway Solitaire's deck).
+        # Every game opens with a shuffle (Midway Solitaire's deck): its draws read at once.
+        n = len(items)
+        for i, j in zip(range(n - 1, 0, -1), self._draws(range(n, 1, -1))):
+            items[i], items[j] = items[j], items[i]
+
+    def _draws(self, bounds: Iterable[int], start: int = 0) -> list[int]:
+        """``below(n) + start`` for each positive ``n`` of ``bounds`` in turn: the very numbers,
+        states and uses of drawing them one by one, read straight from the batch (no call per
+        draw)."""
         a = AHEAD_OF
         if a.pos == AHEAD or self.state != a.at:
             a.fill(self.state)
         limits = _LIMITS
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
+        out = []
+        for n in bounds:
             limit = limits.get(n)
             if limit is None:
                 limit = _SPAN - _SPAN % n
@@ -184,10 +171,10 @@ class Rng:
                 a.pos = pos + 1
                 if z < limit:
                     break
-            j = z % n
-            items[i], items[j] = items[j], items[i]
+            out.append(z % n + start)
         self.state = a.at
-        self.uses += max(0, len(items) - 1)
+        self.uses += len(out)
+        return out
 
     def shuffled(self, items: Iterable[T]) -> list[T]:
         out = list(items)
