@@ -46,7 +46,7 @@ _NEAR_LIMIT = 200_000
 _ORDERS_LIMIT = 50_000  # a few tens of megabytes
 _AIMS_LIMIT = 100_000  # meeting points (see _meeting)
 _RANKS_LIMIT = 20_000  # move rankings (see _ranked), a few kilobytes each
-_SHARES_LIMIT = 20_000  # hit assignments (see _assign)
+_ASSIGNED_LIMIT = 20_000  # hit assignments (see _assign)
 
 # Set-up square by the first target's lane (provisional board: Alaska lane 1-2, CSF 3-5, MIF 6-9).
 SETUP_SQUARE = {"AIF": "L2", "CSF": "L4", "MIF": "L6"}
@@ -133,7 +133,7 @@ _TABLE_NAMES = (
     "_orders",
     "_ranks",
     "_aims",
-    "_shares",
+    "_assigned",
     "_hazards",
     "max_x",
     "max_y",
@@ -179,7 +179,7 @@ def _tables(rs: Ruleset) -> dict[str, Any]:
         "_orders": {},  # see _turn_orders
         "_ranks": {},  # see _ranked
         "_aims": {},  # see _meeting
-        "_shares": {},  # see _assign
+        "_assigned": {},  # see _assign
         # (sub hit chance, danger zone hit chance, card mask) for each kind of hazard card.
         "_hazards": [(s, d, m) for (s, d), m in by_risk.items() if s or d],
         "max_x": max(x for x, _ in grid.xy.values()),
@@ -817,11 +817,11 @@ class AmericanBot:
             None,
             *[(name, state.jp(name).damage) for name in jp],
         )
-        found = self._shares.get(key)
+        found = self._assigned.get(key)
         if found is None:
-            if len(self._shares) >= _SHARES_LIMIT:
-                self._shares.clear()
-            found = self._shares[key] = self._new_assignment(state, battle)
+            if len(self._assigned) >= _ASSIGNED_LIMIT:
+                self._assigned.clear()
+            found = self._assigned[key] = self._new_assignment(state, battle)
         return found
 
     def _new_assignment(self, state: State, battle: Battle) -> Action:

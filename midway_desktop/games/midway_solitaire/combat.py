@@ -192,7 +192,6 @@ def roll_round(rs: Ruleset, state: State, battle: Battle, card: Card | None, rng
     (which is the same: a unit hit this round still completes its firing).
     """
     us, jp = afloat_in(state, battle)
-    label = "long range attack" if battle.kind == "long-range" else f"round {battle.round}"
     jp_drm = card_drm(card, "japan", "ship")
     us_drm = card_drm(card, "us", "ship")
     on_american = on_japanese = 0
@@ -207,6 +206,7 @@ def roll_round(rs: Ruleset, state: State, battle: Battle, card: Card | None, rng
                 if d + us_drm >= HIT_ON:
                     on_japanese += 1
     else:
+        label = "long range attack" if battle.kind == "long-range" else f"round {battle.round}"
         for name in jp:
             h, told = fire(rs, name, label, jp_drm, rng.dice(firepower[name]))
             on_american += h
