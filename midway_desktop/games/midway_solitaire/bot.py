@@ -2,15 +2,15 @@
 range attacks where they pay, assigns hits to keep ships afloat, and puts the MA ahead of
 the Japanese.
 
-It knows only what the player may know: the board, the status boards and the face-up cards.
-The face-down deck's order stays hidden; its make-up is public (every card not yet played),
-so the bot weighs each possible next card equally, as a careful player would.
+It knows only what the player may know: the board, the status boards and the deck's make-up
+(its order stays hidden). It weighs every card of the deck alike, played or not: it does not
+count cards (over thousands of games counting did not make it stronger), so what a position
+means to it depends on the board alone, and is worked out once for all the games it plays.
 
-Once per turn it reads the board: for each Japanese force, where each remaining card would
-take it. Every square the task forces can reach together is then scored by the fights it
-invites (a small binomial model of a battle), the hazards it risks and how close it brings
-them to where the primary target can be met. Cards are bits of an integer, so "how many
-remaining cards send the CSF to H4" is one ``bit_count``.
+Once per turn it reads the board: for each Japanese force, where each card would take it.
+Every square the task forces can reach together is then scored by the fights it invites (a
+small binomial model of a battle), the hazards it risks and how close it brings them to where
+the primary target can be met.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from midway_desktop.games.midway_solitaire.actions import (
 )
 from midway_desktop.games.midway_solitaire.combat import afloat_in, assignments, can_strike, long_range_targets
 from midway_desktop.games.midway_solitaire.data import Ruleset
+from midway_desktop.games.midway_solitaire.forces import JAPANESE
 from midway_desktop.games.midway_solitaire.movement import japanese_path
 from midway_desktop.games.midway_solitaire.state import Battle, State
 from midway_desktop.games.midway_solitaire.victory import MISSIONS
@@ -125,16 +126,15 @@ def hit_cost(strict: bool, left: int) -> float:
 _TABLES: WeakKeyDictionary[Ruleset, dict[str, Any]] = WeakKeyDictionary()
 _TABLE_NAMES = (
     "numbers",
-    "bit",
-    "full",
     "_groups",
-    "_drift",
     "_near",
+    "_valued",
+    "_alone",
     "_orders",
     "_ranks",
     "_aims",
     "_assigned",
-    "_hazards",
+    "hazard",
     "max_x",
     "max_y",
     "nearest_ma",
@@ -156,32 +156,33 @@ def _tables(rs: Ruleset) -> dict[str, Any]:
         return found
     grid = rs.grid
     numbers = rs.deck.numbers
-    bit = {n: 1 << i for i, n in enumerate(numbers)}
-    by_risk: dict[tuple[float, float], int] = {}
+    sub = danger = 0.0
     for n in numbers:
         card = rs.deck[n]
-        sub = faces(card.drm("japan", "sub")) / 6 if card.hazard == "sub-sighted" else 0.0
-        danger = faces(card.drm("japan", "danger")) / 6 if card.hazard == "danger" else 0.0
-        by_risk[(sub, danger)] = by_risk.get((sub, danger), 0) | bit[n]
+        if card.hazard == "sub-sighted":
+            sub += faces(card.drm("japan", "sub")) / 6
+        elif card.hazard == "danger":
+            danger += faces(card.drm("japan", "danger")) / 6
     # Squares between each force and its goal (the AIF makes for Alaska, the others Midway).
     goals = {"AIF": "alaska", "CSF": "midway", "MIF": "midway"}
     found = _TABLES[rs] = {
         "numbers": numbers,
-        "bit": bit,
-        "full": (1 << len(numbers)) - 1,
-        # Cards grouped by where they send a force from a square, per force (see _groups_for),
-        # and the whole deck's average drift from there: filled as squares come up.
+        # Cards grouped by where they send a force from a square, per force (see _groups_for):
+        # filled as squares come up.
         "_groups": ({}, {}, {}),
-        "_drift": ({}, {}, {}),
-        # The same groups as seen from the TFs' reach this turn (see _near_for): they recur from
-        # turn to turn and game to game.
+        # The same groups as seen from the TFs' reach this turn (see _near_for), then valued for
+        # the mission and the fleet (see _valued_for), and far from the TFs (see _alone_for):
+        # they recur from turn to turn and game to game.
         "_near": {},
+        "_valued": {},
+        "_alone": ({}, {}, {}),
         "_orders": {},  # see _turn_orders
         "_ranks": {},  # see _ranked
         "_aims": {},  # see _meeting
         "_assigned": {},  # see _assign
-        # (sub hit chance, danger zone hit chance, card mask) for each kind of hazard card.
-        "_hazards": [(s, d, m) for (s, d), m in by_risk.items() if s or d],
+        # The chance that the next card makes a submarine / danger zone attack that hits, on a
+        # square so marked (the deck's make-up: every card counts, see AmericanBot).
+        "hazard": (sub / len(numbers), danger / len(numbers)),
         "max_x": max(x for x, _ in grid.xy.values()),
         "max_y": max(y for _, y in grid.xy.values()),
         # The MA square nearest to each square (the MA area is what lies east of the line).
@@ -213,19 +214,25 @@ def _tables(rs: Ruleset) -> dict[str, Any]:
 
 
 class _Near(NamedTuple):
-    """A force's cards as they bear on the squares the TFs can reach this turn (card masks)."""
+    """A force's cards as they bear on the squares the TFs can reach this turn (card counts)."""
 
     fights: tuple[tuple[str, int], ...]  # square -> cards bringing a battle there
     baits: tuple[tuple[str, int], ...]  # square -> cards ending the force next to it
+
+
+class _Alone(NamedTuple):
+    """Where a force's cards send it from a square, TFs aside (card counts)."""
+
     spots: tuple[tuple[str, int], ...]  # MA spot -> cards ending the force there
-    drift: tuple[tuple[int, int, int], ...]  # (cards, dx, dy) of the moves that shift the force
     toward: int  # cards sending it toward the nearest TF
+    sx: int  # its drift: the sum over the cards of the squares it moves east ...
+    sy: int  # ... and south
 
 
 class _Reading:
     """The turn's reading of the board, shared by the turn's decisions."""
 
-    __slots__ = ("japanese", "turn", "spots", "toward", "values", "hazard", "aim", "dest")
+    __slots__ = ("japanese", "turn", "spots", "toward", "values", "aim", "dest")
 
     def __init__(self, japanese: Any, turn: int) -> None:
         self.japanese = japanese  # the state's tuple: identity marks the same turn of the same game
@@ -235,7 +242,6 @@ class _Reading:
         # (force's square, weight, cards sending it toward the nearest TF) per force so moved.
         self.toward: list[tuple[str, float, int]] = []
         self.values: dict[str, float] = {}  # square -> worth of the group ending there
-        self.hazard = 0.0, 0.0  # chance of a sub / danger zone hit on a marked square
         self.aim = ""
         self.dest: dict[str, str] = {}
 
@@ -255,7 +261,7 @@ class AmericanBot:
     uses_legal = False
     # Slots, not a __dict__: CPython 3.11 does not specialise a method look-up on an object
     # whose __dict__ has been made, and the bot's methods are looked up many times a turn.
-    __slots__ = ("orders", "rs", "_reading", "_actions", "_remaining", *_TABLE_NAMES)
+    __slots__ = ("orders", "rs", "_reading", "_actions", *_TABLE_NAMES)
 
     def __init__(self, rules: Any, orders: bool = True) -> None:
         self.orders = orders
@@ -265,7 +271,6 @@ class AmericanBot:
             setattr(self, name, value)
         self._reading: _Reading | None = None
         self._actions: dict[tuple[Any, ...], Action] = {}
-        self._remaining: tuple[tuple[int, ...], int] = ((), self.full)
 
     # -- the engine's entry point ------------------------------------------------------------
     def choose(self, session: Any, side: str, legal: Sequence[Action], rng: Rng) -> Action:
@@ -287,7 +292,8 @@ class AmericanBot:
     # -- reading the turn ----------------------------------------------------------------------
     def _groups_for(self, unit: int, square: str) -> tuple[tuple[str | None, int, int, int, bool], ...]:
         """The cards grouped by where they send force ``unit`` from ``square``: (end square,
-        or None for "toward the nearest TF"; card mask; dx; dy; whether the MA can strike there)."""
+        or None for "toward the nearest TF"; how many cards; dx; dy; whether the MA can strike
+        there)."""
         found = self._groups[unit].get(square)
         if found is None:
             rs = self.rs
@@ -300,94 +306,100 @@ class AmericanBot:
                 else:
                     path = japanese_path(grid, square, move)
                     end = next((sq for sq in path if sq in grid.objective), path[-1] if path else square)
-                grouped[end] = grouped.get(end, 0) | self.bit[n]
+                grouped[end] = grouped.get(end, 0) + 1
             x0, y0 = grid.xy[square]
             spots = self.ma_spots
             found = self._groups[unit][square] = tuple(
-                (e, m, (grid.xy[e][0] - x0) if e else 0, (grid.xy[e][1] - y0) if e else 0, e in spots)
-                for e, m in grouped.items()
+                (e, k, (grid.xy[e][0] - x0) if e else 0, (grid.xy[e][1] - y0) if e else 0, e in spots)
+                for e, k in grouped.items()
             )
-            n = len(self.numbers)
-            self._drift[unit][square] = (
-                sum(g[2] * g[1].bit_count() for g in found) / n,
-                sum(g[3] * g[1].bit_count() for g in found) / n,
-            )
+        return found
+
+    def _alone_for(self, unit: int, square: str) -> _Alone:
+        """Force ``unit`` on ``square`` as the MA and the drift see it (see :class:`_Alone`)."""
+        spots = []
+        toward = sx = sy = 0
+        for end, k, dx, dy, spot in self._groups_for(unit, square):
+            if end is None:
+                toward = k
+                continue
+            if spot:
+                spots.append((end, k))
+            sx += dx * k
+            sy += dy * k
+        found = self._alone[unit][square] = _Alone(tuple(spots), toward, sx, sy)
         return found
 
     def _near_for(self, unit: int, square: str, candidates: frozenset[str]) -> _Near:
         """What force ``unit`` on ``square``, close to the TFs, adds to the squares they can reach
-        (``candidates``), as card masks per square (see :class:`_Near`): a battle where a card
+        (``candidates``), as card counts per square (see :class:`_Near`): a battle where a card
         sends the force onto a reachable square, or beside the TFs for "toward the nearest TF";
         a long range attack from next to the square a card sends it to. Kept: they recur."""
-        key = (unit, square, candidates)
-        found = self._near.get(key)
-        if found is None:
-            nearby = self.rs.grid.neighbours
-            fights: dict[str, int] = {}
-            baits: dict[str, int] = {}
-            spots: dict[str, int] = {}
-            drift = []
-            toward = 0
-            for end, m, dx, dy, spot in self._groups_for(unit, square):
-                if end is None:
-                    toward = m
-                    for sq in self.around[square]:
-                        if sq in candidates:
-                            fights[sq] = fights.get(sq, 0) | m
-                    continue
-                if spot:
-                    spots[end] = m
-                if dx or dy:
-                    drift.append((m, dx, dy))
-                if end in candidates:
-                    fights[end] = fights.get(end, 0) | m
-                for sq in nearby[end]:
+        nearby = self.rs.grid.neighbours
+        fights: dict[str, int] = {}
+        baits: dict[str, int] = {}
+        for end, k, _, _, _ in self._groups_for(unit, square):
+            if end is None:
+                for sq in self.around[square]:
                     if sq in candidates:
-                        baits[sq] = baits.get(sq, 0) | m
-            found = _Near(tuple(fights.items()), tuple(baits.items()), tuple(spots.items()), tuple(drift), toward)
-            if len(self._near) >= _NEAR_LIMIT:
-                self._near.clear()
-            self._near[key] = found
+                        fights[sq] = fights.get(sq, 0) + k
+                continue
+            if end in candidates:
+                fights[end] = fights.get(end, 0) + k
+            for sq in nearby[end]:
+                if sq in candidates:
+                    baits[sq] = baits.get(sq, 0) + k
+        found = _Near(tuple(fights.items()), tuple(baits.items()))
+        if len(self._near) >= _NEAR_LIMIT:
+            self._near.clear()
+        self._near[(unit, square, candidates)] = found
         return found
 
-    def _remaining_mask(self, played: tuple[int, ...]) -> int:
-        """The cards not yet played, as a mask (public: the deck's make-up, not its order)."""
-        before, mask = self._remaining
-        if played is before:
-            return mask
-        n = len(before)
-        if n <= len(played) and played[:n] == before:  # the same game, some cards on
-            rest = played[n:]
-        else:
-            mask, rest = self.full, played
-        bit = self.bit
-        for number in rest:
-            mask &= ~bit[number]
-        self._remaining = (played, mask)
-        return mask
+    def _valued_for(self, key: tuple[Any, ...]) -> tuple[tuple[str, float], ...]:
+        """What force ``unit`` on ``square`` is worth to the TFs ending on each square they can
+        reach (``candidates``) in ``mission``, with its ``damage``, the TFs' strength ``sig`` and
+        whether a long range attack is left (``lra``): the chance of a battle there times the
+        battle's worth, and for a target, the chance of a long range attack from there.
+        Kept: they recur."""
+        unit, square, candidates, mission, damage, sig, lra = key
+        near = self._near.get((unit, square, candidates)) or self._near_for(unit, square, candidates)
+        rs = self.rs
+        name = JAPANESE[unit]
+        m = MISSIONS[mission]
+        target = name in m.targets
+        limit = rs.limit[name]
+        left = limit - damage
+        cards = len(self.numbers)
+        worth = fight_value(target, m.no_losses, rs.firepower[name], left, limit, sig, 0, 0) / cards
+        values: dict[str, float] = {}
+        for sq, k in near.fights:
+            values[sq] = k * worth
+        if target and lra:  # a target ending next to the TFs invites a long range attack
+            bait = LONG_RANGE_BAIT * SINK_TARGET / left / cards
+            for sq, k in near.baits:
+                values[sq] = values.get(sq, 0.0) + bait * k
+        valued = self._valued
+        if len(valued) >= _NEAR_LIMIT:
+            valued.clear()
+        found = valued[key] = tuple(values.items())
+        return found
 
     def _read(self, state: State) -> _Reading:
         """The turn's reading (kept for the turn: the MA and each TF's move share it).
 
-        Written for speed (it runs every turn of every bot game): a force near the TFs comes as
-        card masks per square they can reach (``_near_for``), so it costs one popcount a square.
-        Values are summed in a fixed order (floats: the order is part of the result)."""
+        Every card of the deck counts alike: the bot does not count the cards played (measured
+        over thousands of games, counting them did not make it stronger), so what a force means
+        to the TFs depends on the board alone and is worked out once for all games
+        (``_valued_for``, ``_alone_for``); a reading adds those up."""
         found = self._reading
         if found is not None and found.japanese is state.japanese and found.turn == state.turn:
             return found
         reading = self._reading = _Reading(state.japanese, state.turn)
         rs = self.rs
-        left_mask = self._remaining_mask(state.played)
-        total = left_mask.bit_count() or 1
-        sub = danger = 0.0
-        for s, d, m in self._hazards:
-            k = (m & left_mask).bit_count()
-            sub += s * k
-            danger += d * k
-        reading.hazard = (sub / total, danger / total)
-        mission = MISSIONS[state.mission]
-        targets = mission.targets
-        firepower, limits = rs.firepower, rs.limit
+        mission = state.mission
+        targets = MISSIONS[mission].targets
+        limits = rs.limit
+        firepower = rs.firepower
         # The TFs afloat: where they are, what they can reach this turn (only those squares need
         # a worth), their strength for the battle model, and whether a long range attack is left.
         reach = self.reach
@@ -414,11 +426,10 @@ class AmericanBot:
         get = values.get
         spots = reading.spots
         spot_get = spots.get
-        toward = reading.toward
-        near = self._near
+        valued = self._valued
+        alone = self._alone
         near_ma = self.near_ma
         aims = self._aims
-        strict = mission.no_losses
         best_aim: tuple[float, int, str] | None = None
         for i, j in enumerate(state.japanese):
             if j.sunk:
@@ -426,77 +437,47 @@ class AmericanBot:
             name = j.name
             square = j.square
             target = name in targets
-            w = 3.0 if target else 1.0
-            limit = limits[name]
-            left = limit - j.damage
-            sx = sy = nearest = 0
             # The TFs (two squares at most) and the force (two at most) can only meet or touch
-            # when close; far off, only where the force drifts matters.
+            # when close; far off, only where the force drifts matters, and whether the MA may
+            # catch it.
             if from_origin[square] <= 5:
-                fights, baits, ends, drift, to_tf = near.get((i, square, candidates)) or self._near_for(
-                    i, square, candidates
-                )
-                worth = fight_value(target, strict, firepower[name], left, limit, sig, 0, 0) / total
-                for sq, m in fights:
-                    k = (m & left_mask).bit_count()
-                    if k:
-                        values[sq] = get(sq, 0.0) + k * worth
-                for end, m in ends:
-                    k = (m & left_mask).bit_count()
-                    if k:
-                        spots[end] = spot_get(end, 0.0) + w * k
-                nearest = (to_tf & left_mask).bit_count()
-                if target:
-                    for m, dx, dy in drift:
-                        k = (m & left_mask).bit_count()
-                        sx += dx * k
-                        sy += dy * k
-                    if lra:  # a target ending next to the TFs invites a long range attack
-                        bait = LONG_RANGE_BAIT * SINK_TARGET / left / total
-                        for sq, m in baits:
-                            k = (m & left_mask).bit_count()
-                            if k:
-                                values[sq] = get(sq, 0.0) + bait * k
-            elif near_ma[square]:  # far from the TFs, but the MA may catch it
-                for end, m, dx, dy, spot in self._groups[i].get(square) or self._groups_for(i, square):
-                    k = (m & left_mask).bit_count()
-                    if k:
-                        if end is None:
-                            nearest = k
-                            continue
-                        if spot:
-                            spots[end] = spot_get(end, 0.0) + w * k
-                        if target:
-                            sx += dx * k
-                            sy += dy * k
-            elif target:  # far from everything: the whole deck's drift is near enough
-                drift = self._drift[i].get(square)
-                if drift is None:
-                    self._groups_for(i, square)
-                    drift = self._drift[i][square]
-                sx, sy = drift[0] * total, drift[1] * total
-            if nearest:
-                toward.append((square, w, nearest))
+                key = (i, square, candidates, mission, j.damage, sig, lra)
+                for sq, v in valued.get(key) or self._valued_for(key):
+                    values[sq] = get(sq, 0.0) + v
+                seen = True
+            elif near_ma[square]:
+                seen = True
+            elif target:
+                seen = False
+            else:
+                continue
+            ends, nearest, sx, sy = alone[i].get(square) or self._alone_for(i, square)
+            if seen:
+                w = 3.0 if target else 1.0
+                for end, k in ends:
+                    spots[end] = spot_get(end, 0.0) + w * k
+                if nearest:
+                    reading.toward.append((square, w, nearest))
             if target:
                 # The target with the least time to spare between meeting it and its landing.
-                meet = aims.get((name, square, origin, sx, sy, total)) or self._meeting(
-                    name, square, origin, sx, sy, total
-                )
-                key = (meet[0], left, meet[1])
-                if best_aim is None or key < best_aim:
-                    best_aim = key
+                meet = aims.get((name, square, origin, sx, sy)) or self._meeting(name, square, origin, sx, sy)
+                aim = (meet[0], limits[name] - j.damage, meet[1])
+                if best_aim is None or aim < best_aim:
+                    best_aim = aim
         reading.aim = best_aim[2] if best_aim else origin
         return reading
 
-    def _meeting(self, name: str, square: str, origin: str, sx: float, sy: float, total: int) -> tuple[float, str]:
+    def _meeting(self, name: str, square: str, origin: str, sx: int, sy: int) -> tuple[float, str]:
         """Turns until, and the square where, TFs at ``origin`` (one square a turn) can meet force
-        ``name`` on ``square`` drifting (sx, sy) / total a turn: (its time to spare between that
-        meeting and its landing, ranked late if negative; the square). Kept: they recur."""
+        ``name`` on ``square`` drifting (sx, sy) / the deck's cards a turn: (its time to spare
+        between that meeting and its landing, ranked late if negative; the square). Kept: they
+        recur."""
         grid = self.rs.grid
         xy = grid.xy
         ox, oy = xy[origin]
         max_x, max_y = self.max_x, self.max_y
-        fx, fy = sx / total, sy / total
+        cards = len(self.numbers)
+        fx, fy = sx / cards, sy / cards
         x0, y0 = xy[square]
         gap = grid.dist[origin][square]
         closing = 1 + (fx if ox > x0 else -fx if ox < x0 else 0) + (fy if oy > y0 else -fy if oy < y0 else 0)
@@ -510,7 +491,7 @@ class AmericanBot:
         aims = self._aims
         if len(aims) >= _AIMS_LIMIT:
             aims.clear()
-        found = aims[(name, square, origin, sx, sy, total)] = (slack if slack >= 0 else 99 - slack, grid.at[(x, y)])
+        found = aims[(name, square, origin, sx, sy)] = (slack if slack >= 0 else 99 - slack, grid.at[(x, y)])
         return found
 
     # -- decisions -----------------------------------------------------------------------------
@@ -536,7 +517,6 @@ class AmericanBot:
             x, y, z = japanese
             key: tuple[Any, ...] = (
                 state.mission,
-                self._remaining_mask(state.played),
                 state.moved,
                 a.sunk,
                 a.square,
@@ -561,7 +541,6 @@ class AmericanBot:
         else:
             key = (
                 state.mission,
-                self._remaining_mask(state.played),
                 state.moved,
                 *[(t.name, t.sunk, t.square, t.fuel > 0, t.damage, t.long_range > 0) for t in tfs],
                 *[(j.name, j.sunk, j.square, j.damage) for j in japanese],
@@ -617,7 +596,7 @@ class AmericanBot:
     ) -> dict[str, float]:
         """Each square a TF on ``square`` can reach with its worth (extra fuel for two squares)."""
         get = reading.values.get
-        sub_p, danger_p = reading.hazard
+        sub_p, danger_p = self.hazard
         sub_cost = sub_p * costs
         danger_cost = danger_p * costs
         out = {}
@@ -642,7 +621,7 @@ class AmericanBot:
         numbers) less the same hazard costs as the rest of its kind, so within a kind the
         cheapest wins (see ``_ranked``). The same sums as ``_scored``'s, on fewer squares."""
         values = reading.values
-        sub_p, danger_p = reading.hazard
+        sub_p, danger_p = self.hazard
         sub_cost = sub_p * costs
         danger_cost = danger_p * costs
         key = (fuel, square, reading.aim, fuel_cost)

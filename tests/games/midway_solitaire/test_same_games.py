@@ -16,14 +16,16 @@ from midway_desktop.games.midway_solitaire.bot import AmericanBot
 from midway_desktop.games.midway_solitaire.rules import RULES, default_bots
 from midway_desktop.games.midway_solitaire.state import State, TaskForce, but
 
-# mission -> (results of 40 games from seed 5, total actions over them)
+# mission -> (results of 40 games from seed 5, total actions over them). Re-pinned when the bot
+# stopped counting cards (a deliberate change: see bot.py; win rates over 3,000 games a
+# mission stayed within a point of what they were).
 PINNED = {
-    1: ({"american-victory": 40}, 486),
-    2: ({"american-victory": 26, "japan-losses": 1, "japan-objective": 13}, 817),
-    3: ({"american-victory": 20, "japan-objective": 19, "japan-time": 1}, 866),
-    4: ({"american-victory": 17, "japan-objective": 22, "japan-time": 1}, 983),
-    5: ({"american-victory": 12, "japan-objective": 28}, 976),
-    6: ({"american-victory": 6, "japan-fleet-sunk": 1, "japan-objective": 31, "japan-time": 2}, 1087),
+    1: ({"american-victory": 40}, 487),
+    2: ({"american-victory": 24, "japan-losses": 1, "japan-objective": 15}, 818),
+    3: ({"american-victory": 21, "japan-fleet-sunk": 1, "japan-objective": 17, "japan-time": 1}, 860),
+    4: ({"american-victory": 15, "japan-fleet-sunk": 1, "japan-objective": 22, "japan-time": 2}, 1025),
+    5: ({"american-victory": 9, "japan-fleet-sunk": 1, "japan-objective": 30}, 931),
+    6: ({"american-victory": 6, "japan-fleet-sunk": 2, "japan-objective": 30, "japan-time": 2}, 1073),
 }
 
 
