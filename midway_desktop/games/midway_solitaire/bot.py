@@ -35,7 +35,6 @@ from midway_desktop.games.midway_solitaire.actions import (
 )
 from midway_desktop.games.midway_solitaire.combat import afloat_in, assignments, can_strike, long_range_targets
 from midway_desktop.games.midway_solitaire.data import Ruleset
-from midway_desktop.games.midway_solitaire.forces import JAPANESE
 from midway_desktop.games.midway_solitaire.movement import japanese_path
 from midway_desktop.games.midway_solitaire.state import Battle, State
 from midway_desktop.games.midway_solitaire.victory import MISSIONS
@@ -128,7 +127,6 @@ _TABLE_NAMES = (
     "numbers",
     "_groups",
     "_near",
-    "_valued",
     "_alone",
     "_orders",
     "_ranks",
@@ -170,11 +168,9 @@ def _tables(rs: Ruleset) -> dict[str, Any]:
         # Cards grouped by where they send a force from a square, per force (see _groups_for):
         # filled as squares come up.
         "_groups": ({}, {}, {}),
-        # The same groups as seen from the TFs' reach this turn (see _near_for), then valued for
-        # the mission and the fleet (see _valued_for), and far from the TFs (see _alone_for):
-        # they recur from turn to turn and game to game.
+        # The same groups as seen from the TFs' reach this turn (see _near_for), and far from
+        # the TFs (see _alone_for): they recur from turn to turn and game to game.
         "_near": {},
-        "_valued": {},
         "_alone": ({}, {}, {}),
         "_orders": {},  # see _turn_orders
         "_ranks": {},  # see _ranked
@@ -217,7 +213,7 @@ class _Near(NamedTuple):
     """A force's cards as they bear on the squares the TFs can reach this turn (card counts)."""
 
     fights: tuple[tuple[str, int], ...]  # square -> cards bringing a battle there
-    baits: tuple[tuple[str, int], ...]  # square -> cards ending the force next to it
+    both: tuple[tuple[str, int, int], ...]  # square -> those, and cards ending the force next to it
 
 
 class _Alone(NamedTuple):
@@ -332,9 +328,9 @@ class AmericanBot:
 
     def _near_for(self, unit: int, square: str, candidates: frozenset[str]) -> _Near:
         """What force ``unit`` on ``square``, close to the TFs, adds to the squares they can reach
-        (``candidates``), as card counts per square (see :class:`_Near`): a battle where a card
-        sends the force onto a reachable square, or beside the TFs for "toward the nearest TF";
-        a long range attack from next to the square a card sends it to. Kept: they recur."""
+        (``candidates``): per square, the cards bringing a battle there (sending the force onto
+        it, or beside the TFs for "toward the nearest TF") and the cards ending the force next to
+        it (inviting a long range attack). Kept: they recur."""
         nearby = self.rs.grid.neighbours
         fights: dict[str, int] = {}
         baits: dict[str, int] = {}
@@ -349,39 +345,12 @@ class AmericanBot:
             for sq in nearby[end]:
                 if sq in candidates:
                     baits[sq] = baits.get(sq, 0) + k
-        found = _Near(tuple(fights.items()), tuple(baits.items()))
+        found = _Near(
+            tuple(fights.items()), tuple((sq, fights.get(sq, 0), baits.get(sq, 0)) for sq in {**fights, **baits})
+        )
         if len(self._near) >= _NEAR_LIMIT:
             self._near.clear()
         self._near[(unit, square, candidates)] = found
-        return found
-
-    def _valued_for(self, key: tuple[Any, ...]) -> tuple[tuple[str, float], ...]:
-        """What force ``unit`` on ``square`` is worth to the TFs ending on each square they can
-        reach (``candidates``) in ``mission``, with its ``damage``, the TFs' strength ``sig`` and
-        whether a long range attack is left (``lra``): the chance of a battle there times the
-        battle's worth, and for a target, the chance of a long range attack from there.
-        Kept: they recur."""
-        unit, square, candidates, mission, damage, sig, lra = key
-        near = self._near.get((unit, square, candidates)) or self._near_for(unit, square, candidates)
-        rs = self.rs
-        name = JAPANESE[unit]
-        m = MISSIONS[mission]
-        target = name in m.targets
-        limit = rs.limit[name]
-        left = limit - damage
-        cards = len(self.numbers)
-        worth = fight_value(target, m.no_losses, rs.firepower[name], left, limit, sig, 0, 0) / cards
-        values: dict[str, float] = {}
-        for sq, k in near.fights:
-            values[sq] = k * worth
-        if target and lra:  # a target ending next to the TFs invites a long range attack
-            bait = LONG_RANGE_BAIT * SINK_TARGET / left / cards
-            for sq, k in near.baits:
-                values[sq] = values.get(sq, 0.0) + bait * k
-        valued = self._valued
-        if len(valued) >= _NEAR_LIMIT:
-            valued.clear()
-        found = valued[key] = tuple(values.items())
         return found
 
     def _read(self, state: State) -> _Reading:
@@ -390,7 +359,7 @@ class AmericanBot:
         Every card of the deck counts alike: the bot does not count the cards played (measured
         over thousands of games, counting them did not make it stronger), so what a force means
         to the TFs depends on the board alone and is worked out once for all games
-        (``_valued_for``, ``_alone_for``); a reading adds those up."""
+        (``_near_for``, ``_alone_for``); a reading adds those up."""
         found = self._reading
         if found is not None and found.japanese is state.japanese and found.turn == state.turn:
             return found
@@ -426,8 +395,10 @@ class AmericanBot:
         get = values.get
         spots = reading.spots
         spot_get = spots.get
-        valued = self._valued
+        near = self._near
         alone = self._alone
+        strict = MISSIONS[mission].no_losses
+        cards = len(self.numbers)
         near_ma = self.near_ma
         aims = self._aims
         best_aim: tuple[float, int, str] | None = None
@@ -441,9 +412,19 @@ class AmericanBot:
             # when close; far off, only where the force drifts matters, and whether the MA may
             # catch it.
             if from_origin[square] <= 5:
-                key = (i, square, candidates, mission, j.damage, sig, lra)
-                for sq, v in valued.get(key) or self._valued_for(key):
-                    values[sq] = get(sq, 0.0) + v
+                # A battle's worth where a card brings one, and for a target, a long range
+                # attack's where a card ends it next to the TFs, times the chance of the card.
+                limit = limits[name]
+                left = limit - j.damage
+                worth = fight_value(target, strict, firepower[name], left, limit, sig, 0, 0) / cards
+                bearing = near.get((i, square, candidates)) or self._near_for(i, square, candidates)
+                if target and lra:
+                    bait = LONG_RANGE_BAIT * SINK_TARGET / left / cards
+                    for sq, fights, baits in bearing.both:
+                        values[sq] = get(sq, 0.0) + fights * worth + baits * bait
+                else:
+                    for sq, fights in bearing.fights:
+                        values[sq] = get(sq, 0.0) + fights * worth
                 seen = True
             elif near_ma[square]:
                 seen = True
