@@ -317,7 +317,8 @@ class MidwaySolitaireRules(Rules[State]):
             else:
                 tfs = (tfs[0], tf_moved(rs, tfs[1], to, events))
             moved += (tf,)
-        ma_placed(rs, action.ma, events)
+        if events is not UNREAD:
+            ma_placed(rs, action.ma, events)
         return play_card(rs, state, rng, events, action.ma, tfs, moved)
 
     def _apply_hits(self, state: State, action: AssignHits, rng: Rng, events: list[Event]) -> State:

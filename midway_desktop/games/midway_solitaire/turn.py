@@ -105,14 +105,15 @@ def play_card(
     # the engine's undo stops here and a player cannot peek at a card and take the move back.
     rng.reveal()
     turn = state.turn
-    key = ("card", turn, number)
-    told = rs.kept.get(key)
-    if told is None:
-        told = event(
-            "card", f"Turn {turn}, {rs.card_line[number]}", {"turn": turn, "card": number, "hazard": card.hazard}
-        )
-        rs.keep(key, told)
-    events.append(told)
+    if events is not UNREAD:  # a headless game's card line would be looked up only to go unread
+        key = ("card", turn, number)
+        told = rs.kept.get(key)
+        if told is None:
+            told = event(
+                "card", f"Turn {turn}, {rs.card_line[number]}", {"turn": turn, "card": number, "hazard": card.hazard}
+            )
+            rs.keep(key, told)
+        events.append(told)
     if task_forces is None:
         task_forces = state.task_forces
     japanese, won = move_japanese(rs, state.japanese, task_forces, number, events)
