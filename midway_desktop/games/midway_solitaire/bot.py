@@ -44,7 +44,6 @@ _set = object.__setattr__
 # Kept near-tables (see _near_for) and turn orders (see _turn_orders) at most: then forgotten.
 _NEAR_LIMIT = 200_000
 _ORDERS_LIMIT = 50_000  # a few tens of megabytes
-_AIMS_LIMIT = 100_000  # meeting points (see _meeting)
 _RANKS_LIMIT = 20_000  # move rankings (see _ranked), a few kilobytes each
 _ASSIGNED_LIMIT = 20_000  # hit assignments (see _assign)
 
@@ -130,7 +129,6 @@ _TABLE_NAMES = (
     "_alone",
     "_orders",
     "_ranks",
-    "_aims",
     "_assigned",
     "hazard",
     "max_x",
@@ -174,7 +172,6 @@ def _tables(rs: Ruleset) -> dict[str, Any]:
         "_alone": ({}, {}, {}),
         "_orders": {},  # see _turn_orders
         "_ranks": {},  # see _ranked
-        "_aims": {},  # see _meeting
         "_assigned": {},  # see _assign
         # The chance that the next card makes a submarine / danger zone attack that hits, on a
         # square so marked (the deck's make-up: every card counts, see AmericanBot).
@@ -223,6 +220,7 @@ class _Alone(NamedTuple):
     toward: int  # cards sending it toward the nearest TF
     sx: int  # its drift: the sum over the cards of the squares it moves east ...
     sy: int  # ... and south
+    meets: dict[str, tuple[float, str]]  # TFs' square -> where they can meet it (see _meeting)
 
 
 class _Reading:
@@ -323,7 +321,7 @@ class AmericanBot:
                 spots.append((end, k))
             sx += dx * k
             sy += dy * k
-        found = self._alone[unit][square] = _Alone(tuple(spots), toward, sx, sy)
+        found = self._alone[unit][square] = _Alone(tuple(spots), toward, sx, sy, {})
         return found
 
     def _near_for(self, unit: int, square: str, candidates: frozenset[str]) -> _Near:
@@ -400,7 +398,6 @@ class AmericanBot:
         strict = MISSIONS[mission].no_losses
         cards = len(self.numbers)
         near_ma = self.near_ma
-        aims = self._aims
         best_aim: tuple[float, int, str] | None = None
         for i, j in enumerate(state.japanese):
             if j.sunk:
@@ -432,7 +429,7 @@ class AmericanBot:
                 seen = False
             else:
                 continue
-            ends, nearest, sx, sy = alone[i].get(square) or self._alone_for(i, square)
+            ends, nearest, sx, sy, meets = alone[i].get(square) or self._alone_for(i, square)
             if seen:
                 w = 3.0 if target else 1.0
                 for end, k in ends:
@@ -441,18 +438,20 @@ class AmericanBot:
                     reading.toward.append((square, w, nearest))
             if target:
                 # The target with the least time to spare between meeting it and its landing.
-                meet = aims.get((name, square, origin, sx, sy)) or self._meeting(name, square, origin, sx, sy)
+                meet = meets.get(origin) or self._meeting(name, square, origin, sx, sy, meets)
                 aim = (meet[0], limits[name] - j.damage, meet[1])
                 if best_aim is None or aim < best_aim:
                     best_aim = aim
         reading.aim = best_aim[2] if best_aim else origin
         return reading
 
-    def _meeting(self, name: str, square: str, origin: str, sx: int, sy: int) -> tuple[float, str]:
+    def _meeting(
+        self, name: str, square: str, origin: str, sx: int, sy: int, meets: dict[str, tuple[float, str]]
+    ) -> tuple[float, str]:
         """Turns until, and the square where, TFs at ``origin`` (one square a turn) can meet force
         ``name`` on ``square`` drifting (sx, sy) / the deck's cards a turn: (its time to spare
-        between that meeting and its landing, ranked late if negative; the square). Kept: they
-        recur."""
+        between that meeting and its landing, ranked late if negative; the square). Kept in
+        ``meets``, the force's by square (see :class:`_Alone`): they recur."""
         grid = self.rs.grid
         xy = grid.xy
         ox, oy = xy[origin]
@@ -469,10 +468,7 @@ class AmericanBot:
         x = 0 if x < 0 else max_x if x > max_x else x
         y = 0 if y < 0 else max_y if y > max_y else y
         slack = self.to_objective[(name, square)] / ARRIVAL_PACE - turns
-        aims = self._aims
-        if len(aims) >= _AIMS_LIMIT:
-            aims.clear()
-        found = aims[(name, square, origin, sx, sy)] = (slack if slack >= 0 else 99 - slack, grid.at[(x, y)])
+        found = meets[origin] = (slack if slack >= 0 else 99 - slack, grid.at[(x, y)])
         return found
 
     # -- decisions -----------------------------------------------------------------------------
