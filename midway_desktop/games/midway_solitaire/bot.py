@@ -697,6 +697,7 @@ class AmericanBot:
                 tf_squares = [t.square for t in state.task_forces if not t.sunk]
             if tf_squares:
                 grid = self.rs.grid
+                steps = grid.steps_toward  # read here without a call to grid.toward
                 area = self.ma_spots
                 spots = dict(spots)  # the reading's own stays as read
                 for square, w, k in reading.toward:
@@ -705,7 +706,7 @@ class AmericanBot:
                     for sq in tf_squares:
                         if here[sq] < here[nearest]:
                             nearest = sq
-                    step = grid.toward(square, nearest)
+                    step = steps.get((square, nearest)) or grid.toward(square, nearest)
                     if step in area:
                         spots[step] = spots.get(step, 0.0) + w * k
         if not spots:

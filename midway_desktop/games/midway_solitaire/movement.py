@@ -56,7 +56,8 @@ class SearchGrid:
             sq: tuple(sorted(((t, self.distance(sq, t)) for t in board.within(sq, 2)), key=lambda p: (p[1], p[0])))
             for sq in self.squares
         }
-        self._toward: dict[tuple[str, str], str] = {}
+        # (square, target) -> the next square toward it, filled as asked (see toward).
+        self.steps_toward: dict[tuple[str, str], str] = {}
 
     def __contains__(self, square: object) -> bool:
         return square in self.xy
@@ -68,9 +69,9 @@ class SearchGrid:
     def toward(self, square: str, target: str) -> str:
         """The next square on the straightest orthogonal course (the board's own rule)."""
         key = (square, target)
-        found = self._toward.get(key)
+        found = self.steps_toward.get(key)
         if found is None:
-            found = self._toward[key] = self.board.toward(square, target)
+            found = self.steps_toward[key] = self.board.toward(square, target)
         return found
 
     def adjacent(self, a: str, b: str) -> bool:
