@@ -485,9 +485,9 @@ class AmericanBot:
         """The moves ``_move`` would make one by one, then the MA where ``_ma_square`` would
         put it with the task forces on their new squares.
 
-        The orders are a function of what the bot reads (the mission, the cards left, what has
-        moved, and each unit's square and status board), and the same positions recur from game
-        to game (every game's first turns): kept by those, shared by the ruleset's bots."""
+        The orders are a function of what the bot reads (the mission, what has moved, and each
+        unit's square and status board; not the cards played, see ``_read``), and the same
+        positions recur from game to game: kept by those, shared by the ruleset's bots."""
         tfs, japanese = state.task_forces, state.japanese
         if len(tfs) == 2 and len(japanese) == 3:  # always, in this game: one flat key (units by place)
             a, b = tfs

@@ -128,3 +128,17 @@ def test_missions_come_out_in_the_rulebook_order_of_difficulty() -> None:
         rates[mission] = summary.interval("american-victory")[0]
     assert rates[1] > rates[3] > rates[6]
     assert rates[1] > 0.8 and rates[6] < 0.35
+
+
+def test_the_bot_reads_the_board_not_the_cards_played() -> None:
+    """The bot does not count cards (bot.py): its orders for a position are the same whichever
+    cards have been played, which is what lets it keep orders by the position alone."""
+    session = Session.start(RULES, options={"mission": 6}, seed=3)
+    play_out(session, default_bots(RULES), Rng(3))
+    turns = [s.before for s in session.history if s.before.phase == "us-movement" and s.before.played]
+    assert turns, "the game had no turn after the first card"
+    for state in turns[:6]:
+        cards = state.played + state.deck
+        reshuffled = but(state, played=cards[-len(state.played) :], deck=cards[: -len(state.played)])
+        assert reshuffled.played != state.played
+        assert AmericanBot(RULES)._new_orders(reshuffled) == AmericanBot(RULES)._new_orders(state)
