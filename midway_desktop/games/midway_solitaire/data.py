@@ -41,6 +41,11 @@ class Ruleset:
         # Values that recur from game to game (log lines of moves, units on squares), built once
         # and shared: they are immutable, and bot simulations make the same ones by the million.
         self.kept: dict[Any, Any] = {}
+        # Per Japanese force (AIF, CSF, MIF) and damage: square -> the force afloat there, filled
+        # as forces move (a small table per force, read every turn: see ``turn.move_japanese``).
+        self.afloat_at: tuple[list[dict[str, Any]], ...] = tuple(
+            [{} for _ in range(forces.forces[u].damage + 1)] for u in JAPANESE
+        )
         # The squares a card's hazard attacks (MS › Action Card Play: Hazards); empty for All Clear.
         self.hazard_zone = {
             n: grid.submarines if c.hazard == "sub-sighted" else grid.danger if c.hazard == "danger" else frozenset()

@@ -209,6 +209,7 @@ def move_japanese(
     Returns the forces and, if one reached an objective, its name and the victory text."""
     moves = rs.moves[number]
     kept = rs.kept
+    afloat_at = rs.afloat_at
     tf_squares: tuple[str, ...] | None = None
     told: tuple[str, ...] = ("jp-move",)
     unread = events is UNREAD  # the log line (kept by its text, thousands of them) goes unwritten
@@ -224,10 +225,10 @@ def move_japanese(
             found = rs.japanese_move(number, i, square, tf_squares)
         end, text, objective = found
         if end != square:
-            key = ("jp", j.name, end, j.damage, j.sunk)
-            moved = kept.get(key)
+            at = afloat_at[i][j.damage]
+            moved = at.get(end)
             if moved is None:
-                moved = rs.keep(key, but(j, square=end))
+                moved = at[end] = but(j, square=end)
             out[i] = moved
         if objective:  # MS › Game Concepts 8: moving into one ends the game at once
             events.append(event("move", f"Japanese movement: {text}"))
