@@ -133,6 +133,41 @@ class Rng:
         # Battles roll a handful of dice a side, many times a game: read from the batch at once.
         return tuple(self._draws(repeat(sides, count), 1))
 
+    def hits(self, count: int, least: int, sides: int = 6) -> int:
+        """How many of ``count`` dice (1..sides) show ``least`` or more: the same draws, state and
+        uses as ``dice(count, sides)``, without making the dice (a battle nobody watches only
+        counts its hits)."""
+        cls = type(self)
+        if cls.die is not Rng.die or cls.below is not Rng.below or sides <= 0:  # a subclass's own luck
+            return sum(1 for d in self.dice(count, sides) if d >= least)
+        if count <= 0:
+            return 0
+        a = AHEAD_OF
+        if a.pos == AHEAD or self.state != a.at:
+            a.fill(self.state)
+        limit = _LIMITS.get(sides)
+        if limit is None:
+            limit = _SPAN - _SPAN % sides
+            if sides <= _LIMITS_FOR:
+                _LIMITS[sides] = limit
+        face = least - 1  # a die shows its draw + 1
+        outs, pos, hit = a.outs, a.pos, 0
+        for _ in range(count):
+            while True:
+                if pos == AHEAD:
+                    a.fill(a.states[-1])  # the sequence goes on from the batch's last state
+                    outs, pos = a.outs, 0
+                z = outs[pos]
+                pos += 1
+                if z < limit:
+                    break
+            if z % sides >= face:
+                hit += 1
+        a.at = self.state = a.states[pos - 1]
+        a.pos = pos
+        self.uses += count
+        return hit
+
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, drawing ``below(i + 1)`` for i from the top down."""
         below = self.below

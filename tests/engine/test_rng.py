@@ -102,3 +102,43 @@ def test_the_written_out_dice_are_the_die_by_die_ones(seed: int, rolls: list[tup
         assert fast.dice(count, sides) == plain.dice(count, sides)
         assert (fast.state, fast.uses) == (plain.state, plain.uses)
     assert fast.die() == plain.die()
+
+
+@given(
+    st.integers(min_value=0, max_value=2**64 - 1),
+    st.lists(
+        st.tuples(
+            st.integers(min_value=0, max_value=20), st.integers(min_value=-1, max_value=8), st.sampled_from([6, 6, 10])
+        ),
+        max_size=12,
+    ),
+)
+def test_counted_hits_are_the_dice_that_show_enough(seed: int, rolls: list[tuple[int, int, int]]) -> None:
+    """``hits`` counts what ``dice`` would show, drawing the same numbers (state and uses too)."""
+    fast, plain, scripted_source = Rng(seed), Rng(seed), Rng(seed)
+    for count, least, sides in rolls:
+        assert fast.hits(count, least, sides) == sum(d >= least for d in plain.dice(count, sides))
+        assert (fast.state, fast.uses) == (plain.state, plain.uses)
+    assert fast.die() == plain.die()
+    script = [scripted_source.die() for _ in range(6)]
+    assert ScriptedRng(dice=script).hits(6, 5) == sum(d >= 5 for d in script)
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=1, max_value=40))
+def test_counted_hits_redraw_rejected_numbers_as_dice_do(seed: int, count: int) -> None:
+    """Rejections (a draw in the last ``2**64 % n`` outputs) are too rare to meet: shrink the
+    span so about half the outputs are rejected; the counted hits still follow the die-by-die
+    draws, state and uses."""
+    import midway_desktop.engine.rng as rng_module
+
+    span, limits = rng_module._SPAN, dict(rng_module._LIMITS)
+    rng_module._SPAN = 2**63 + 12_345
+    rng_module._LIMITS.clear()
+    try:
+        fast, plain = Rng(seed), _DrawByDraw(seed)
+        assert fast.hits(count, 4) == sum(d >= 4 for d in plain.dice(count))
+        assert (fast.state, fast.uses) == (plain.state, plain.uses)
+    finally:
+        rng_module._SPAN = span
+        rng_module._LIMITS.clear()
+        rng_module._LIMITS.update(limits)

@@ -198,13 +198,9 @@ def roll_round(rs: Ruleset, state: State, battle: Battle, card: Card | None, rng
     firepower = rs.firepower
     if events is UNREAD:  # only the hits: the rolls' lines are kept by their dice, thousands of them
         for name in jp:
-            for d in rng.dice(firepower[name]):
-                if d + jp_drm >= HIT_ON:
-                    on_american += 1
+            on_american += rng.hits(firepower[name], HIT_ON - jp_drm)
         for name in us:
-            for d in rng.dice(firepower[name]):
-                if d + us_drm >= HIT_ON:
-                    on_japanese += 1
+            on_japanese += rng.hits(firepower[name], HIT_ON - us_drm)
     else:
         label = "long range attack" if battle.kind == "long-range" else f"round {battle.round}"
         for name in jp:
