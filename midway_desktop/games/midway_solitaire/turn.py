@@ -179,9 +179,13 @@ def quiet(
     """Whether a turn's fighting is over before it begins: no TF afloat on a square the card's
     hazard attacks (``zone``), no Japanese unit afloat on the MA's square or a TF's, and no
     long range attack to offer (``combat.can_strike``)."""
-    afloat = [j.square for j in japanese if not j.sunk]
-    if ma in afloat:
-        return False
+    afloat = []  # a loop, not a list comprehension: in CPython 3.11 that is a call, every turn
+    for j in japanese:
+        if not j.sunk:
+            square = j.square
+            if square == ma:
+                return False
+            afloat.append(square)
     near = rs.grid.neighbour_set
     for t in task_forces:
         if t.sunk:
