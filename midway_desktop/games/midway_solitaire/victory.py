@@ -49,10 +49,14 @@ def verdict(state: State) -> tuple[str, str] | None:
     mission = MISSIONS[state.mission]
     jp = state.jp
     tfs = state.task_forces
-    if tfs and not any([t.sunk for t in tfs]):  # the common case, checked first: no TF lost, a target afloat
-        for u in mission.targets:
-            if not jp(u).sunk:
-                return None
+    for t in tfs:  # the common case, checked first (in loops: no calls): no TF lost, a target afloat
+        if t.sunk:
+            break
+    else:
+        if tfs:
+            for j in state.japanese:
+                if not j.sunk and j.name in mission.targets:
+                    return None
     lost = [t.name for t in tfs if t.sunk]
     done = all([jp(u).sunk for u in mission.targets])
     if not lost and not done and tfs:  # nothing decided
