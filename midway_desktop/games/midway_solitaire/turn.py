@@ -262,14 +262,15 @@ def resolve(rs: Ruleset, state: State, rng: Rng, events: list[Event]) -> State:
             state = but(state, pending=rest)
             if not (battle.americans and battle.japanese):
                 continue
-            events.append(
-                event(
-                    "battle",
-                    f"Ship battle on {square}: {' and '.join(battle.americans)} against "
-                    f"{' and '.join(battle.japanese)}",
-                    {"square": square},
+            if events is not UNREAD:
+                events.append(
+                    event(
+                        "battle",
+                        f"Ship battle on {square}: {' and '.join(battle.americans)} against "
+                        f"{' and '.join(battle.japanese)}",
+                        {"square": square},
+                    )
                 )
-            )
             battle = roll_round(rs, state, battle, card, rng, events)
             state = but(state, battle=battle)
         if needs_choice(state, battle):
