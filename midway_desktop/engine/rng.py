@@ -23,6 +23,15 @@ _LIMITS: dict[int, int] = {}
 _LIMITS_FOR = 4096  # bounds kept at most up to here (larger ones are rare and unbounded)
 
 
+def _limit(n: int) -> int:
+    """``below(n)``'s rejection bound: outputs from it up would favour the low numbers. Kept in
+    ``_LIMITS`` for small ``n`` (read there first by the hot paths)."""
+    limit = _SPAN - _SPAN % n
+    if n <= _LIMITS_FOR:
+        _LIMITS[n] = limit
+    return limit
+
+
 # -- numbers worked out ahead ---------------------------------------------------------------
 # A SplitMix64 step is a dozen operations on 64-bit Python integers. Sixteen steps are worked
 # out at once instead, lane by lane inside one large integer (each lane 128 bits wide, so a
@@ -91,9 +100,7 @@ class Rng:
         if limit is None:
             if n <= 0:
                 raise ValueError("below() needs a positive bound")
-            limit = _SPAN - _SPAN % n
-            if n <= _LIMITS_FOR:
-                _LIMITS[n] = limit
+            limit = _limit(n)
         self.uses += 1
         a = AHEAD_OF
         pos = a.pos
@@ -145,11 +152,7 @@ class Rng:
         a = AHEAD_OF
         if a.pos == AHEAD or self.state != a.at:
             a.fill(self.state)
-        limit = _LIMITS.get(sides)
-        if limit is None:
-            limit = _SPAN - _SPAN % sides
-            if sides <= _LIMITS_FOR:
-                _LIMITS[sides] = limit
+        limit = _LIMITS.get(sides) or _limit(sides)
         face = least - 1  # a die shows its draw + 1
         outs, pos, hit = a.outs, a.pos, 0
         for _ in range(count):
@@ -191,11 +194,7 @@ class Rng:
         limits = _LIMITS
         out = []
         for n in bounds:
-            limit = limits.get(n)
-            if limit is None:
-                limit = _SPAN - _SPAN % n
-                if n <= _LIMITS_FOR:
-                    limits[n] = limit
+            limit = limits.get(n) or _limit(n)
             while True:
                 pos = a.pos
                 if pos == AHEAD:
