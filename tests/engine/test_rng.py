@@ -142,3 +142,23 @@ def test_counted_hits_redraw_rejected_numbers_as_dice_do(seed: int, count: int) 
         rng_module._SPAN = span
         rng_module._LIMITS.clear()
         rng_module._LIMITS.update(limits)
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=40), st.integers(0, 12))
+def test_written_out_draws_redraw_rejected_numbers_as_below_does(seed: int, size: int, count: int) -> None:
+    """The shuffle's and the dice's runs of draws, with about half the outputs rejected (a shrunk
+    span, as above): still the draw-by-draw numbers, state and uses."""
+    import midway_desktop.engine.rng as rng_module
+
+    span, limits = rng_module._SPAN, dict(rng_module._LIMITS)
+    rng_module._SPAN = 2**63 + 12_345
+    rng_module._LIMITS.clear()
+    try:
+        fast, plain = Rng(seed), _DrawByDraw(seed)
+        assert fast.shuffled(range(size)) == plain.shuffled(range(size))
+        assert fast.dice(count) == plain.dice(count)
+        assert (fast.state, fast.uses) == (plain.state, plain.uses)
+    finally:
+        rng_module._SPAN = span
+        rng_module._LIMITS.clear()
+        rng_module._LIMITS.update(limits)
