@@ -278,12 +278,37 @@ def apply_assignment(
     on_japanese: Iterable[tuple[str, int]],
     events: list[Event],
 ) -> State:
-    """MS › Ship Attacks: hit markers go on the status boards; a unit at its limit is sunk."""
+    """MS › Ship Attacks: hit markers go on the status boards; a unit at its limit is sunk.
+
+    The same as ``hit_task_force`` then ``hit_japanese`` for each pair in turn, with one new
+    state for the whole sharing instead of one per hit."""
+    tfs = state.task_forces
+    japanese = state.japanese
     for name, n in on_american:
-        state = hit_task_force(rs, state, name, n, events)
+        if n <= 0:
+            continue
+        for k, t in enumerate(tfs):
+            if t.name == name:
+                if not t.sunk:
+                    damage, sunk = _damage(rs, name, t.damage, n, events)
+                    tfs = (*tfs[:k], but(t, damage=damage, sunk=sunk), *tfs[k + 1 :])
+                break
+        else:
+            raise KeyError(f"no task force {name!r}")
     for name, n in on_japanese:
-        state = hit_japanese(rs, state, name, n, events)
-    return state
+        if n <= 0:
+            continue
+        for k, j in enumerate(japanese):
+            if j.name == name:
+                if not j.sunk:
+                    damage, sunk = _damage(rs, name, j.damage, n, events)
+                    japanese = (*japanese[:k], but(j, damage=damage, sunk=sunk), *japanese[k + 1 :])
+                break
+        else:
+            raise KeyError(f"no Japanese force {name!r}")
+    if tfs is state.task_forces and japanese is state.japanese:
+        return state
+    return but(state, task_forces=tfs, japanese=japanese)
 
 
 # -- long range attacks ---------------------------------------------------------------------
