@@ -33,7 +33,7 @@ from midway_desktop.games.midway_solitaire.actions import (
     PlaceTaskForce,
     TurnOrders,
 )
-from midway_desktop.games.midway_solitaire.combat import afloat_in, assignments, can_strike, long_range_targets
+from midway_desktop.games.midway_solitaire.combat import assignments
 from midway_desktop.games.midway_solitaire.data import Ruleset
 from midway_desktop.games.midway_solitaire.movement import japanese_path
 from midway_desktop.games.midway_solitaire.state import Battle, State
@@ -711,33 +711,48 @@ class AmericanBot:
                         spots[step] = spots.get(step, 0.0) + w * k
         if not spots:
             return self.nearest_ma[reading.aim]
-        best_sq = ""
-        best = 0.0
-        for sq, v in spots.items():  # the best spot, the first by name on a tie
-            if not best_sq or v > best or (v == best and sq < best_sq):
-                best_sq, best = sq, v
-        return best_sq
+        # The best spot, the first by name on a tie: found by the builtins (no loop in Python)
+        # unless the best is shared, which is rare.
+        worths = list(spots.values())
+        best = max(worths)
+        if worths.count(best) == 1:
+            return list(spots)[worths.index(best)]
+        return min([sq for sq, v in spots.items() if v == best])
 
     def _long_range(self, state: State) -> Action:
         """MS › Long Range Attacks / Midway Strategy: strike when the odds pay for the counter
-        (a damaged target, a favourable event, few cards left to save it for)."""
+        (a damaged target, a favourable event, few cards left to save it for).
+
+        The strikes are weighed in the order the rules list them (TF-16's first, targets by
+        Japanese force): the chances ``combat.can_strike`` and ``long_range_targets`` give,
+        found here in one pass over the forces (asked at the end of most fighting turns)."""
+        best: Action = self._action(EndTurn)
+        struck = state.struck
+        japanese = state.japanese
+        near = self.rs.grid.neighbour_set
+        strikes: list[tuple[Any, str]] = []
+        for t in state.task_forces:
+            if t.sunk or t.long_range <= 0 or t.name in struck:
+                continue
+            around = near[t.square]
+            for j in japanese:
+                if not j.sunk and j.square in around and (t, j.square) not in strikes:
+                    strikes.append((t, j.square))
+        if not strikes:
+            return best
         rs = self.rs
         mission = MISSIONS[state.mission]
         card = rs.deck[state.card] if state.card is not None else None
         du = card.drm("us", "ship") if card else 0
         dj = card.drm("japan", "ship") if card else 0
-        best: Action = self._action(EndTurn)
         best_v = 0.0
         spent = len(state.played) / len(self.numbers)
         reserve = LONG_RANGE_RESERVE * max(0.2, 1 - spent)
-        strikes = [
-            (t, sq) for t in state.task_forces if can_strike(rs, state, t) for sq in long_range_targets(rs, state, t)
-        ]
-        for tf, target in strikes:  # as the rules list them: TF-16's first, targets by Japanese force
+        for tf, target in strikes:
             left_tf = rs.limit[tf.name] - tf.damage
             sig = ((rs.firepower[tf.name], left_tf),)
             value = 0.0
-            for j in state.japanese:
+            for j in japanese:
                 if j.sunk or j.square != target:
                     continue
                 limit = rs.limit[j.name]
@@ -765,15 +780,18 @@ class AmericanBot:
         those (the same fights recur), shared by the ruleset's bots."""
         battle = state.battle
         assert battle is not None
-        us, jp = afloat_in(state, battle)
-        key = (
-            state.mission,
-            battle.on_american,
-            battle.on_japanese,
-            *[(name, state.tf(name).damage) for name in us],
-            None,
-            *[(name, state.jp(name).damage) for name in jp],
-        )
+        # The units afloat in the fight with their damage, in the battle's order (the state's):
+        # what ``afloat_in`` and the state's look-ups give, in two plain loops.
+        key: tuple[Any, ...] = (state.mission, battle.on_american, battle.on_japanese)
+        names = battle.americans
+        for t in state.task_forces:
+            if not t.sunk and t.name in names:
+                key += ((t.name, t.damage),)
+        key += (None,)
+        names = battle.japanese
+        for j in state.japanese:
+            if not j.sunk and j.name in names:
+                key += ((j.name, j.damage),)
         found = self._assigned.get(key)
         if found is None:
             if len(self._assigned) >= _ASSIGNED_LIMIT:
