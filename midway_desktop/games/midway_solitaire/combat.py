@@ -184,14 +184,23 @@ def afloat_in(state: State, battle: Battle) -> tuple[tuple[str, ...], tuple[str,
     return us, jp
 
 
-def roll_round(rs: Ruleset, state: State, battle: Battle, card: Card | None, rng: Rng, events: list[Event]) -> Battle:
-    """One round of ship attacks: both sides fire with every unit afloat at its start.
+def roll_round(
+    rs: Ruleset,
+    state: State,
+    battle: Battle,
+    card: Card | None,
+    rng: Rng,
+    events: list[Event],
+    afloat: tuple[tuple[str, ...], tuple[str, ...]] | None = None,
+) -> Battle:
+    """One round of ship attacks: both sides fire with every unit afloat at its start
+    (``afloat``, when the caller has just found it: ``afloat_in(state, battle)``).
 
     MS › Ship Attacks: simultaneous; the Japanese roll first; each unit rolls its firepower in
     dice; 5-6 after the turn's DRMs is a hit. Hits are applied once the round's fire is known
     (which is the same: a unit hit this round still completes its firing).
     """
-    us, jp = afloat_in(state, battle)
+    us, jp = afloat_in(state, battle) if afloat is None else afloat
     jp_drm = card_drm(card, "japan", "ship")
     us_drm = card_drm(card, "us", "ship")
     on_american = on_japanese = 0
@@ -244,12 +253,6 @@ def assignments(
     are involved, the American player assigns hits")."""
     us, jp = afloat_in(state, battle)
     return _shares(battle.on_american, us), _shares(battle.on_japanese, jp)
-
-
-def needs_choice(state: State, battle: Battle) -> bool:
-    """Whether the player has a choice: hits to share among two or more units of one side."""
-    us, jp = afloat_in(state, battle)
-    return (battle.on_american > 0 and len(us) > 1) or (battle.on_japanese > 0 and len(jp) > 1)
 
 
 def assignment_refusal(

@@ -12,13 +12,11 @@ from midway_desktop.games.midway_solitaire.combat import (
     LONG_RANGE_SUCCESS,
     afloat_in,
     apply_assignment,
-    assignments,
     battle_squares,
     can_strike,
     hazard_attacks,
     hit_task_force,
     ma_attack,
-    needs_choice,
     open_battle,
     roll_round,
 )
@@ -273,10 +271,13 @@ def resolve(rs: Ruleset, state: State, rng: Rng, events: list[Event]) -> State:
                 )
             battle = roll_round(rs, state, battle, card, rng, events)
             state = but(state, battle=battle)
-        if needs_choice(state, battle):
+        # The player chooses only where a side's hits fall on two or more units (MS › Ship
+        # Attacks); otherwise each side's hits go on its one unit (``assignments``' only offer).
+        us, jp = afloat_in(state, battle)
+        on_us, on_jp = battle.on_american, battle.on_japanese
+        if (on_us > 0 and len(us) > 1) or (on_jp > 0 and len(jp) > 1):
             return but(state, phase="assign-hits")
-        on_us, on_jp = assignments(state, battle)
-        state = finish_round(rs, state, on_us[0], on_jp[0], rng, events)
+        state = finish_round(rs, state, ((us[0], on_us),) if us else (), ((jp[0], on_jp),) if jp else (), rng, events)
     return state
 
 
@@ -299,7 +300,7 @@ def finish_round(
     if battle.round < battle.rounds and us and jp:
         card = rs.cards[state.card] if state.card is not None else None
         nxt = roll_round(
-            rs, state, but(battle, round=battle.round + 1, on_american=0, on_japanese=0), card, rng, events
+            rs, state, but(battle, round=battle.round + 1, on_american=0, on_japanese=0), card, rng, events, (us, jp)
         )
         return but(state, battle=nxt, phase="combat")
     return but(state, battle=None, phase="combat")
