@@ -414,7 +414,10 @@ class AmericanBot:
                 limit = limits[name]
                 left = limit - j.damage
                 worth = fight_value(target, strict, firepower[name], left, limit, sig, 0, 0) / cards
-                bearing = near.get((i, square, candidates)) or self._near_for(i, square, candidates)
+                try:  # kept (see _near_for): almost always there
+                    bearing = near[(i, square, candidates)]
+                except KeyError:
+                    bearing = self._near_for(i, square, candidates)
                 if target and lra:
                     bait = LONG_RANGE_BAIT * SINK_TARGET / left / cards
                     for sq, fights, baits in bearing.both:
@@ -429,7 +432,10 @@ class AmericanBot:
                 seen = False
             else:
                 continue
-            ends, nearest, sx, sy, meets = alone[i].get(square) or self._alone_for(i, square)
+            try:
+                ends, nearest, sx, sy, meets = alone[i][square]
+            except KeyError:
+                ends, nearest, sx, sy, meets = self._alone_for(i, square)
             if seen:
                 w = 3.0 if target else 1.0
                 for end, k in ends:
@@ -438,7 +444,10 @@ class AmericanBot:
                     reading.toward.append((square, w, nearest))
             if target:
                 # The target with the least time to spare between meeting it and its landing.
-                meet = meets.get(origin) or self._meeting(name, square, origin, sx, sy, meets)
+                try:
+                    meet = meets[origin]
+                except KeyError:
+                    meet = self._meeting(name, square, origin, sx, sy, meets)
                 aim = (meet[0], limits[name] - j.damage, meet[1])
                 if best_aim is None or aim < best_aim:
                     best_aim = aim
