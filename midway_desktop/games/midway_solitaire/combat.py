@@ -6,12 +6,22 @@ MS › Combat Resolution. Every attack die hits on 5 or 6 after the turn's die r
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.midway_solitaire.cards import Card
 from midway_desktop.games.midway_solitaire.data import Ruleset
-from midway_desktop.games.midway_solitaire.state import UNREAD, Battle, State, TaskForce, but, event, roll
+from midway_desktop.games.midway_solitaire.state import (
+    UNREAD,
+    Battle,
+    JapaneseForce,
+    State,
+    TaskForce,
+    but,
+    event,
+    roll,
+)
 
 HIT_ON = 5  # MS › Ship Attacks: "Each die result of 5 or 6 causes a hit" (after DRMs)
 MA_DICE = 1  # MS › Midway Aircraft Attacks: "Roll 1 die"
@@ -56,22 +66,39 @@ def _damage(rs: Ruleset, name: str, before: int, hits: int, events: list[Event])
     return found[0], found[1]
 
 
+Unit = TypeVar("Unit", TaskForce, JapaneseForce)
+
+
+def _hit(
+    rs: Ruleset, units: tuple[Unit, ...], hits: Iterable[tuple[str, int]], events: list[Event]
+) -> tuple[Unit, ...]:
+    """MS › Ship Status Boards: ``units`` (a side's, in the state's order) with each (name,
+    hits) of ``hits`` on its status board; at the damage limit a unit sinks. A sunk unit takes
+    no more; the same tuple comes back if nothing changed."""
+    for name, n in hits:
+        if n <= 0:
+            continue
+        for k, u in enumerate(units):
+            if u.name == name:
+                if not u.sunk:
+                    damage, sunk = _damage(rs, name, u.damage, n, events)
+                    units = (*units[:k], but(u, damage=damage, sunk=sunk), *units[k + 1 :])
+                break
+        else:
+            raise KeyError(f"no unit {name!r} on this side")
+    return units
+
+
 def hit_task_force(rs: Ruleset, state: State, name: str, hits: int, events: list[Event]) -> State:
     """MS › Ship Status Boards: hits go on the status board; at the damage limit the unit sinks."""
-    tf = state.tf(name)
-    if hits <= 0 or tf.sunk:
-        return state
-    damage, sunk = _damage(rs, name, tf.damage, hits, events)
-    return state.with_tf(but(tf, damage=damage, sunk=sunk))
+    tfs = _hit(rs, state.task_forces, ((name, hits),), events)
+    return state if tfs is state.task_forces else but(state, task_forces=tfs)
 
 
 def hit_japanese(rs: Ruleset, state: State, name: str, hits: int, events: list[Event]) -> State:
     """MS › Ship Status Boards: a Japanese force sinks once its hits reach its damage limit."""
-    jp = state.jp(name)
-    if hits <= 0 or jp.sunk:
-        return state
-    damage, sunk = _damage(rs, name, jp.damage, hits, events)
-    return state.with_jp(but(jp, damage=damage, sunk=sunk))
+    japanese = _hit(rs, state.japanese, ((name, hits),), events)
+    return state if japanese is state.japanese else but(state, japanese=japanese)
 
 
 # -- hazards --------------------------------------------------------------------------------
@@ -282,33 +309,9 @@ def apply_assignment(
     events: list[Event],
 ) -> State:
     """MS › Ship Attacks: hit markers go on the status boards; a unit at its limit is sunk.
-
-    The same as ``hit_task_force`` then ``hit_japanese`` for each pair in turn, with one new
-    state for the whole sharing instead of one per hit."""
-    tfs = state.task_forces
-    japanese = state.japanese
-    for name, n in on_american:
-        if n <= 0:
-            continue
-        for k, t in enumerate(tfs):
-            if t.name == name:
-                if not t.sunk:
-                    damage, sunk = _damage(rs, name, t.damage, n, events)
-                    tfs = (*tfs[:k], but(t, damage=damage, sunk=sunk), *tfs[k + 1 :])
-                break
-        else:
-            raise KeyError(f"no task force {name!r}")
-    for name, n in on_japanese:
-        if n <= 0:
-            continue
-        for k, j in enumerate(japanese):
-            if j.name == name:
-                if not j.sunk:
-                    damage, sunk = _damage(rs, name, j.damage, n, events)
-                    japanese = (*japanese[:k], but(j, damage=damage, sunk=sunk), *japanese[k + 1 :])
-                break
-        else:
-            raise KeyError(f"no Japanese force {name!r}")
+    American hits first, then Japanese; one new state for the whole sharing."""
+    tfs = _hit(rs, state.task_forces, on_american, events)
+    japanese = _hit(rs, state.japanese, on_japanese, events)
     if tfs is state.task_forces and japanese is state.japanese:
         return state
     return but(state, task_forces=tfs, japanese=japanese)

@@ -167,10 +167,6 @@ class State:
         name = tf.name
         return but(self, task_forces=tuple([tf if t.name == name else t for t in self.task_forces]), **changes)
 
-    def with_jp(self, jp: JapaneseForce) -> State:
-        name = jp.name
-        return but(self, japanese=tuple([jp if j.name == name else j for j in self.japanese]))
-
 
 _TF_INDEX = {"TF-16": 0, "TF-17": 1}
 _JP_INDEX = {"AIF": 0, "CSF": 1, "MIF": 2}
