@@ -36,7 +36,7 @@ from midway_desktop.games.midway_solitaire.actions import (
 from midway_desktop.games.midway_solitaire.combat import assignments
 from midway_desktop.games.midway_solitaire.data import Ruleset
 from midway_desktop.games.midway_solitaire.movement import japanese_path
-from midway_desktop.games.midway_solitaire.state import Battle, State
+from midway_desktop.games.midway_solitaire.state import Battle, State, TaskForce
 from midway_desktop.games.midway_solitaire.victory import MISSIONS
 
 _new = object.__new__
@@ -739,7 +739,7 @@ class AmericanBot:
         struck = state.struck
         japanese = state.japanese
         near = self.rs.grid.neighbour_set
-        strikes: list[tuple[Any, str]] = []
+        strikes: list[tuple[TaskForce, str]] = []
         for t in state.task_forces:
             if t.sunk or t.long_range <= 0 or t.name in struck:
                 continue
