@@ -553,7 +553,7 @@ class AmericanBot:
                 costs = hit_cost(strict, limits[a.name] - a.damage) + hit_cost(strict, limits[b.name] - b.damage)
                 to = self._best_move(reading, a.square, a.fuel > 0, 2 * FUEL, costs)
                 reading.dest = {a.name: to, b.name: to}
-                return _orders(((a.name, to), (b.name, to)), self._ma_square(state, [to, to]))
+                return _orders(((a.name, to), (b.name, to)), self._ma_square(state, [to], reading))
         dest = reading.dest = self._destinations(state, reading)
         moved = state.moved
         moves = []
@@ -567,7 +567,7 @@ class AmericanBot:
                     to = dest[name]
                     moves.append((name, to))
                     squares.append(to)
-        return _orders(tuple(moves), self._ma_square(state, squares))
+        return _orders(tuple(moves), self._ma_square(state, squares, reading))
 
     def _action(self, kind: type[Action], *args: str) -> Action:
         """One shared action object per choice (they are values; building them costs time)."""
@@ -695,11 +695,13 @@ class AmericanBot:
             out[t.name] = max(sorted(o), key=lambda sq, o=o, near=near: o[sq] - 2 * APPROACH * near[sq])
         return out
 
-    def _ma_square(self, state: State, tf_squares: list[str] | None = None) -> str:
+    def _ma_square(self, state: State, tf_squares: list[str] | None = None, reading: _Reading | None = None) -> str:
         """MS › American Units (MA): placed east of the dashed line before the card is flipped;
         the square most likely to catch a target, else ahead of the first target. The TFs are
-        on ``tf_squares`` (by default where the state has them)."""
-        reading = self._read(state)
+        on ``tf_squares`` (by default where the state has them; together, one of them will do);
+        ``reading`` is the turn's, when the caller has it."""
+        if reading is None:
+            reading = self._read(state)
         spots = reading.spots  # whole sums (weights 3 and 1 times card counts): order is moot
         if reading.toward:
             if tf_squares is None:
