@@ -33,10 +33,10 @@ from midway_desktop.games.midway_solitaire.actions import (
     PlaceTaskForce,
     TurnOrders,
 )
-from midway_desktop.games.midway_solitaire.combat import assignments
+from midway_desktop.games.midway_solitaire.combat import assignments, long_range_strikes
 from midway_desktop.games.midway_solitaire.data import Ruleset
 from midway_desktop.games.midway_solitaire.movement import japanese_path
-from midway_desktop.games.midway_solitaire.state import Battle, State, TaskForce
+from midway_desktop.games.midway_solitaire.state import Battle, State
 from midway_desktop.games.midway_solitaire.victory import MISSIONS
 
 _new = object.__new__
@@ -735,23 +735,13 @@ class AmericanBot:
         (a damaged target, a favourable event, few cards left to save it for).
 
         The strikes are weighed in the order the rules list them (TF-16's first, targets by
-        Japanese force): the chances ``combat.can_strike`` and ``long_range_targets`` give,
-        found here in one pass over the forces (asked at the end of most fighting turns)."""
+        Japanese force)."""
         best: Action = self._action(EndTurn)
-        struck = state.struck
-        japanese = state.japanese
-        near = self.rs.grid.neighbour_set
-        strikes: list[tuple[TaskForce, str]] = []
-        for t in state.task_forces:
-            if t.sunk or t.long_range <= 0 or t.name in struck:
-                continue
-            around = near[t.square]
-            for j in japanese:
-                if not j.sunk and j.square in around and (t, j.square) not in strikes:
-                    strikes.append((t, j.square))
+        rs = self.rs
+        strikes = long_range_strikes(rs, state)
         if not strikes:
             return best
-        rs = self.rs
+        japanese = state.japanese
         mission = MISSIONS[state.mission]
         card = rs.deck[state.card] if state.card is not None else None
         du = card.drm("us", "ship") if card else 0

@@ -340,6 +340,24 @@ def long_range_refusal(rs: Ruleset, state: State, tf: TaskForce, target: str) ->
     return None
 
 
+def long_range_strikes(rs: Ruleset, state: State) -> list[tuple[TaskForce, str]]:
+    """Every long range attack open now, as (TF, target square): TF-16's first, targets in the
+    order of the Japanese forces (MS › Long Range Attacks). ``can_strike`` and
+    ``long_range_targets`` for every TF, in one pass (asked at the end of most fighting turns)."""
+    struck = state.struck
+    japanese = state.japanese
+    near = rs.grid.neighbour_set
+    out: list[tuple[TaskForce, str]] = []
+    for t in state.task_forces:
+        if t.sunk or t.long_range <= 0 or t.name in struck:
+            continue
+        around = near[t.square]
+        for j in japanese:
+            if not j.sunk and j.square in around and (t, j.square) not in out:
+                out.append((t, j.square))
+    return out
+
+
 def can_strike(rs: Ruleset, state: State, tf: TaskForce) -> bool:
     """Whether ``tf`` may make a long range attack now (MS › Long Range Attacks)."""
     if tf.sunk or tf.long_range <= 0 or tf.name in state.struck:

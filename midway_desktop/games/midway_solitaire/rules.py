@@ -28,9 +28,8 @@ from midway_desktop.games.midway_solitaire.actions import (
 from midway_desktop.games.midway_solitaire.combat import (
     assignment_refusal,
     assignments,
-    can_strike,
     long_range_refusal,
-    long_range_targets,
+    long_range_strikes,
 )
 from midway_desktop.games.midway_solitaire.data import Ruleset, load_ruleset
 from midway_desktop.games.midway_solitaire.forces import AMERICAN, JAPANESE
@@ -179,12 +178,7 @@ class MidwaySolitaireRules(Rules[State]):
                     out += self._cache[key]
             return out
         if phase == "long-range":
-            strikes = [
-                LongRangeAttack(US, t.name, sq)
-                for t in state.task_forces
-                if can_strike(rs, state, t)
-                for sq in long_range_targets(rs, state, t)
-            ]
+            strikes = [LongRangeAttack(US, t.name, sq) for t, sq in long_range_strikes(rs, state)]
             return (*strikes, self._end_turn)
         if phase == "assign-hits":
             assert state.battle is not None
