@@ -46,6 +46,7 @@ _NEAR_LIMIT = 200_000
 _ORDERS_LIMIT = 50_000  # a few tens of megabytes
 _RANKS_LIMIT = 20_000  # move rankings (see _ranked), a few kilobytes each
 _ASSIGNED_LIMIT = 20_000  # hit assignments (see _assign)
+_WATCH_LIMIT = 50_000  # the MA's readings of the forces (see _watching)
 
 # Set-up square by the first target's lane (provisional board: Alaska lane 1-2, CSF 3-5, MIF 6-9).
 SETUP_SQUARE = {"AIF": "L2", "CSF": "L4", "MIF": "L6"}
@@ -130,6 +131,7 @@ _TABLE_NAMES = (
     "_orders",
     "_ranks",
     "_assigned",
+    "_watch",
     "hazard",
     "max_x",
     "max_y",
@@ -173,6 +175,7 @@ def _tables(rs: Ruleset) -> dict[str, Any]:
         "_orders": {},  # see _turn_orders
         "_ranks": {},  # see _ranked
         "_assigned": {},  # see _assign
+        "_watch": {},  # see _watching
         # The chance that the next card makes a submarine / danger zone attack that hits, on a
         # square so marked (the deck's make-up: every card counts, see AmericanBot).
         "hazard": (sub / len(numbers), danger / len(numbers)),
@@ -231,10 +234,11 @@ class _Reading:
     def __init__(self, japanese: Any, turn: int) -> None:
         self.japanese = japanese  # the state's tuple: identity marks the same turn of the same game
         self.turn = turn
-        # MA square -> weighted cards ending a force there (3 a target, 1 another force).
+        # MA square -> weighted cards ending a force there (3 a target, 1 another force); kept
+        # and shared (see _watching): read, never changed.
         self.spots: dict[str, float] = {}
         # (force's square, weight, cards sending it toward the nearest TF) per force so moved.
-        self.toward: list[tuple[str, float, int]] = []
+        self.toward: tuple[tuple[str, float, int], ...] = ()
         self.values: dict[str, float] = {}  # square -> worth of the group ending there
         self.aim = ""
         self.dest: dict[str, str] = {}
@@ -391,8 +395,7 @@ class AmericanBot:
         from_origin = rs.grid.dist[origin]
         values = reading.values
         get = values.get
-        spots = reading.spots
-        spot_get = spots.get
+        watched: tuple[Any, ...] = ()
         near = self._near
         alone = self._alone
         strict = MISSIONS[mission].no_losses
@@ -432,27 +435,55 @@ class AmericanBot:
                 seen = False
             else:
                 continue
-            try:
-                ends, nearest, sx, sy, meets = alone[i][square]
-            except KeyError:
-                ends, nearest, sx, sy, meets = self._alone_for(i, square)
             if seen:
-                w = 3.0 if target else 1.0
-                for end, k in ends:
-                    spots[end] = spot_get(end, 0.0) + w * k
-                if nearest:
-                    reading.toward.append((square, w, nearest))
+                watched += (i, square, target)
             if target:
                 # The target with the least time to spare between meeting it and its landing.
                 try:
-                    meet = meets[origin]
+                    meet = alone[i][square].meets[origin]
                 except KeyError:
-                    meet = self._meeting(name, square, origin, sx, sy, meets)
+                    meet = self._meet(i, name, square, origin)
                 aim = (meet[0], limits[name] - j.damage, meet[1])
                 if best_aim is None or aim < best_aim:
                     best_aim = aim
         reading.aim = best_aim[2] if best_aim else origin
+        try:  # the forces the MA watches recur far more often than whole positions: kept
+            reading.spots, reading.toward = self._watch[watched]
+        except KeyError:
+            reading.spots, reading.toward = self._watching(watched)
         return reading
+
+    def _meet(self, i: int, name: str, square: str, origin: str) -> tuple[float, str]:
+        """``_meeting`` for force ``i`` on ``square``, its cards grouped first if need be."""
+        try:
+            found = self._alone[i][square]
+        except KeyError:
+            found = self._alone_for(i, square)
+        return self._meeting(name, square, origin, found.sx, found.sy, found.meets)
+
+    def _watching(self, watched: tuple[Any, ...]) -> tuple[dict[str, float], tuple[tuple[str, float, int], ...]]:
+        """The reading's MA spots and forces moving toward the nearest TF, from the forces it
+        watches (``watched``: force, square and whether a target, in turn): weighted cards
+        ending a force on each spot (3 a target, 1 another force). Kept in ``_watch``, read
+        as they are (``_ma_square`` copies before adding to them)."""
+        spots: dict[str, float] = {}
+        toward = []
+        alone = self._alone
+        for n in range(0, len(watched), 3):
+            i, square, target = watched[n : n + 3]
+            try:
+                ends, nearest, _, _, _ = alone[i][square]
+            except KeyError:
+                ends, nearest, _, _, _ = self._alone_for(i, square)
+            w = 3.0 if target else 1.0
+            for end, k in ends:
+                spots[end] = spots.get(end, 0.0) + w * k
+            if nearest:
+                toward.append((square, w, nearest))
+        if len(self._watch) >= _WATCH_LIMIT:
+            self._watch.clear()
+        found = self._watch[watched] = (spots, tuple(toward))
+        return found
 
     def _meeting(
         self, name: str, square: str, origin: str, sx: int, sy: int, meets: dict[str, tuple[float, str]]
