@@ -5,10 +5,12 @@ from __future__ import annotations
 import gc
 import math
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from mypy_extensions import mypyc_attr
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng
@@ -31,6 +33,7 @@ class Bot(Protocol):
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot:
     """Picks uniformly among legal actions: the baseline, and the property tests' player."""
 
@@ -41,6 +44,7 @@ class RandomBot:
 BotFactory = Callable[[str], Bot]
 
 
+@mypyc_attr(native_class=False)
 class GameTooLong(RuntimeError):
     """A bot game ran past its step limit (a bot or rules bug, never a normal ending)."""
 
@@ -184,7 +188,7 @@ def simulate(
 ) -> Summary:
     """Play ``games`` bot games; game ``i`` uses seed ``seed + i`` so results repeat exactly."""
     results: Counter[str] = Counter()
-    score_totals: Counter[str] = Counter()
+    score_totals: defaultdict[str, float] = defaultdict(float)
     steps = 0
     bots = bots_for(rules)
     opts: dict[str, Any] = {}

@@ -12,6 +12,8 @@ from itertools import repeat
 from struct import Struct
 from typing import TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
@@ -78,6 +80,7 @@ class Ahead:
 AHEAD_OF = Ahead()  # shared by every generator (see Ahead)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rng:
     """Seeded source of dice and draws. ``state`` is all there is to save."""
 
@@ -174,7 +177,7 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, drawing ``below(i + 1)`` for i from the top down."""
         below = self.below
-        if below.__func__ is not Rng.below:  # type: ignore[attr-defined]  # a subclass's own luck
+        if type(self).below is not Rng.below:  # a subclass's own luck
             for i in range(len(items) - 1, 0, -1):
                 j = below(i + 1)
                 items[i], items[j] = items[j], items[i]
@@ -231,6 +234,7 @@ def seed_state(seed: int | str) -> int:
     return h
 
 
+@mypyc_attr(native_class=False)
 class ScriptExhausted(AssertionError):
     """A scripted test asked for more luck than its script holds."""
 

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from functools import cache
 from math import ceil, comb
 from typing import Any, NamedTuple
-from weakref import WeakKeyDictionary
+
+from mypy_extensions import mypyc_attr
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng
@@ -122,7 +123,6 @@ def hit_cost(strict: bool, left: int) -> float:
     return 10.0 + 30.0 / left
 
 
-_TABLES: WeakKeyDictionary[Ruleset, dict[str, Any]] = WeakKeyDictionary()
 _TABLE_NAMES = (
     "numbers",
     "_groups",
@@ -149,7 +149,7 @@ _TABLE_NAMES = (
 def _tables(rs: Ruleset) -> dict[str, Any]:
     """What the bot looks up every turn, worked out once per ruleset (and kept while it lives):
     a simulation builds a new bot, and these take longer to build than a game takes to play."""
-    found = _TABLES.get(rs)
+    found = rs.bot_tables
     if found is not None:
         return found
     grid = rs.grid
@@ -163,7 +163,7 @@ def _tables(rs: Ruleset) -> dict[str, Any]:
             danger += faces(card.drm("japan", "danger")) / 6
     # Squares between each force and its goal (the AIF makes for Alaska, the others Midway).
     goals = {"AIF": "alaska", "CSF": "midway", "MIF": "midway"}
-    found = _TABLES[rs] = {
+    found = rs.bot_tables = {
         "numbers": numbers,
         # Cards grouped by where they send a force from a square, per force (see _groups_for):
         # filled as squares come up.
@@ -182,7 +182,7 @@ def _tables(rs: Ruleset) -> dict[str, Any]:
         "max_x": max(x for x, _ in grid.xy.values()),
         "max_y": max(y for _, y in grid.xy.values()),
         # The MA square nearest to each square (the MA area is what lies east of the line).
-        "nearest_ma": {sq: min(grid.ma_area, key=lambda m, sq=sq: (grid.distance(sq, m), m)) for sq in grid.squares},
+        "nearest_ma": {sq: min(grid.ma_area, key=lambda m, sq=sq: (grid.distance(sq, m), m)) for sq in grid.squares},  # type: ignore[misc]
         # Squares from which a force can end its move in the MA's area (two squares at most).
         "near_ma": {sq: any(grid.distance(sq, m) <= 2 for m in grid.ma_area) for sq in grid.squares},
         # A TF's reach from each square, without and with extra fuel.
@@ -244,6 +244,7 @@ class _Reading:
         self.dest: dict[str, str] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AmericanBot:
     """A sensible American player for simulations (and a hint for a human).
 
@@ -257,6 +258,29 @@ class AmericanBot:
     """
 
     uses_legal = False
+    # The attributes filled from _tables (declared for mypy/mypyc; still slots when interpreted).
+    numbers: tuple[int, ...]
+    _groups: tuple[dict[str, tuple[tuple[str | None, int, int, int, bool], ...]], ...]
+    _near: dict[tuple[int, str, frozenset[str]], _Near]
+    _alone: tuple[dict[str, _Alone], ...]
+    _orders: dict[tuple[Any, ...], Action]
+    _ranks: dict[
+        tuple[bool, str, str, float],
+        tuple[dict[str, tuple[float, bool, int]], tuple[tuple[int, tuple[tuple[float, str], ...]], ...]],
+    ]
+    _assigned: dict[tuple[Any, ...], Action]
+    _watch: dict[tuple[Any, ...], tuple[dict[str, float], tuple[tuple[str, float, int], ...]]]
+    hazard: tuple[float, float]
+    max_x: int
+    max_y: int
+    nearest_ma: dict[str, str]
+    near_ma: dict[str, bool]
+    reach: tuple[dict[str, frozenset[str]], ...]
+    around: dict[str, tuple[str, ...]]
+    ma_spots: frozenset[str]
+    to_objective: dict[tuple[str, str], int]
+    marks: dict[str, int]
+    moves: tuple[dict[str, tuple[tuple[str, bool, int], ...]], ...]
     # Slots, not a __dict__: CPython 3.11 does not specialise a method look-up on an object
     # whose __dict__ has been made, and the bot's methods are looked up many times a turn.
     __slots__ = ("orders", "rs", "_reading", "_actions", *_TABLE_NAMES)
@@ -467,7 +491,7 @@ class AmericanBot:
         ending a force on each spot (3 a target, 1 another force). Kept in ``_watch``, read
         as they are (``_ma_square`` copies before adding to them)."""
         spots: dict[str, float] = {}
-        toward = []
+        toward: list[tuple[str, float, int]] = []
         alone = self._alone
         for n in range(0, len(watched), 3):
             i, square, target = watched[n : n + 3]
@@ -704,7 +728,7 @@ class AmericanBot:
         movers = [t for t in state.task_forces if not t.sunk and t.name not in moved]
         strict = MISSIONS[state.mission].no_losses
         to_aim = grid.dist[reading.aim]
-        costs = 0
+        costs = 0.0
         limits = rs.limit
         for t in movers:
             costs += hit_cost(strict, limits[t.name] - t.damage)
@@ -723,7 +747,7 @@ class AmericanBot:
         out = {}  # apart and out of each other's reach: close up while scoring
         for t, o, other in ((first, options[0], second), (second, options[1], first)):
             near = grid.dist[other.square]
-            out[t.name] = max(sorted(o), key=lambda sq, o=o, near=near: o[sq] - 2 * APPROACH * near[sq])
+            out[t.name] = max(sorted(o), key=lambda sq, o=o, near=near: o[sq] - 2 * APPROACH * near[sq])  # type: ignore[misc]
         return out
 
     def _ma_square(self, state: State, tf_squares: list[str] | None = None, reading: _Reading | None = None) -> str:

@@ -6,7 +6,7 @@ MS › Combat Resolution. Every attack die hits on 5 or 6 after the turn's die r
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
@@ -18,7 +18,6 @@ from midway_desktop.games.midway_solitaire.state import (
     JapaneseForce,
     State,
     TaskForce,
-    but,
     event,
     roll,
 )
@@ -82,7 +81,9 @@ def _hit(
             if u.name == name:
                 if not u.sunk:
                     damage, sunk = _damage(rs, name, u.damage, n, events)
-                    units = (*units[:k], but(u, damage=damage, sunk=sunk), *units[k + 1 :])
+                    changed: list[Any] = list(units)
+                    changed[k] = u.but(damage=damage, sunk=sunk)
+                    units = tuple(changed)
                 break
         else:
             raise KeyError(f"no unit {name!r} on this side")
@@ -92,13 +93,13 @@ def _hit(
 def hit_task_force(rs: Ruleset, state: State, name: str, hits: int, events: list[Event]) -> State:
     """MS › Ship Status Boards: hits go on the status board; at the damage limit the unit sinks."""
     tfs = _hit(rs, state.task_forces, ((name, hits),), events)
-    return state if tfs is state.task_forces else but(state, task_forces=tfs)
+    return state if tfs is state.task_forces else state.but(task_forces=tfs)
 
 
 def hit_japanese(rs: Ruleset, state: State, name: str, hits: int, events: list[Event]) -> State:
     """MS › Ship Status Boards: a Japanese force sinks once its hits reach its damage limit."""
     japanese = _hit(rs, state.japanese, ((name, hits),), events)
-    return state if japanese is state.japanese else but(state, japanese=japanese)
+    return state if japanese is state.japanese else state.but(japanese=japanese)
 
 
 # -- hazards --------------------------------------------------------------------------------
@@ -247,7 +248,7 @@ def roll_round(
             h, told = fire(rs, name, label, us_drm, rng.dice(firepower[name]))
             on_japanese += h
             events.append(told)
-    return but(battle, on_american=on_american if us else 0, on_japanese=on_japanese if jp else 0)
+    return battle.but(on_american=on_american if us else 0, on_japanese=on_japanese if jp else 0)
 
 
 def fire(rs: Ruleset, name: str, label: str, drm: int, dice: tuple[int, ...]) -> tuple[int, Event]:
@@ -314,7 +315,7 @@ def apply_assignment(
     japanese = _hit(rs, state.japanese, on_japanese, events)
     if tfs is state.task_forces and japanese is state.japanese:
         return state
-    return but(state, task_forces=tfs, japanese=japanese)
+    return state.but(task_forces=tfs, japanese=japanese)
 
 
 # -- long range attacks ---------------------------------------------------------------------

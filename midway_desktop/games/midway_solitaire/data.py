@@ -52,6 +52,9 @@ class Ruleset:
             for n, c in self.cards.items()
         }
 
+        # The American bot's tables for this ruleset (see ``bot._tables``), made on first use.
+        self.bot_tables: dict[str, Any] | None = None
+
     def keep(self, key: Any, value: T) -> T:
         """Remember ``value`` under ``key`` in ``kept`` (forgetting all once it grows large)."""
         kept = self.kept

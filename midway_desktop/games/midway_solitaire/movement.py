@@ -148,12 +148,12 @@ def japanese_path(grid: SearchGrid, square: str, move: Move, tf_squares: Iterabl
         return () if nxt == square else (nxt,)
     path = []
     for d in move.steps:
-        nxt = grid.step[(square, d)]
-        if nxt is None:
-            nxt = grid.step[(square, OPPOSITE[d])]
-        assert nxt is not None  # the board is wider and taller than one square
-        path.append(nxt)
-        square = nxt
+        step = grid.step[(square, d)]
+        if step is None:
+            step = grid.step[(square, OPPOSITE[d])]
+        assert step is not None  # the board is wider and taller than one square
+        path.append(step)
+        square = step
     return tuple(path)
 
 

@@ -40,7 +40,7 @@ from midway_desktop.games.midway_solitaire.movement import (
     tf_move_refusal,
 )
 from midway_desktop.games.midway_solitaire.phases import PHASE, PHASES
-from midway_desktop.games.midway_solitaire.state import UNREAD, JapaneseForce, State, TaskForce, but, event
+from midway_desktop.games.midway_solitaire.state import UNREAD, JapaneseForce, State, TaskForce, event
 from midway_desktop.games.midway_solitaire.turn import (
     begin_turn,
     end_turn,
@@ -83,7 +83,7 @@ class MidwaySolitaireRules(Rules[State]):
     def __init__(self, ruleset: Ruleset | None = None) -> None:
         super().__init__()
         self.rs = ruleset if ruleset is not None else load_ruleset()
-        self._cache: dict[Any, tuple[Action, ...]] = {}
+        self._cache: dict[Any, Any] = {}  # tuples of actions, and single AssignHits (see _assign_hits)
         self._starts: dict[int, tuple[State, tuple[Event, ...]]] = {}  # see _start
         self._ma_actions = tuple(PlaceAircraft(US, sq) for sq in self.rs.grid.ma_area)
         self._end_turn = EndTurn(US)
@@ -120,7 +120,7 @@ class MidwaySolitaireRules(Rules[State]):
         deck = tuple(rng.shuffled(self.rs.deck.numbers))
         start, told = self._start(int(mission))
         events.extend(told)
-        return but(start, deck=deck), events
+        return start.but(deck=deck), events
 
     def _start(self, mission: int) -> tuple[State, tuple[Event, ...]]:
         """A mission's opening position (without its deck) and events: the same every game, so
@@ -139,10 +139,9 @@ class MidwaySolitaireRules(Rules[State]):
                 ),
             )
             forces = rs.forces
-            # Copies made by ``but``: values read every turn are fastest read from its plain dicts.
-            tfs = tuple(but(TaskForce(u, "", 0, forces[u].extra_fuel, forces[u].long_range_attacks)) for u in AMERICAN)
-            japanese = tuple(but(JapaneseForce(u, rs.grid.start[u])) for u in JAPANESE)
-            start = but(State(m.number, "setup", 0, tfs, japanese, rs.grid.midway, ()))
+            tfs = tuple(TaskForce(u, "", 0, forces[u].extra_fuel, forces[u].long_range_attacks) for u in AMERICAN)
+            japanese = tuple(JapaneseForce(u, rs.grid.start[u]) for u in JAPANESE)
+            start = State(m.number, "setup", 0, tfs, japanese, rs.grid.midway, ())
             found = self._starts[mission] = (start, told)
         return found
 
@@ -244,7 +243,7 @@ class MidwaySolitaireRules(Rules[State]):
         """Orders are legal iff each part is, in order (each move on the state the moves before
         it leave); the refusal is the first bad part's, naming that part."""
         for tf, to in action.moves:
-            part = MoveTaskForce(action.side, tf, to)
+            part: Action = MoveTaskForce(action.side, tf, to)
             refusal = self.check(state, part)
             if refusal is not None:
                 return f"{part.describe()}: {refusal}"
@@ -276,7 +275,7 @@ class MidwaySolitaireRules(Rules[State]):
                 key, event("move", f"{t.name} sets up on {action.square}", {"unit": t.name, "to": action.square})
             )
         events.append(told)
-        state = state.with_tf(but(t, square=action.square), moved=(*state.moved, t.name))
+        state = state.with_tf(t.but(square=action.square), moved=(*state.moved, t.name))
         if all(x.square for x in state.task_forces):
             state = begin_turn(state, self.rs.grid.midway)
         return state
@@ -293,7 +292,7 @@ class MidwaySolitaireRules(Rules[State]):
         other = tfs[1 - i]
         moved = (*state.moved, tf)
         phase = "ma-placement" if other.sunk or other.name in moved else state.phase
-        return but(state, task_forces=(t, other) if i == 0 else (other, t), moved=moved, phase=phase)
+        return state.but(task_forces=(t, other) if i == 0 else (other, t), moved=moved, phase=phase)
 
     def _apply_aircraft(self, state: State, action: PlaceAircraft, rng: Rng, events: list[Event]) -> State:
         """MS › Sequence of Play 2-5: the MA is placed, then the card is flipped and resolved."""

@@ -1,16 +1,18 @@
 """The position: a small immutable value the rules turn into the next one.
 
-Everything is a frozen dataclass of strings, numbers and tuples, so a state compares by value
-(undo and redo return an equal state). They keep a ``__dict__`` (no slots) so that
-:func:`but` can copy one in a fraction of the time the generated ``__init__`` takes: bot
-simulations build hundreds of thousands of states.
+Everything is a frozen value of strings, numbers and tuples, so a state compares by value
+(undo and redo return an equal state). The classes are written out (``__init__``, ``__eq__``,
+``__hash__``, ``__repr__``, a ``__setattr__`` that refuses) rather than made by ``dataclass``,
+so that mypyc can compile them as native classes; each has a typed ``but`` method that builds
+the changed copy through its constructor (bot simulations build hundreds of thousands).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from dataclasses import FrozenInstanceError
+from enum import Enum
+from typing import Any, Final, NoReturn, TypeVar
 
 from midway_desktop.engine.events import ALL, Event
 
@@ -52,53 +54,175 @@ def roll(purpose: str, dice: Iterable[int], sides: int = 6, **extra: Any) -> Eve
     )
 
 
+class _Keep(Enum):
+    """The default of the ``but`` methods' arguments: keep the field as it is."""
+
+    KEEP = 0
+
+
+KEEP: Final = _Keep.KEEP
+
+
 def but(value: T, **changes: Any) -> T:
-    """``value`` with ``changes``: ``dataclasses.replace`` without re-running ``__init__``.
+    """``value`` with ``changes`` (like ``dataclasses.replace``), for the classes of this module.
 
-    Only for the frozen dataclasses of this module, whose fields are plain values.
-
-    The copy gets a plain dict of its own (not one made from the class's shared keys, as
-    ``new.__dict__`` would make): CPython 3.11 reads the attributes of an object holding such a
-    dict three to four times faster, and states, task forces and forces are read all the time.
+    The rules' hot paths call each class's own typed ``but`` method instead (keyword arguments
+    resolved when compiled); this one is for tests and cold paths.
     """
-    new = _new(type(value))
-    fields = dict(value.__dict__)
+    v: Any = value
+    fields = {f: getattr(v, f) for f in _FIELDS[type(v)]}
+    unknown = changes.keys() - fields.keys()
+    if unknown:
+        raise TypeError(f"{type(v).__name__} has no field {sorted(unknown)}")
     fields.update(changes)
-    _set(new, "__dict__", fields)
+    new: T = type(v)(**fields)
     return new
 
 
-@dataclass(frozen=True)
+def _frozen(self: object, name: str, value: object = None) -> NoReturn:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _repr(value: object, fields: tuple[str, ...]) -> str:
+    return f"{type(value).__name__}({', '.join(f'{f}={getattr(value, f)!r}' for f in fields)})"
+
+
+_TF_FIELDS: Final = ("name", "square", "damage", "fuel", "long_range", "sunk")
+_JF_FIELDS: Final = ("name", "square", "damage", "sunk")
+_BATTLE_FIELDS: Final = ("kind", "square", "americans", "japanese", "round", "rounds", "on_american", "on_japanese")
+_STATE_FIELDS: Final = (
+    "mission",
+    "phase",
+    "turn",
+    "task_forces",
+    "japanese",
+    "ma",
+    "deck",
+    "played",
+    "card",
+    "battle",
+    "pending",
+    "moved",
+    "struck",
+    "result",
+    "result_text",
+)
+
+
 class TaskForce:
     """An American task force with what its status board tracks (MS › American Units)."""
 
     name: str
     square: str  # where it is; kept once sunk, for the record
-    damage: int = 0
-    fuel: int = 0  # extra fuel left
-    long_range: int = 0  # long range attacks left
-    sunk: bool = False
+    damage: int
+    fuel: int  # extra fuel left
+    long_range: int  # long range attacks left
+    sunk: bool
+
+    def __init__(
+        self, name: str, square: str, damage: int = 0, fuel: int = 0, long_range: int = 0, sunk: bool = False
+    ) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "damage", damage)
+        object.__setattr__(self, "fuel", fuel)
+        object.__setattr__(self, "long_range", long_range)
+        object.__setattr__(self, "sunk", sunk)
+
+    def but(
+        self,
+        *,
+        square: str | _Keep = KEEP,
+        damage: int | _Keep = KEEP,
+        fuel: int | _Keep = KEEP,
+        long_range: int | _Keep = KEEP,
+        sunk: bool | _Keep = KEEP,
+    ) -> TaskForce:
+        return TaskForce(
+            self.name,
+            self.square if square is KEEP else square,
+            self.damage if damage is KEEP else damage,
+            self.fuel if fuel is KEEP else fuel,
+            self.long_range if long_range is KEEP else long_range,
+            self.sunk if sunk is KEEP else sunk,
+        )
 
     @property
     def afloat(self) -> bool:
         return not self.sunk
 
+    def _key(self) -> tuple[str, str, int, int, int, bool]:
+        return (self.name, self.square, self.damage, self.fuel, self.long_range, self.sunk)
 
-@dataclass(frozen=True)
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not TaskForce:
+            return NotImplemented
+        assert isinstance(other, TaskForce)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return _repr(self, _TF_FIELDS)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _frozen(self, name)
+
+    def __delattr__(self, name: str) -> None:
+        _frozen(self, name)
+
+
 class JapaneseForce:
     """A Japanese force with its hits (MS › Japanese Units; Ship Status Boards)."""
 
     name: str
     square: str
-    damage: int = 0
-    sunk: bool = False
+    damage: int
+    sunk: bool
+
+    def __init__(self, name: str, square: str, damage: int = 0, sunk: bool = False) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "damage", damage)
+        object.__setattr__(self, "sunk", sunk)
+
+    def but(
+        self, *, square: str | _Keep = KEEP, damage: int | _Keep = KEEP, sunk: bool | _Keep = KEEP
+    ) -> JapaneseForce:
+        return JapaneseForce(
+            self.name,
+            self.square if square is KEEP else square,
+            self.damage if damage is KEEP else damage,
+            self.sunk if sunk is KEEP else sunk,
+        )
 
     @property
     def afloat(self) -> bool:
         return not self.sunk
 
+    def _key(self) -> tuple[str, str, int, bool]:
+        return (self.name, self.square, self.damage, self.sunk)
 
-@dataclass(frozen=True)
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not JapaneseForce:
+            return NotImplemented
+        assert isinstance(other, JapaneseForce)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return _repr(self, _JF_FIELDS)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _frozen(self, name)
+
+    def __delattr__(self, name: str) -> None:
+        _frozen(self, name)
+
+
 class Battle:
     """A ship fight in progress: who is in it, which round, and hits waiting to be assigned.
 
@@ -110,13 +234,76 @@ class Battle:
     square: str  # the Japanese units' square
     americans: tuple[str, ...]
     japanese: tuple[str, ...]
-    round: int = 1
-    rounds: int = 2
-    on_american: int = 0  # hits the Japanese scored this round, to be assigned
-    on_japanese: int = 0  # hits the Americans scored this round, to be assigned
+    round: int
+    rounds: int
+    on_american: int  # hits the Japanese scored this round, to be assigned
+    on_japanese: int  # hits the Americans scored this round, to be assigned
+
+    def __init__(
+        self,
+        kind: str,
+        square: str,
+        americans: tuple[str, ...],
+        japanese: tuple[str, ...],
+        round: int = 1,
+        rounds: int = 2,
+        on_american: int = 0,
+        on_japanese: int = 0,
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "americans", americans)
+        object.__setattr__(self, "japanese", japanese)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "rounds", rounds)
+        object.__setattr__(self, "on_american", on_american)
+        object.__setattr__(self, "on_japanese", on_japanese)
+
+    def but(
+        self, *, round: int | _Keep = KEEP, on_american: int | _Keep = KEEP, on_japanese: int | _Keep = KEEP
+    ) -> Battle:
+        return Battle(
+            self.kind,
+            self.square,
+            self.americans,
+            self.japanese,
+            self.round if round is KEEP else round,
+            self.rounds,
+            self.on_american if on_american is KEEP else on_american,
+            self.on_japanese if on_japanese is KEEP else on_japanese,
+        )
+
+    def _key(self) -> tuple[str, str, tuple[str, ...], tuple[str, ...], int, int, int, int]:
+        return (
+            self.kind,
+            self.square,
+            self.americans,
+            self.japanese,
+            self.round,
+            self.rounds,
+            self.on_american,
+            self.on_japanese,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Battle:
+            return NotImplemented
+        assert isinstance(other, Battle)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return _repr(self, _BATTLE_FIELDS)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _frozen(self, name)
+
+    def __delattr__(self, name: str) -> None:
+        _frozen(self, name)
 
 
-@dataclass(frozen=True)
 class State:
     """One moment of a game of Midway Solitaire.
 
@@ -134,14 +321,85 @@ class State:
     japanese: tuple[JapaneseForce, ...]
     ma: str
     deck: tuple[int, ...]
-    played: tuple[int, ...] = ()
-    card: int | None = None
-    battle: Battle | None = None
-    pending: tuple[str, ...] = ()
-    moved: tuple[str, ...] = ()
-    struck: tuple[str, ...] = ()
-    result: str | None = None
-    result_text: str = ""
+    played: tuple[int, ...]
+    card: int | None
+    battle: Battle | None
+    pending: tuple[str, ...]
+    moved: tuple[str, ...]
+    struck: tuple[str, ...]
+    result: str | None
+    result_text: str
+
+    def __init__(
+        self,
+        mission: int,
+        phase: str,
+        turn: int,
+        task_forces: tuple[TaskForce, ...],
+        japanese: tuple[JapaneseForce, ...],
+        ma: str,
+        deck: tuple[int, ...],
+        played: tuple[int, ...] = (),
+        card: int | None = None,
+        battle: Battle | None = None,
+        pending: tuple[str, ...] = (),
+        moved: tuple[str, ...] = (),
+        struck: tuple[str, ...] = (),
+        result: str | None = None,
+        result_text: str = "",
+    ) -> None:
+        object.__setattr__(self, "mission", mission)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "task_forces", task_forces)
+        object.__setattr__(self, "japanese", japanese)
+        object.__setattr__(self, "ma", ma)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "played", played)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "battle", battle)
+        object.__setattr__(self, "pending", pending)
+        object.__setattr__(self, "moved", moved)
+        object.__setattr__(self, "struck", struck)
+        object.__setattr__(self, "result", result)
+        object.__setattr__(self, "result_text", result_text)
+
+    def but(
+        self,
+        *,
+        phase: str | _Keep = KEEP,
+        turn: int | _Keep = KEEP,
+        task_forces: tuple[TaskForce, ...] | _Keep = KEEP,
+        japanese: tuple[JapaneseForce, ...] | _Keep = KEEP,
+        ma: str | _Keep = KEEP,
+        deck: tuple[int, ...] | _Keep = KEEP,
+        played: tuple[int, ...] | _Keep = KEEP,
+        card: int | None | _Keep = KEEP,
+        battle: Battle | None | _Keep = KEEP,
+        pending: tuple[str, ...] | _Keep = KEEP,
+        moved: tuple[str, ...] | _Keep = KEEP,
+        struck: tuple[str, ...] | _Keep = KEEP,
+        result: str | None | _Keep = KEEP,
+        result_text: str | _Keep = KEEP,
+    ) -> State:
+        """This state with the fields given changed (``mission`` never changes)."""
+        return State(
+            self.mission,
+            self.phase if phase is KEEP else phase,
+            self.turn if turn is KEEP else turn,
+            self.task_forces if task_forces is KEEP else task_forces,
+            self.japanese if japanese is KEEP else japanese,
+            self.ma if ma is KEEP else ma,
+            self.deck if deck is KEEP else deck,
+            self.played if played is KEEP else played,
+            self.card if card is KEEP else card,
+            self.battle if battle is KEEP else battle,
+            self.pending if pending is KEEP else pending,
+            self.moved if moved is KEEP else moved,
+            self.struck if struck is KEEP else struck,
+            self.result if result is KEEP else result,
+            self.result_text if result_text is KEEP else result_text,
+        )
 
     def tf(self, name: str) -> TaskForce:
         i = _TF_INDEX.get(name, 0)
@@ -163,10 +421,78 @@ class State:
                 return j
         raise KeyError(f"no Japanese force {name!r}")
 
-    def with_tf(self, tf: TaskForce, **changes: Any) -> State:
+    def with_tf(
+        self, tf: TaskForce, *, moved: tuple[str, ...] | _Keep = KEEP, struck: tuple[str, ...] | _Keep = KEEP
+    ) -> State:
         name = tf.name
-        return but(self, task_forces=tuple([tf if t.name == name else t for t in self.task_forces]), **changes)
+        return self.but(  # KEEP never goes on: interpreted, ``but`` copies what it is given
+            task_forces=tuple([tf if t.name == name else t for t in self.task_forces]),
+            moved=self.moved if moved is KEEP else moved,
+            struck=self.struck if struck is KEEP else struck,
+        )
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.mission,
+            self.phase,
+            self.turn,
+            self.task_forces,
+            self.japanese,
+            self.ma,
+            self.deck,
+            self.played,
+            self.card,
+            self.battle,
+            self.pending,
+            self.moved,
+            self.struck,
+            self.result,
+            self.result_text,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not State:
+            return NotImplemented
+        assert isinstance(other, State)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return _repr(self, _STATE_FIELDS)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _frozen(self, name)
+
+    def __delattr__(self, name: str) -> None:
+        _frozen(self, name)
 
 
+def _copied(value: Any, **changes: Any) -> Any:
+    """``value.but(**changes)`` when interpreted: a copy of the instance's dict, updated, made
+    the new instance's own plain dict (no ``__init__``; CPython 3.11 reads the attributes of an
+    object holding such a dict fastest)."""
+    new = _new(type(value))
+    fields = dict(value.__dict__)
+    fields.update(changes)
+    _set(new, "__dict__", fields)
+    return new
+
+
+# Compiled by mypyc these are native classes (no __dict__): their ``but`` methods call the
+# constructor, whose ``object.__setattr__`` calls compile to plain stores. Interpreted, those
+# calls are slow, so ``but`` copies the instance dict instead.
+COMPILED: Final = not hasattr(JapaneseForce("", ""), "__dict__")
+if not COMPILED:
+    for _cls in (TaskForce, JapaneseForce, Battle, State):
+        setattr(_cls, "but", _copied)  # noqa: B010 (a method: the type checker refuses plain assignment)
+
+_FIELDS: dict[type, tuple[str, ...]] = {
+    TaskForce: _TF_FIELDS,
+    JapaneseForce: _JF_FIELDS,
+    Battle: _BATTLE_FIELDS,
+    State: _STATE_FIELDS,
+}
 _TF_INDEX = {"TF-16": 0, "TF-17": 1}
 _JP_INDEX = {"AIF": 0, "CSF": 1, "MIF": 2}

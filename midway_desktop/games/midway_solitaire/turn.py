@@ -21,7 +21,7 @@ from midway_desktop.games.midway_solitaire.combat import (
     roll_round,
 )
 from midway_desktop.games.midway_solitaire.data import Ruleset
-from midway_desktop.games.midway_solitaire.state import UNREAD, JapaneseForce, State, TaskForce, but, event
+from midway_desktop.games.midway_solitaire.state import UNREAD, JapaneseForce, State, TaskForce, event
 from midway_desktop.games.midway_solitaire.victory import objective_text, verdict
 
 
@@ -32,13 +32,13 @@ def decide(state: State, events: list[Event]) -> State:
     if found is None:
         return state
     events.append(event("game-over", found[1], {"result": found[0]}))
-    return but(state, result=found[0], result_text=found[1], phase="over", battle=None, pending=())
+    return state.but(result=found[0], result_text=found[1], phase="over", battle=None, pending=())
 
 
 def begin_turn(state: State, midway: str) -> State:
     """MS › Sequence of Play 6 and 1: a new turn opens with American movement; the MA is back
     on Midway, where it starts every turn (MS › Unit Movement)."""
-    return but(state, turn=state.turn + 1, phase="us-movement", card=None, moved=(), struck=(), ma=midway)
+    return state.but(turn=state.turn + 1, phase="us-movement", card=None, moved=(), struck=(), ma=midway)
 
 
 def end_turn(state: State, midway: str, events: list[Event]) -> State:
@@ -48,7 +48,7 @@ def end_turn(state: State, midway: str, events: list[Event]) -> State:
     if not state.deck:
         text = "The action deck is spent before the mission is achieved: Japanese victory on time."
         events.append(event("game-over", text, {"result": "japan-time"}))
-        return but(state, result="japan-time", result_text=text, phase="over", ma=midway)
+        return state.but(result="japan-time", result_text=text, phase="over", ma=midway)
     return begin_turn(state, midway)
 
 
@@ -70,7 +70,7 @@ def tf_moved(rs: Ruleset, t: TaskForce, to: str, events: list[Event]) -> TaskFor
                 f"{name} {here}→{to}" + (" (extra fuel)" if fuel else ""),
                 {"unit": name, "from": here, "to": to, "fuel": int(fuel)},
             )
-        found = rs.keep(key, (told, t if to == here else but(t, square=to, fuel=t.fuel - fuel)))
+        found = rs.keep(key, (told, t if to == here else t.but(square=to, fuel=t.fuel - fuel)))
     events.append(found[0])
     return found[1]
 
@@ -120,8 +120,7 @@ def play_card(
     if won is None and deck and quiet(rs, rs.hazard_zone[number], task_forces, japanese, ma, state.struck):
         # Nothing to attack or offer: the turn ends here. (The steps below reach this same state
         # through hazards, MA, battles and end of turn; this is the common turn, made in one.)
-        return but(
-            state,
+        return state.but(
             deck=deck,
             played=played,
             japanese=japanese,
@@ -133,8 +132,7 @@ def play_card(
             struck=(),
             ma=rs.grid.midway,
         )
-    state = but(
-        state,
+    state = state.but(
         deck=deck,
         played=played,
         card=number,
@@ -147,7 +145,7 @@ def play_card(
     if won is not None:
         unit, text = won
         events.append(event("game-over", text, {"result": "japan-objective", "unit": unit}))
-        return but(state, result="japan-objective", result_text=text, phase="over")
+        return state.but(result="japan-objective", result_text=text, phase="over")
     if card.hazard != "all-clear":
         after = hazard_attacks(rs, state, card, rng, events)
         if after is not state:  # a hit: did it decide the game?
@@ -162,7 +160,7 @@ def play_card(
             break
     pending = battle_squares(state)
     if pending:
-        return resolve(rs, but(state, pending=pending), rng, events)
+        return resolve(rs, state.but(pending=pending), rng, events)
     return after_battles(rs, state, events)
 
 
@@ -230,7 +228,7 @@ def move_japanese(
             at = afloat_at[i][j.damage]
             moved = at.get(end)
             if moved is None:
-                moved = at[end] = but(j, square=end)
+                moved = at[end] = j.but(square=end)
             out[i] = moved
         if objective:  # MS › Game Concepts 8: moving into one ends the game at once
             events.append(event("move", f"Japanese movement: {text}"))
@@ -257,7 +255,7 @@ def resolve(rs: Ruleset, state: State, rng: Rng, events: list[Event]) -> State:
                 return after_battles(rs, state, events)
             square, rest = state.pending[0], state.pending[1:]
             battle = open_battle(state, square)
-            state = but(state, pending=rest)
+            state = state.but(pending=rest)
             if not (battle.americans and battle.japanese):
                 continue
             if events is not UNREAD:
@@ -270,13 +268,13 @@ def resolve(rs: Ruleset, state: State, rng: Rng, events: list[Event]) -> State:
                     )
                 )
             battle = roll_round(rs, state, battle, card, rng, events)
-            state = but(state, battle=battle)
+            state = state.but(battle=battle)
         # The player chooses only where a side's hits fall on two or more units (MS › Ship
         # Attacks); otherwise each side's hits go on its one unit (``assignments``' only offer).
         us, jp = afloat_in(state, battle)
         on_us, on_jp = battle.on_american, battle.on_japanese
         if (on_us > 0 and len(us) > 1) or (on_jp > 0 and len(jp) > 1):
-            return but(state, phase="assign-hits")
+            return state.but(phase="assign-hits")
         state = finish_round(rs, state, ((us[0], on_us),) if us else (), ((jp[0], on_jp),) if jp else (), rng, events)
     return state
 
@@ -300,10 +298,10 @@ def finish_round(
     if battle.round < battle.rounds and us and jp:
         card = rs.cards[state.card] if state.card is not None else None
         nxt = roll_round(
-            rs, state, but(battle, round=battle.round + 1, on_american=0, on_japanese=0), card, rng, events, (us, jp)
+            rs, state, battle.but(round=battle.round + 1, on_american=0, on_japanese=0), card, rng, events, (us, jp)
         )
-        return but(state, battle=nxt, phase="combat")
-    return but(state, battle=None, phase="combat")
+        return state.but(battle=nxt, phase="combat")
+    return state.but(battle=None, phase="combat")
 
 
 def after_battles(rs: Ruleset, state: State, events: list[Event]) -> State:
@@ -311,7 +309,7 @@ def after_battles(rs: Ruleset, state: State, events: list[Event]) -> State:
     Japanese unit may strike; with no such chance the turn ends."""
     for t in state.task_forces:
         if can_strike(rs, state, t):
-            return but(state, phase="long-range")
+            return state.but(phase="long-range")
     return end_turn(state, rs.grid.midway, events)
 
 
@@ -319,7 +317,7 @@ def open_long_range(rs: Ruleset, state: State, tf: str, target: str, rng: Rng, e
     """MS › Long Range Attacks: remove a long range counter and roll: 1-4, one round of
     simultaneous ship attacks with the target square's Japanese units; 5-6, the TF takes 1 damage."""
     t = state.tf(tf)
-    state = state.with_tf(but(t, long_range=t.long_range - 1), struck=(*state.struck, tf))
+    state = state.with_tf(t.but(long_range=t.long_range - 1), struck=(*state.struck, tf))
     die = rng.die()
     ok = die <= LONG_RANGE_SUCCESS
     events.append(
@@ -333,7 +331,7 @@ def open_long_range(rs: Ruleset, state: State, tf: str, target: str, rng: Rng, e
         state = decide(hit_task_force(rs, state, tf, 1, events), events)
         if state.result is not None:
             return state
-        return after_battles(rs, but(state, phase="combat"), events)
+        return after_battles(rs, state.but(phase="combat"), events)
     card = rs.cards[state.card] if state.card is not None else None
     battle = roll_round(rs, state, open_battle(state, target, "long-range", tf), card, rng, events)
-    return resolve(rs, but(state, battle=battle, phase="combat"), rng, events)
+    return resolve(rs, state.but(battle=battle, phase="combat"), rng, events)
