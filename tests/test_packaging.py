@@ -97,3 +97,27 @@ def test_inno_setup_script_takes_its_version_from_the_build() -> None:
     assert re.search(r"^\[Icons\]\nName: \"\{autoprograms\}", iss, re.MULTILINE)
     ps1 = (PACKAGING / "build-windows.ps1").read_text(encoding="utf-8")
     assert '"/DAppVersion=$Version"' in ps1 and "version.py" in ps1
+
+
+def _compiled_modules() -> tuple[str, ...]:
+    """``hatch_build.COMPILED``, read from the file (the hook itself needs hatchling to import)."""
+    import ast
+
+    tree = ast.parse((ROOT / "hatch_build.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "COMPILED" for t in node.targets):
+            return tuple(ast.literal_eval(node.value))
+    raise AssertionError("hatch_build.py names no COMPILED modules")
+
+
+def test_compiled_modules_are_the_rules_layers_own() -> None:
+    """What the wheel compiles with mypyc exists, and is engine or game code: never Qt's ``ui``
+    (a compiled module is imported in place of its source, so a stale name would be a silent
+    no-op and a Qt module would not build)."""
+    modules = _compiled_modules()
+    assert modules, "nothing compiled"
+    package_root = Path(midway_desktop.__file__).resolve().parent.parent
+    for path in modules:
+        assert path.startswith(("midway_desktop/engine/", "midway_desktop/games/")), path
+        assert (package_root / path).is_file(), f"{path} is not in the package"
+    assert "midway_desktop/games/midway_solitaire/state.py" in modules  # the native state classes

@@ -10,10 +10,13 @@ round down, so each mission runs a few rounds of fresh games and the best is the
 games a round (default 1,000), ``MIDWAY_BENCH_ROUNDS`` the rounds (default 3).
 
 The figure depends on how the Python running it was built, not only on the processor: the
-same games take about a tenth fewer instructions, and a fifth less time, on a CPython built
-with profile-guided and link-time optimisation (as python.org's installers and Linux
-distributions' ``python3`` programs are) than on a plain source build (pyenv's default, or a
-``--enable-shared`` library without those optimisations). The interpreter is printed first.
+same games took about a tenth fewer instructions, and a fifth less time, on a CPython built
+with profile-guided and link-time optimisation (Debian's ``python3`` program was measured) than
+on a plain source build (pyenv's default, or a ``--enable-shared`` library without those
+optimisations); and it depends on whether the rules
+run compiled (a wheel install, see hatch_build.py: about half the instructions) or from the
+source (an editable install). Both are printed first. Run it from outside the source tree to
+measure the installed (compiled) package, e.g. from a copy of ``tests``.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import pytest
 
 from midway_desktop.engine.bots import simulate
 from midway_desktop.games.midway_solitaire.rules import RULES, default_bots
+from midway_desktop.games.midway_solitaire.state import COMPILED
 
 pytestmark = pytest.mark.benchmark
 
@@ -36,7 +40,8 @@ ROUNDS = int(os.environ.get("MIDWAY_BENCH_ROUNDS", "3"))
 
 
 def test_bot_games_per_second() -> None:
-    print(f"{platform.python_implementation()} {sys.version}")
+    built = "compiled with mypyc" if COMPILED else "interpreted (an editable install or MIDWAY_PURE=1)"
+    print(f"{platform.python_implementation()} {sys.version}; the rules and bot {built}")
     simulate(RULES, default_bots, 200, 1)  # warm the caches
     best_cpu = median_cpu = 0.0
     for mission in range(1, 7):

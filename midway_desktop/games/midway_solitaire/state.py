@@ -30,9 +30,9 @@ step, and where writing a line costs more than the rules' own work, the line is 
 
 
 def event(kind: str, text: str, data: dict[str, Any] | None = None) -> Event:
-    """``Event(kind, text, data=data)`` for everyone, built as :func:`but` builds states.
+    """``Event(kind, text, data=data)`` for everyone, built by filling its ``__dict__``.
 
-    The engine's ``Event`` is a frozen dataclass with a ``__dict__``; filling that directly is
+    The engine's ``Event`` is a frozen dataclass (not compiled); filling its dict directly is
     the same value (tests compare the two) at a third of the cost, and a game logs ~100 events.
     """
     e = _new(Event)
