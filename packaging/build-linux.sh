@@ -66,6 +66,12 @@ else
     echo "(no xvfb-run, or SKIP_XVFB set: the xcb self-test is skipped)"
 fi
 
+if compgen -G "$BUNDLE/_internal/midway_desktop/games/midway_solitaire/state.*" >/dev/null; then
+    echo "the Midway Solitaire rules and bot are bundled compiled (mypyc)"
+else
+    echo "warning: the Midway Solitaire rules and bot are bundled as source (MIDWAY_PURE set, or not compiled)" >&2
+fi
+
 SIZE_MB="$(du -sm "$BUNDLE" | cut -f1)"
 step "unpacked size: ${SIZE_MB} MB ($BUNDLE)"
 if [ "$SIZE_LIMIT_MB" != 0 ] && [ "$SIZE_MB" -gt "$SIZE_LIMIT_MB" ]; then
