@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import FrozenInstanceError
 from enum import Enum
-from typing import Any, Final, NoReturn, TypeVar
+from typing import Any, Final, TypeVar
 
 from midway_desktop.engine.events import ALL, Event
 
@@ -79,12 +79,31 @@ def but(value: T, **changes: Any) -> T:
     return new
 
 
-def _frozen(self: object, name: str, value: object = None) -> NoReturn:
-    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+class _Value:
+    """What the classes below share, as a frozen dataclass would give it: equal when of one
+    class with equal fields (``_key``), hashable by them, shown with them, and never changed."""
 
+    def _key(self) -> tuple[Any, ...]:
+        raise NotImplementedError
 
-def _repr(value: object, fields: tuple[str, ...]) -> str:
-    return f"{type(value).__name__}({', '.join(f'{f}={getattr(value, f)!r}' for f in fields)})"
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Value)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        fields = _FIELDS[type(self)]
+        return f"{type(self).__name__}({', '.join(f'{f}={v!r}' for f, v in zip(fields, self._key()))})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
 _TF_FIELDS: Final = ("name", "square", "damage", "fuel", "long_range", "sunk")
@@ -109,7 +128,7 @@ _STATE_FIELDS: Final = (
 )
 
 
-class TaskForce:
+class TaskForce(_Value):
     """An American task force with what its status board tracks (MS › American Units)."""
 
     name: str
@@ -154,26 +173,8 @@ class TaskForce:
     def _key(self) -> tuple[str, str, int, int, int, bool]:
         return (self.name, self.square, self.damage, self.fuel, self.long_range, self.sunk)
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not TaskForce:
-            return NotImplemented
-        assert isinstance(other, TaskForce)
-        return self._key() == other._key()
 
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return _repr(self, _TF_FIELDS)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        _frozen(self, name)
-
-    def __delattr__(self, name: str) -> None:
-        _frozen(self, name)
-
-
-class JapaneseForce:
+class JapaneseForce(_Value):
     """A Japanese force with its hits (MS › Japanese Units; Ship Status Boards)."""
 
     name: str
@@ -204,26 +205,8 @@ class JapaneseForce:
     def _key(self) -> tuple[str, str, int, bool]:
         return (self.name, self.square, self.damage, self.sunk)
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not JapaneseForce:
-            return NotImplemented
-        assert isinstance(other, JapaneseForce)
-        return self._key() == other._key()
 
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return _repr(self, _JF_FIELDS)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        _frozen(self, name)
-
-    def __delattr__(self, name: str) -> None:
-        _frozen(self, name)
-
-
-class Battle:
+class Battle(_Value):
     """A ship fight in progress: who is in it, which round, and hits waiting to be assigned.
 
     ``kind`` is ``ship`` (two rounds, MS › Ship Attacks) or ``long-range`` (one round between
@@ -285,26 +268,8 @@ class Battle:
             self.on_japanese,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Battle:
-            return NotImplemented
-        assert isinstance(other, Battle)
-        return self._key() == other._key()
 
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return _repr(self, _BATTLE_FIELDS)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        _frozen(self, name)
-
-    def __delattr__(self, name: str) -> None:
-        _frozen(self, name)
-
-
-class State:
+class State(_Value):
     """One moment of a game of Midway Solitaire.
 
     ``deck`` holds the face-down cards in draw order (only the umpire may see it); ``played``
@@ -449,24 +414,6 @@ class State:
             self.result,
             self.result_text,
         )
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not State:
-            return NotImplemented
-        assert isinstance(other, State)
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return _repr(self, _STATE_FIELDS)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        _frozen(self, name)
-
-    def __delattr__(self, name: str) -> None:
-        _frozen(self, name)
 
 
 def _copied(value: Any, **changes: Any) -> Any:
