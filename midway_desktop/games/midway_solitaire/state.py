@@ -1,10 +1,11 @@
 """The position: a small immutable value the rules turn into the next one.
 
 Everything is a frozen value of strings, numbers and tuples, so a state compares by value
-(undo and redo return an equal state). The classes are written out (``__init__``, ``__eq__``,
-``__hash__``, ``__repr__``, a ``__setattr__`` that refuses) rather than made by ``dataclass``,
-so that mypyc can compile them as native classes; each has a typed ``but`` method that builds
-the changed copy through its constructor (bot simulations build hundreds of thousands).
+(undo and redo return an equal state). The classes are written out (an ``__init__`` each, and
+from ``_Value`` equality, hash, repr and a ``__setattr__`` that refuses) rather than made by
+``dataclass``, so that mypyc can compile them as native classes (see hatch_build.py); each has a
+typed ``but`` method that builds the changed copy through its constructor (bot simulations
+build hundreds of thousands). Interpreted, ``but`` copies the instance dict instead (``COMPILED``).
 """
 
 from __future__ import annotations
