@@ -353,9 +353,12 @@ def long_range_strikes(rs: Ruleset, state: State) -> list[tuple[TaskForce, str]]
         if t.sunk or t.long_range <= 0 or t.name in struck:
             continue
         around = near[t.square]
+        targets: list[str] = []  # two forces on one square make one target
         for j in japanese:
-            if not j.sunk and j.square in around and (t, j.square) not in out:
-                out.append((t, j.square))
+            square = j.square
+            if not j.sunk and square in around and square not in targets:
+                targets.append(square)
+                out.append((t, square))
     return out
 
 
