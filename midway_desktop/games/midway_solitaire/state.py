@@ -85,7 +85,8 @@ class _Value:
     class with equal fields (``_key``), hashable by them, shown with them, and never changed."""
 
     def _key(self) -> tuple[Any, ...]:
-        raise NotImplementedError
+        """The fields' values, in the order ``_FIELDS`` names them."""
+        return tuple([getattr(self, f) for f in _FIELDS[type(self)]])
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -171,9 +172,6 @@ class TaskForce(_Value):
     def afloat(self) -> bool:
         return not self.sunk
 
-    def _key(self) -> tuple[str, str, int, int, int, bool]:
-        return (self.name, self.square, self.damage, self.fuel, self.long_range, self.sunk)
-
 
 class JapaneseForce(_Value):
     """A Japanese force with its hits (MS › Japanese Units; Ship Status Boards)."""
@@ -202,9 +200,6 @@ class JapaneseForce(_Value):
     @property
     def afloat(self) -> bool:
         return not self.sunk
-
-    def _key(self) -> tuple[str, str, int, bool]:
-        return (self.name, self.square, self.damage, self.sunk)
 
 
 class Battle(_Value):
@@ -255,18 +250,6 @@ class Battle(_Value):
             self.rounds,
             self.on_american if on_american is KEEP else on_american,
             self.on_japanese if on_japanese is KEEP else on_japanese,
-        )
-
-    def _key(self) -> tuple[str, str, tuple[str, ...], tuple[str, ...], int, int, int, int]:
-        return (
-            self.kind,
-            self.square,
-            self.americans,
-            self.japanese,
-            self.round,
-            self.rounds,
-            self.on_american,
-            self.on_japanese,
         )
 
 
@@ -395,25 +378,6 @@ class State(_Value):
             task_forces=tuple([tf if t.name == name else t for t in self.task_forces]),
             moved=self.moved if moved is KEEP else moved,
             struck=self.struck if struck is KEEP else struck,
-        )
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.mission,
-            self.phase,
-            self.turn,
-            self.task_forces,
-            self.japanese,
-            self.ma,
-            self.deck,
-            self.played,
-            self.card,
-            self.battle,
-            self.pending,
-            self.moved,
-            self.struck,
-            self.result,
-            self.result_text,
         )
 
 
