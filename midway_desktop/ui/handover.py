@@ -1,9 +1,14 @@
 """Hot-seat handover: a full-window curtain between two players at one screen.
 
-The curtain is opaque and sits over every part of the window (map, docks, toolbars), takes
-all input, and is lifted only by the named player's click (and password, if one is set). The
-window rebuilds its contents from the next side's view *before* the curtain lifts, so nothing
-of the other side is merely covered.
+The curtain is opaque and sits over every part of the window (map, docks, toolbars, menus,
+status bar), takes all input, and is lifted only by the named player's click (and password,
+if one is set). The window rebuilds its contents from the next side's view *before* the
+curtain lifts, so nothing of the other side is merely covered.
+
+While it is down the curtain keeps itself whole, whatever happens to the window: it follows
+every resize, show and state change, stays above every child added or restacked (a dock
+re-docked, a presenter's new dock), and holds back every floating dock, which is a window of
+its own outside the curtain, until the next player is at the screen.
 """
 
 from __future__ import annotations
@@ -12,9 +17,26 @@ import hashlib
 import hmac
 import os
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+CURTAIN_COLOUR = "#16232e"
+_WATCHED = "watchedByCurtain"
+
+# Window events after which the curtain checks that it still covers everything.
+_RECOVER = frozenset(
+    {
+        QEvent.Type.Resize,
+        QEvent.Type.Show,
+        QEvent.Type.WindowStateChange,
+        QEvent.Type.LayoutRequest,
+        QEvent.Type.ChildAdded,
+        QEvent.Type.ChildPolished,
+        QEvent.Type.WindowActivate,
+        QEvent.Type.PolishRequest,
+    }
+)
 
 
 def hash_password(password: str, salt: bytes | None = None) -> tuple[bytes, bytes]:
@@ -36,6 +58,10 @@ class HandoverCurtain(QWidget):
         self.window_ = window
         self.side = ""
         self.passwords: dict[str, tuple[bytes, bytes]] = {}
+        # Down is the curtain's own state, not its visibility: before the window is first
+        # shown every child reads as invisible, and that is exactly when it must keep up.
+        self._down = False
+        self._held: list[QDockWidget] = []
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setAutoFillBackground(True)
         layout = QVBoxLayout(self)
@@ -61,6 +87,8 @@ class HandoverCurtain(QWidget):
             layout.addWidget(w, 0, Qt.AlignmentFlag.AlignCenter)
         self.hide()
         window.installEventFilter(self)
+        for child in window.children():
+            self._watch(child)
 
     def set_password(self, side: str, password: str | None) -> None:
         if password:
@@ -78,10 +106,55 @@ class HandoverCurtain(QWidget):
         self.password.clear()
         self.error.clear()
         self.button.setText(f"I am the {side_title} player — show my side")
-        self.setGeometry(self.window_.rect())
+        self._down = True
+        self.cover()
+        (self.password if needs else self.button).setFocus()
+
+    def lift(self) -> None:
+        """Open the curtain without asking anyone (a new game decides afresh who sees what)."""
+        self._down = False
+        self.hide()
+        held, self._held = self._held, []
+        for dock in held:
+            dock.show()
+
+    def cover(self) -> None:
+        """Make the curtain whole again: the window's full size, above every sibling, every
+        floating dock held back. Cheap enough to run after anything that might undo it."""
+        if not self._down:
+            return
+        if self.geometry() != self.window_.rect():
+            self.setGeometry(self.window_.rect())
+        for child in self.window_.children():
+            self._watch(child)
+        for dock in self.window_.findChildren(QDockWidget):
+            if dock.isFloating() and not dock.isHidden():
+                self._hold(dock)
         self.raise_()
         self.show()
-        (self.password if needs else self.button).setFocus()
+
+    def _hold(self, dock: QDockWidget) -> None:
+        dock.hide()
+        if dock not in self._held:
+            self._held.append(dock)
+
+    def _watch(self, child: QObject) -> None:
+        """Keep an eye on a window part: a restack or show of it may put it above the curtain."""
+        if child is self or not isinstance(child, QWidget) or child.property(_WATCHED):
+            return
+        child.setProperty(_WATCHED, True)
+        child.installEventFilter(self)
+        if isinstance(child, QDockWidget):
+            child.topLevelChanged.connect(lambda _floating, d=child: self._dock_moved(d))
+
+    def _dock_moved(self, dock: QDockWidget) -> None:
+        if not self._down:
+            return
+        if dock.isFloating():
+            self._hold(dock)
+        # A dock back in the window is stacked anew, above whatever was there.
+        QTimer.singleShot(0, self.cover)
+        self.cover()
 
     def _try(self) -> None:
         stored = self.passwords.get(self.side)
@@ -89,20 +162,30 @@ class HandoverCurtain(QWidget):
             self.error.setText("Wrong password.")
             self.password.selectAll()
             return
-        self.hide()
+        self.lift()
         self.revealed.emit(self.side)
 
     @property
     def down(self) -> bool:
-        return self.isVisible()
+        return self._down
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        if watched is self.window_ and event.type() == QEvent.Type.Resize and self.isVisible():
-            self.setGeometry(self.window_.rect())
-            self.raise_()
+        if not self._down:
+            return False
+        kind = event.type()
+        if watched is self.window_:
+            if kind in _RECOVER:
+                self.cover()
+                if kind in (QEvent.Type.ChildAdded, QEvent.Type.LayoutRequest, QEvent.Type.Show):
+                    # The layout places and stacks the newcomer after this event: check again then.
+                    QTimer.singleShot(0, self.cover)
+        elif kind == QEvent.Type.Show and isinstance(watched, QDockWidget) and watched.isFloating():
+            self._hold(watched)  # a window of its own would open beside the curtain
+        elif kind in (QEvent.Type.ZOrderChange, QEvent.Type.Show) and watched.parent() is self.window_:
+            self.raise_()  # a part of the window raised (a dock tab brought forward) goes back under
         return False
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         p = QPainter(self)
-        p.fillRect(self.rect(), QColor("#16232e"))
+        p.fillRect(self.rect(), QColor(CURTAIN_COLOUR))
         p.end()

@@ -211,7 +211,6 @@ class MainWindow(QMainWindow):
         self.curtain = HandoverCurtain(self)
         self.curtain.revealed.connect(self._curtain_lifted)
         self._undo_asker = ""
-        self._held_docks: list[QDockWidget] = []
 
     def hand_over(self, side: str) -> None:
         """Hot-seat: curtain down first, then rebuild everything from the next side's view."""
@@ -219,13 +218,7 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()
         self.dice_dock.dice.show_rolls([], keep=False)
         self.controller.pass_to(side)
-        # Floating docks are windows of their own, outside the curtain: they wait with it.
-        for dock in self.findChildren(QDockWidget):
-            if dock.isFloating() and dock.isVisible():
-                dock.hide()
-                self._held_docks.append(dock)
-        self.curtain.setGeometry(self.rect())
-        self.curtain.raise_()
+        self.curtain.cover()  # the rebuild may have added or restacked docks
 
     def plays(self, game_id: str) -> bool:
         """Whether the rules of ``game_id`` run here (otherwise the board shows stand-ins)."""
@@ -283,10 +276,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         session = c.session
         if self.curtain.down:  # left from the game before: this one decides for itself
-            self.curtain.hide()
-            for dock in self._held_docks:
-                dock.show()
-            self._held_docks.clear()
+            self.curtain.lift()
             self._undo_asker = ""
         if session is None or len(session.humans) < 2 or session.outcome() is not None:
             return
@@ -299,8 +289,11 @@ class MainWindow(QMainWindow):
 
     def _after_change(self) -> None:
         live = self.controller.session is not None
-        self.act_undo.setEnabled(live and self.controller.can_undo())
-        self.act_redo.setEnabled(live and self.controller.can_redo())
+        # Behind the curtain nobody has said who they are: an undo asked there would be asked
+        # in the name of a side whose player may not be at the screen.
+        open_ = live and not self.curtain.down
+        self.act_undo.setEnabled(open_ and self.controller.can_undo())
+        self.act_redo.setEnabled(open_ and self.controller.can_redo())
         self.act_save.setEnabled(live)
         if live:
             self.show_log()
@@ -335,9 +328,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Undone.", 3000)
 
     def _curtain_lifted(self, side: str) -> None:
-        for dock in self._held_docks:
-            dock.show()
-        self._held_docks.clear()
+        self._after_change()
         self.view.setFocus()
         asker = self._undo_asker
         if not asker or side == asker:

@@ -31,7 +31,7 @@ def _new_game_window(
         # Again once shown: before its first layout a window can't shrink below its docks' sizes.
         window.resize(width, height)
         # A hot-seat game opens behind the curtain; the picture is of the first player's side.
-        window.curtain.hide()
+        window.curtain.lift()
         QApplication.processEvents()
         window.view.fit()
         if zoom is not None:

@@ -385,8 +385,8 @@ class VictoryAtMidwayPresenter(Presenter):
     def _curtain_on_top(self) -> None:
         """A dock brought forward must never come out in front of the hot-seat curtain."""
         curtain = getattr(self.window, "curtain", None)
-        if curtain is not None and curtain.down:
-            curtain.raise_()
+        if curtain is not None:
+            curtain.cover()
 
     def _step_title(self, view: dict[str, Any]) -> str:
         session = self.controller.session
