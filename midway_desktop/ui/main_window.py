@@ -58,6 +58,7 @@ class MainWindow(QMainWindow):
         self.controller = GameController(self, autosave=persist)
         self.presenter: Presenter | None = None
         self.game_over_box: QMessageBox | None = None
+        self._prompt = ""
 
         self._build_actions()
         self._build_toolbar()
@@ -237,17 +238,17 @@ class MainWindow(QMainWindow):
             self.presenter = None
         self.view.key_handler = None
         self.scene.clear_counters()
+        self._clear_table()
         self._fill_key()
         if not self.plays(self.game_id):
             self.key_dock.raise_()
             self.controller.session = None
-            self.log_dock.show_events([])
-            self.dice_dock.dice.show_rolls([], keep=False)
-            self.turn_label.setText("")
             self.presenter = StandInPresenter(self, self.controller)
             self.presenter.attach()
             self.statusBar().showMessage(
-                f"{game_info(self.game_id).title}: the rules are not playable yet; drag the stand-in counters.", 8000
+                f"{game_info(self.game_id).title}: only the map is here yet (the rules are to come); "
+                "drag the stand-in counters.",
+                15000,
             )
             self._after_change()
             return
@@ -261,6 +262,8 @@ class MainWindow(QMainWindow):
                 self.statusBar().showMessage(f"Could not resume: {exc}", 10000)
         if not loaded:
             self.controller.new_game(self.game_id, scenario=scenario, options=options, seed=seed)
+        title = game_info(self.game_id).title
+        self.statusBar().showMessage(f"Resumed {title}." if loaded else f"New game of {title}.", 5000)
         cls = presenter_class(self.game_id)
         assert cls is not None
         self.presenter = cls(self, self.controller)
@@ -269,6 +272,39 @@ class MainWindow(QMainWindow):
         self.show_log()
         self._after_change()
         self._curtain_for_hot_seat()
+
+    def _clear_table(self) -> None:
+        """Nothing of the game before lingers on a game about to be shown: its rolls, log,
+        turn line, prompts and game-over box go; the title and chooser name the new game."""
+        self.clear_prompt()
+        self.statusBar().clearMessage()
+        self.dice_dock.dice.show_rolls([], keep=False)
+        self.log_dock.show_events([])
+        self.turn_label.setText("")
+        self._close_game_over()
+        self._show_chosen_game()
+
+    def _close_game_over(self) -> None:
+        box, self.game_over_box = self.game_over_box, None
+        if box is not None:
+            box.close()
+            box.deleteLater()
+
+    def _show_chosen_game(self) -> None:
+        self._refresh_title()
+        self.game_actions[self.game_id].setChecked(True)
+        self.game_combo.setCurrentIndex(self.game_combo.findData(self.game_id))
+
+    def show_prompt(self, text: str) -> None:
+        """A status line that stays while it applies (a keyboard target); the next change of
+        the game takes it away unless the presenter shows it again."""
+        self._prompt = text
+        self.statusBar().showMessage(text)
+
+    def clear_prompt(self) -> None:
+        if self._prompt and self.statusBar().currentMessage() == self._prompt:
+            self.statusBar().clearMessage()
+        self._prompt = ""
 
     def _curtain_for_hot_seat(self) -> None:
         """Two players at one screen: a game that opens (new, resumed or loaded) opens behind
@@ -288,6 +324,7 @@ class MainWindow(QMainWindow):
         return ask(self, "Resume game?", f"An unfinished game of {title} was saved automatically. Resume it?")
 
     def _after_change(self) -> None:
+        self.clear_prompt()
         live = self.controller.session is not None
         # Behind the curtain nobody has said who they are: an undo asked there would be asked
         # in the name of a side whose player may not be at the screen.
@@ -377,6 +414,7 @@ class MainWindow(QMainWindow):
         box.setStandardButtons(QMessageBox.StandardButton.Close)
         again = box.addButton("New game…", QMessageBox.ButtonRole.AcceptRole)
         again.clicked.connect(self.new_game_dialog)
+        self._close_game_over()
         self.game_over_box = box
         box.open()  # not exec(): the board stays usable for a last look
 
@@ -513,15 +551,13 @@ class MainWindow(QMainWindow):
             self.presenter = None
         self.view.set_board_scene(self.scene)
         old.deleteLater()
+        if self.persist:
+            self.settings.setValue(SETTINGS_GAME, game_id)
+        # The window names the new game before anything (a resume question) is asked of it.
+        self._clear_table()
         if start:
             self._start(resume=self.persist)
             self._restore_layout()
-        self.game_actions[game_id].setChecked(True)
-        self.game_combo.setCurrentIndex(self.game_combo.findData(game_id))
-        if self.persist:
-            self.settings.setValue(SETTINGS_GAME, game_id)
-        self._refresh_title()
-        self.statusBar().showMessage(f"New game: {game_info(game_id).title}", 4000)
 
     def _refresh_title(self) -> None:
         self.setWindowTitle(f"{game_info(self.game_id).title} — Midway Desktop")

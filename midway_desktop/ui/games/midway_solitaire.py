@@ -344,7 +344,13 @@ class SolitairePresenter(Presenter):
                 return
 
     def _submit(self, action: Action) -> bool:
-        return self.controller.submit(action)
+        done = self.controller.submit(action)
+        if done and self.selected is not None:
+            # The order is given: its target and prompt are spent (Tab picks again).
+            self.selected = self.cursor = None
+            self.window.scene.hide_cursor()
+            self.window.clear_prompt()
+        return done
 
     # -- keyboard -------------------------------------------------------------------------
     def key_pressed(self, key: int) -> bool:
@@ -374,6 +380,7 @@ class SolitairePresenter(Presenter):
         if key == Qt.Key.Key_Escape and self.selected is not None:
             self.selected = self.cursor = None
             scene.hide_cursor()
+            self.window.clear_prompt()
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             return self._enter(view)
@@ -423,4 +430,4 @@ class SolitairePresenter(Presenter):
         item.setSelected(True)
         self.window.view.ensure_visible_cell(self.cursor)
         reason = "" if ok else f" — {self.legal_moves(item).refusal(self.cursor)}"
-        self.window.statusBar().showMessage(f"{self.selected} → {self.cursor}{reason}  (Enter to order, Esc to cancel)")
+        self.window.show_prompt(f"{self.selected} → {self.cursor}{reason}  (Enter to order, Esc to cancel)")
