@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -38,6 +41,7 @@ SIDE_TITLES = {"us": "American", "usa": "American", "japan": "Japanese"}
 SETTINGS_GAME = "session/game"
 SETTINGS_GEOMETRY = "window/geometry"
 SETTINGS_STATE = "window/state"
+SETTINGS_FOLDER = "dialogs/folder"
 
 
 class MainWindow(QMainWindow):
@@ -107,7 +111,8 @@ class MainWindow(QMainWindow):
             "Hot-seat &Passwords…", None, self._set_passwords, "Guard each side's screen with its own password"
         )
         self.act_about = act("&About Midway Desktop", None, self._about)
-        self.act_keys = act("&Keyboard Shortcuts", "F1", self._shortcuts)
+        self.act_help = act("&How to Play", "F1", self._how_to_play, "The turn, the gestures, keys and colours")
+        self.act_keys = act("&Keyboard Shortcuts", "Shift+F1", self._shortcuts)
         self.game_group = QActionGroup(self)
         self.game_actions: dict[str, QAction] = {}
         for i, info in enumerate(GAMES, start=1):
@@ -158,6 +163,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         self.view_menu = view_menu
         help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self.act_help)
         help_menu.addAction(self.act_keys)
         help_menu.addAction(self.act_about)
 
@@ -441,20 +447,44 @@ class MainWindow(QMainWindow):
     def save_dialog(self) -> None:
         if self.controller.session is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save game", "", "Midway Desktop games (*.midway.json)")
+        suggested = str(self._games_folder() / self._suggested_name())
+        path, _ = QFileDialog.getSaveFileName(self, "Save game", suggested, "Midway Desktop games (*.midway.json)")
         if path:
             if not path.endswith(".json"):
                 path += ".midway.json"
             try:
                 self.controller.save(path)
+                self._remember_folder(path)
                 self.statusBar().showMessage(f"Saved {path}", 5000)
             except OSError as exc:
                 QMessageBox.warning(self, "Save failed", f"{path}: {exc.strerror or exc}")
 
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open game", "", "Midway Desktop games (*.json)")
-        if path:
-            self.open_game(path)
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open game", str(self._games_folder()), "Midway Desktop games (*.json)"
+        )
+        if path and self.open_game(path):
+            self._remember_folder(path)
+
+    def _games_folder(self) -> Path:
+        """Where the Save and Open dialogs start: the folder last used, else the player's
+        documents (a "Midway Desktop" folder there once it exists)."""
+        remembered = self.settings.value(SETTINGS_FOLDER) if self.persist else None
+        if isinstance(remembered, str) and Path(remembered).is_dir():
+            return Path(remembered)
+        documents = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation))
+        own = documents / "Midway Desktop"
+        if own.is_dir():
+            return own
+        return documents if documents.is_dir() else Path.home()
+
+    def _remember_folder(self, path: str) -> None:
+        if self.persist:
+            self.settings.setValue(SETTINGS_FOLDER, str(Path(path).parent))
+
+    def _suggested_name(self) -> str:
+        """The game and when, so that saved games sort by date: "kido-butai 2026-12-01 14.05"."""
+        return f"{self.game_id} {datetime.now():%Y-%m-%d %H.%M}.midway.json"
 
     def open_game(self, path: str) -> bool:
         try:
@@ -573,6 +603,13 @@ class MainWindow(QMainWindow):
             "map key are authored where the rulebook is silent.</p>",
         )
 
+    def _how_to_play(self) -> None:
+        from midway_desktop.ui.how_to_play import HowToPlay
+
+        dialog = HowToPlay(self.game_id, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
     def _shortcuts(self) -> None:
         QMessageBox.information(
             self,
@@ -591,7 +628,7 @@ class MainWindow(QMainWindow):
             "<tr><td>S · 1–9 · Esc</td><td>let a task force stay · pick a numbered choice · let go</td></tr>"
             "<tr><td>O · M</td><td>Victory at Midway: go to the orders list · orders for the picked counter</td></tr>"
             "<tr><td>Space · N · Esc</td><td>pause, step or skip what is being played out</td></tr>"
-            "<tr><td>F1</td><td>this list</td></tr>"
+            "<tr><td>F1 · Shift+F1</td><td>how to play this game · this list</td></tr>"
             "</table>",
         )
 

@@ -38,6 +38,11 @@ class Presenter(QObject):
         self.link(self.controller.changed, self.refresh)
         self.link(self.controller.happened, self.happened)
         self.build_docks()
+        # Every dock of the game can be closed and brought back from the View menu.
+        menu = self.window.view_menu
+        for dock in self.docks:
+            if dock.toggleViewAction() not in menu.actions():
+                menu.addAction(dock.toggleViewAction())
         self.refresh()
 
     def detach(self) -> None:
@@ -47,6 +52,7 @@ class Presenter(QObject):
                 signal.disconnect(slot)
         self._links.clear()
         for dock in self.docks:
+            self.window.view_menu.removeAction(dock.toggleViewAction())
             self.window.removeDockWidget(dock)
             # Out of the window at once: a restored layout must never find the old docks by name.
             dock.setParent(None)

@@ -289,7 +289,6 @@ class VictoryAtMidwayPresenter(Presenter):
         scroll.setWidget(widget)
         dock.setWidget(scroll)
         self.window.addDockWidget(area, dock)
-        self.window.view_menu.addAction(dock.toggleViewAction())
         self.docks.append(dock)
         return dock
 
@@ -298,8 +297,6 @@ class VictoryAtMidwayPresenter(Presenter):
         self._remember_layout()
         if getattr(self.window.view, "drop_handler", None) is self:
             self.window.view.drop_handler = None
-        for dock in self.docks:
-            self.window.view_menu.removeAction(dock.toggleViewAction())
         super().detach()
 
     # -- per-side layout ------------------------------------------------------------------

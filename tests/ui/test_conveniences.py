@@ -1,0 +1,107 @@
+"""What a player expects of a desktop game around the rules: every dock can be brought back from
+the View menu, How to Play (F1) for every game, Save and Open dialogs that suggest a name and
+remember their folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog
+
+from midway_desktop.games import GAMES
+
+GAME_IDS = [g.id for g in GAMES]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_profile(qapp):  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QSettings
+
+    QSettings().clear()
+    yield
+    QSettings().clear()
+
+
+def _window(qtbot, game: str, persist: bool = False):  # type: ignore[no-untyped-def]
+    from midway_desktop.ui.main_window import MainWindow
+
+    w = MainWindow(game, persist=persist)
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    return w
+
+
+def test_every_dock_of_every_game_comes_back_from_the_view_menu(qtbot) -> None:  # type: ignore[no-untyped-def]
+    w = _window(qtbot, GAME_IDS[0])
+    for game in [*GAME_IDS[1:], *GAME_IDS]:  # every game, and every game after another
+        w.switch_game(game)
+        QApplication.processEvents()
+        menu = w.view_menu.actions()
+        docks = [d for d in w.findChildren(QDockWidget) if d.parent() is w]
+        assert docks
+        for dock in docks:
+            assert dock.toggleViewAction() in menu, f"{game}: no way back to the {dock.windowTitle()} dock"
+            dock.close()
+            dock.toggleViewAction().trigger()
+            assert not dock.isHidden()
+        # Nothing of a game gone stays in the menu.
+        live = {d.toggleViewAction() for d in docks}
+        toggles = [a for a in menu if a.isCheckable() and a not in live]
+        assert not toggles, f"{game}: stale View menu entries {[a.text() for a in toggles]}"
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_f1_tells_how_to_play_the_game_on_the_table(qtbot, game: str) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    from midway_desktop.ui.how_to_play import HowToPlay
+
+    from PySide6.QtGui import QKeySequence
+
+    w = _window(qtbot, game)
+    assert w.act_help.shortcut() == QKeySequence(Qt.Key.Key_F1)
+    assert w.act_help in w.menuBar().actions()[-1].menu().actions()  # Help › How to Play
+    w.act_help.trigger()
+    dialog = next(t for t in QApplication.topLevelWidgets() if isinstance(t, HowToPlay) and t.isVisible())
+    assert dialog.game_shown() == game
+    text = dialog.page.toPlainText()
+    title = next(g.title for g in GAMES if g.id == game)
+    assert text.startswith(title)
+    assert "missing" not in text
+    for part in ("Mouse and keyboard", "Drag"):
+        assert part.lower() in text.lower()
+    if game != "cv":
+        assert "Colours and markers" in text and "turn" in text.lower()
+    else:
+        assert "Only CV's mapboard is here yet" in text
+    dialog.close()
+
+
+def test_save_suggests_a_name_and_both_dialogs_remember_the_folder(qtbot, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    w = _window(qtbot, "midway-solitaire", persist=True)
+    asked: list[tuple[str, str]] = []
+    folder = tmp_path / "my games"
+    folder.mkdir()
+
+    def save(_parent, caption, start, _filter):  # type: ignore[no-untyped-def]
+        asked.append((caption, start))
+        return str(folder / "first"), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save)
+    w.save_dialog()
+    caption, start = asked[0]
+    assert Path(start).name.startswith("midway-solitaire ") and start.endswith(".midway.json")
+    saved = folder / "first.midway.json"
+    assert saved.is_file()
+    w.save_dialog()
+    assert Path(asked[1][1]).parent == folder  # the next save starts where the last one went
+
+    def open_(_parent, caption, start, _filter):  # type: ignore[no-untyped-def]
+        asked.append((caption, start))
+        return str(saved), ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", open_)
+    w.open_dialog()
+    assert Path(asked[-1][1]) == folder
