@@ -87,7 +87,10 @@ def test_spec_bundles_what_the_frozen_app_looks_for() -> None:
     """locate.py looks for rulesets/ and resources/ at the bundle's top: the spec must put them there."""
     spec = (PACKAGING / "midway-desktop.spec").read_text(encoding="utf-8")
     assert '(str(ROOT / "rulesets"), "rulesets")' in spec
-    assert '(str(ROOT / "resources" / "icons"), "resources/icons")' in spec
+    # Every resource folder the app reads at run time (the README's screenshots it never does).
+    for folder in sorted(p.name for p in (PACKAGING.parent / "resources").iterdir() if p.is_dir()):
+        if folder != "screenshots":
+            assert f'(str(ROOT / "resources" / "{folder}"), "resources/{folder}")' in spec, folder
     assert 'collect_submodules("midway_desktop")' in spec  # games are imported by name
 
 
