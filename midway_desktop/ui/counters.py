@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
@@ -44,6 +44,62 @@ class CounterFace:
 
 _FACES: dict[tuple[CounterFace, int], QPixmap] = {}
 
+LEGIBLE_PX = 7  # the smallest type or values line drawn: below it the line is dropped
+TITLE_PX = 6  # a name this small is still told apart; a blank counter tells nothing
+
+
+@dataclass(frozen=True)
+class FaceLine:
+    """One line of print on a counter face, at a size that can be read and that fits."""
+
+    text: str
+    size: int  # font pixel size
+    rect: QRectF
+    bold: bool = False
+
+
+def _fitting(text: str, size: float, room: float, bold: bool, least: int = LEGIBLE_PX) -> int:
+    """The largest pixel size from ``least`` up to ``size`` at which ``text`` fits ``room``
+    pixels across (0 if none)."""
+    font = QFont(pal.FONT_FAMILY)
+    font.setBold(bold)
+    n = max(int(size), least)
+    while n >= least:
+        font.setPixelSize(n)
+        if QFontMetricsF(font).horizontalAdvance(text) <= room:
+            return n
+        n -= 1
+    return 0
+
+
+def face_lines(face: CounterFace, px: int) -> list[FaceLine]:
+    """What is printed on a face of ``px`` pixels: the title always (shrunk to fit, else
+    shortened), the type and values lines only where they can be read. A small counter shows
+    its name large rather than three lines nobody can read; the tooltip has the rest."""
+    room = px * 0.88
+    small = px * 0.17
+    lines: list[FaceLine] = []
+    full = small >= LEGIBLE_PX and bool(face.kind or face.values)
+    want = px * (0.26 if len(face.title) <= 5 else 0.2) if full else px * 0.34
+    title = face.title
+    size = _fitting(title, want, room, True, TITLE_PX)
+    while size == 0 and len(title) > 2:
+        title = title[:-1]
+        size = _fitting(title + ".", want, room, True, TITLE_PX)
+    if size == 0:
+        return lines
+    if title != face.title:
+        title += "."
+    if not full:
+        return [FaceLine(title, size, QRectF(0, 0, px, px), True)]
+    lines.append(FaceLine(title, size, QRectF(0, px * 0.06, px, px * 0.36), True))
+    for text, top in ((face.kind, 0.42), (face.values, 0.68)):
+        if text:
+            n = _fitting(text, small, room, False)
+            if n:
+                lines.append(FaceLine(text, n, QRectF(0, px * top, px, px * 0.26)))
+    return lines
+
 
 def face_pixmap(face: CounterFace, px: int) -> QPixmap:
     """The face at ``px`` device pixels square, drawn once and shared by every counter."""
@@ -69,29 +125,12 @@ def face_pixmap(face: CounterFace, px: int) -> QPixmap:
     p.setPen(QPen(QColor(255, 255, 255, 90), max(1.0, px / 50)))
     p.drawRoundedRect(r.adjusted(px * 0.05, px * 0.05, -px * 0.05, -px * 0.05), px * 0.07, px * 0.07)
     p.setPen(ink)
-    if px >= 18:
+    for line in face_lines(face, px):
         font = QFont(pal.FONT_FAMILY)
-        font.setBold(True)
-        font.setPixelSize(max(6, round(px * (0.26 if len(face.title) <= 5 else 0.19))))
+        font.setBold(line.bold)
+        font.setPixelSize(line.size)
         p.setFont(font)
-        p.drawText(
-            r.adjusted(0, px * 0.08, 0, -px * 0.45),
-            Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-            face.title,
-        )
-        small = QFont(pal.FONT_FAMILY)
-        small.setPixelSize(max(5, round(px * 0.17)))
-        p.setFont(small)
-        if face.kind:
-            p.drawText(
-                r.adjusted(0, px * 0.40, 0, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, face.kind
-            )
-        if face.values:
-            p.drawText(
-                r.adjusted(0, 0, 0, -px * 0.07),
-                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
-                face.values,
-            )
+        p.drawText(line.rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, line.text)
     p.end()
     _FACES[key] = pm
     return pm

@@ -186,7 +186,7 @@ class MainWindow(QMainWindow):
         self.key_view.setRootIsDecorated(True)
         self.key_view.setAlternatingRowColors(True)
         self.key_view.doubleClicked.connect(self._key_activated)
-        self.key_view.setMinimumWidth(340)
+        self.key_view.setMinimumWidth(200)
         dock = QDockWidget("Map key", self)
         dock.setObjectName("map-key")
         dock.setWidget(self.key_view)

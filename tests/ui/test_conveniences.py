@@ -55,10 +55,9 @@ def test_every_dock_of_every_game_comes_back_from_the_view_menu(qtbot) -> None: 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_f1_tells_how_to_play_the_game_on_the_table(qtbot, game: str) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import Qt
+    from PySide6.QtGui import QKeySequence
 
     from midway_desktop.ui.how_to_play import HowToPlay
-
-    from PySide6.QtGui import QKeySequence
 
     w = _window(qtbot, game)
     assert w.act_help.shortcut() == QKeySequence(Qt.Key.Key_F1)
