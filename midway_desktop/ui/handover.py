@@ -4,26 +4,30 @@ The curtain is opaque and sits over every part of the window (map, docks, toolba
 all input, and is lifted only by the named player's click (and password, if one is set). The
 window rebuilds its contents from the next side's view *before* the curtain lifts, so nothing
 of the other side is merely covered.
+
+A side's password is kept only as its stretched key (:class:`SideKey`): the same key checks
+the player at the curtain and seals the game's record on disk.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import os
+from collections.abc import Mapping
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
+from midway_desktop.engine.sealing import SideKey, side_key
+
 
 def hash_password(password: str, salt: bytes | None = None) -> tuple[bytes, bytes]:
-    salt = salt if salt is not None else os.urandom(16)
-    return salt, hashlib.pbkdf2_hmac("sha256", password.encode(), salt, 120_000)
+    """The password's salt and stretched key (scrypt)."""
+    key = side_key(password, salt=salt)
+    return key.salt, key.key
 
 
 def check_password(password: str, salt: bytes, digest: bytes) -> bool:
-    return hmac.compare_digest(hashlib.pbkdf2_hmac("sha256", password.encode(), salt, 120_000), digest)
+    return SideKey(salt, digest).matches(password)
 
 
 class HandoverCurtain(QWidget):
@@ -35,7 +39,7 @@ class HandoverCurtain(QWidget):
         super().__init__(window)
         self.window_ = window
         self.side = ""
-        self.passwords: dict[str, tuple[bytes, bytes]] = {}
+        self.passwords: dict[str, SideKey] = {}
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setAutoFillBackground(True)
         layout = QVBoxLayout(self)
@@ -57,16 +61,31 @@ class HandoverCurtain(QWidget):
         self.button = QPushButton("", self)
         self.button.setMinimumWidth(260)
         self.button.clicked.connect(self._try)
-        for w in (self.title, self.hint, self.password, self.error, self.button):
+        # Said to both players at every handover (whether the game's file is sealed).
+        self.notice = QLabel("", self)
+        self.notice.setStyleSheet("color: #e8c77a; font-size: 13px;")
+        self.notice.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.notice.setWordWrap(True)
+        self.notice.setMaximumWidth(560)
+        self.notice.hide()
+        for w in (self.title, self.hint, self.password, self.error, self.button, self.notice):
             layout.addWidget(w, 0, Qt.AlignmentFlag.AlignCenter)
         self.hide()
         window.installEventFilter(self)
 
     def set_password(self, side: str, password: str | None) -> None:
         if password:
-            self.passwords[side] = hash_password(password)
+            self.passwords[side] = side_key(password)
         else:
             self.passwords.pop(side, None)
+
+    def set_keys(self, keys: Mapping[str, SideKey]) -> None:
+        """The sides' keys as they came with a sealed game (its passwords, already checked)."""
+        self.passwords = dict(keys)
+
+    def set_notice(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
 
     def lower_for(self, side: str, side_title: str) -> None:
         """Close the curtain and wait for ``side``'s player."""
@@ -85,7 +104,7 @@ class HandoverCurtain(QWidget):
 
     def _try(self) -> None:
         stored = self.passwords.get(self.side)
-        if stored is not None and not check_password(self.password.text(), *stored):
+        if stored is not None and not stored.matches(self.password.text()):
             self.error.setText("Wrong password.")
             self.password.selectAll()
             return
