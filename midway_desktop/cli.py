@@ -88,10 +88,18 @@ def _validate(path: Path) -> int:
 
 
 def _replay(path: Path) -> int:
-    from midway_desktop.engine.records import RecordError, read, replay, ruleset_warnings
+    from midway_desktop.engine.records import RecordError, SealedRecord, open_record, replay, ruleset_warnings
 
     try:
-        data = read(path)
+        try:
+            data = open_record(path).data
+        except SealedRecord as sealed:
+            passwords = _ask_passwords(sealed.envelope.guarded)
+            if passwords is None:
+                them = "them" if len(sealed.envelope.guarded) > 1 else "it"
+                print(f"{sealed}; run 'midway-desktop replay' at a terminal to type {them}", file=sys.stderr)
+                return 1
+            data = open_record(path, passwords).data
         for warning in ruleset_warnings(data):
             print(f"warning: {warning}", file=sys.stderr)
         session = replay(data, path)
@@ -107,6 +115,22 @@ def _replay(path: Path) -> int:
     else:
         print(f"{path}: {title}, {steps} actions replayed and verified; {outcome.text}")
     return 0
+
+
+def _ask_passwords(sides: tuple[str, ...]) -> dict[str, str] | None:
+    """Each guarded side's password for a sealed record, typed unseen at the terminal (None
+    when there is no terminal to type them at)."""
+    import getpass
+
+    from midway_desktop.games import side_title
+
+    if not sys.stdin.isatty():
+        return None
+    try:
+        return {side: getpass.getpass(f"{side_title(side)} player's password: ") for side in sides}
+    except (EOFError, KeyboardInterrupt):
+        print(file=sys.stderr)
+        return None
 
 
 def _parse_options(pairs: list[str]) -> dict[str, str]:

@@ -1,10 +1,11 @@
 """Game records: set-up + seed + actions + ruleset versions, saved as versioned JSON.
 
-Saving is atomic (temp file in the same folder, flush, fsync, replace) and keeps the previous
-file as ``.bak``. Loading reads JSON only — never pickle, never eval — migrates older schema
-versions in order, refuses newer ones, replays every action through the rules and checks
-the result against the fingerprint saved with it. Any problem is one :class:`RecordError`
-line naming the file and what is wrong.
+Saving is atomic (temp file in the same folder, flush, fsync, replace): at every moment the
+file is either the old record or the new one, whole, and the old one is kept as ``.bak``.
+A hot-seat game with passwords is written sealed (see :mod:`sealing`). Loading reads JSON only
+— never pickle, never eval — migrates older schema versions in order, refuses newer ones,
+replays every action through the rules and checks the result against the fingerprint saved
+with it. Any problem is one :class:`RecordError` line naming the file and what is wrong.
 """
 
 from __future__ import annotations
@@ -12,17 +13,22 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from midway_desktop import __version__
+from midway_desktop.engine import sealing
 from midway_desktop.engine.actions import ActionError
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.engine.registry import get_rules
+from midway_desktop.engine.sealing import Seal
 from midway_desktop.engine.session import Session
+from midway_desktop.games import side_title
 
 FORMAT = "midway-desktop-record"
 SCHEMA = 1
@@ -81,26 +87,66 @@ def dumps(session: Session) -> str:
     return json.dumps(to_record(session), indent=1, sort_keys=False)
 
 
-def save(session: Session, path: Path | str, backup: bool = True) -> Path:
-    """Write atomically: a crash mid-write leaves the old file whole."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+def save(session: Session, path: Path | str, backup: bool = True, seal: Seal | None = None) -> Path:
+    """Write the record, sealed if ``seal`` is given; a crash at any point leaves a whole
+    record at ``path`` (the old one or the new one)."""
+    return write_atomic(Path(path), encode(session, seal), backup)
+
+
+def encode(session: Session, seal: Seal | None = None) -> bytes:
+    """The record's bytes as written: JSON, or its sealed envelope."""
     data = dumps(session).encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    if seal is not None:
+        data = sealing.seal(data, seal, over=session.outcome() is not None)
+    return data
+
+
+def temp_name(target: Path) -> str:
+    """The prefix of every temporary file written on the way to ``target``."""
+    return f".{target.name}."
+
+
+def write_atomic(target: Path, data: bytes, backup: bool = True) -> Path:
+    """Replace ``target`` with ``data`` in one step, keeping the old file as ``.bak``.
+
+    The old file is hard-linked to the backup before the new one replaces it, so the name
+    never points at nothing (a rename-away-then-rename-in would leave a gap in which a killed
+    process loses the game)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=temp_name(target), suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         if backup and target.exists():
-            bak = target.with_name(target.name + ".bak")
-            os.replace(target, bak)
+            _keep_backup(target)
         os.replace(tmp, target)
         _fsync_dir(target.parent)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     return target
+
+
+def backup_path(target: Path) -> Path:
+    return target.with_name(target.name + ".bak")
+
+
+def _keep_backup(target: Path) -> None:
+    """Make ``target.bak`` a copy of ``target`` without ever removing ``target``."""
+    fd, tmp = tempfile.mkstemp(prefix=temp_name(target), suffix=".bak.tmp", dir=target.parent)
+    os.close(fd)
+    try:
+        os.unlink(tmp)
+        try:
+            os.link(target, tmp)
+        except OSError:  # no hard links here (some network or FAT drives): copy instead
+            shutil.copyfile(target, tmp)
+        os.replace(tmp, backup_path(target))
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -118,24 +164,54 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def read(path: Path | str) -> dict[str, Any]:
-    """The record's JSON, migrated to the current schema; structure checked."""
+@dataclass(frozen=True)
+class Opened:
+    """A record as read: its JSON (migrated, checked) and the seal it came under (if any)."""
+
+    data: dict[str, Any]
+    seal: Seal | None = None
+
+
+class SealedRecord(RecordError):
+    """The record is sealed: it opens only with the guarded sides' passwords."""
+
+    def __init__(self, path: Path | str | None, env: sealing.Envelope) -> None:
+        self.envelope = env
+        names = " and ".join(side_title(s) for s in env.guarded)
+        whose = f"the {names} players' passwords" if len(env.guarded) > 1 else f"the {names} player's password"
+        super().__init__(path, f"sealed hot-seat game: it opens only with {whose}")
+
+
+def read_bytes(path: Path | str) -> bytes:
     p = Path(path)
     try:
         size = p.stat().st_size
         if size > MAX_BYTES:
             raise RecordError(p, "file is too large to be a game record")
-        raw = p.read_bytes()
+        return p.read_bytes()
     except OSError as exc:
         raise RecordError(p, f"cannot read ({exc.strerror or exc})") from None
-    return parse(raw, p)
+
+
+def read(path: Path | str, passwords: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The record's JSON, migrated to the current schema; structure checked. A sealed record
+    raises :class:`SealedRecord` unless ``passwords`` are given."""
+    return open_record(path, passwords).data
+
+
+def open_record(path: Path | str, passwords: Mapping[str, str] | None = None) -> Opened:
+    return open_bytes(read_bytes(path), Path(path), passwords)
 
 
 def parse(raw: bytes, where: Path | str | None = None) -> dict[str, Any]:
+    return open_bytes(raw, where).data
+
+
+def _json(raw: bytes, where: Path | str | None) -> Any:
     if not raw.strip():
         raise RecordError(where, "file is empty")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise RecordError(where, "not a text file") from None
     except json.JSONDecodeError as exc:
@@ -144,6 +220,40 @@ def parse(raw: bytes, where: Path | str | None = None) -> dict[str, Any]:
         ) from None
     except RecursionError:
         raise RecordError(where, "JSON nested too deeply") from None
+
+
+def envelope_of(raw: bytes, where: Path | str | None = None) -> sealing.Envelope | None:
+    """The sealed envelope in ``raw`` (None for a plain record); a damaged one is refused."""
+    data = _json(raw, where)
+    if not sealing.is_sealed(data):
+        return None
+    try:
+        return sealing.envelope(data)
+    except sealing.SealError as exc:
+        raise RecordError(where, str(exc)) from None
+
+
+def open_bytes(raw: bytes, where: Path | str | None = None, passwords: Mapping[str, str] | None = None) -> Opened:
+    data = _json(raw, where)
+    seal: Seal | None = None
+    if sealing.is_sealed(data):
+        try:
+            env = sealing.envelope(data)
+        except sealing.SealError as exc:
+            raise RecordError(where, str(exc)) from None
+        if passwords is None:
+            raise SealedRecord(where, env)
+        try:
+            plain, seal = sealing.unseal(env, passwords)
+        except sealing.SealError as exc:
+            raise RecordError(where, f"{exc}; nothing was changed") from None
+        data = _json(plain, where)
+        if isinstance(data, dict) and data.get("game") != env.game:
+            raise RecordError(where, "the sealed record holds a different game than it says")
+    return Opened(_checked(data, where), seal)
+
+
+def _checked(data: Any, where: Path | str | None) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(where, "not a Midway Desktop game record")
     schema = data.get("schema")
@@ -195,8 +305,8 @@ def replay(data: dict[str, Any], where: Path | str | None = None, verify: bool =
     return session
 
 
-def load(path: Path | str, verify: bool = True) -> Session:
-    data = read(path)
+def load(path: Path | str, verify: bool = True, passwords: Mapping[str, str] | None = None) -> Session:
+    data = read(path, passwords)
     return replay(data, path, verify=verify)
 
 
@@ -209,41 +319,3 @@ def ruleset_warnings(data: dict[str, Any]) -> list[str]:
     return [
         f"ruleset file {name} has changed since this game was saved" for name in saved if now.get(name) != saved[name]
     ]
-
-
-# -- the per-user data folder and autosave --------------------------------------------------
-def data_dir() -> Path:
-    """Where autosaves live: the platform's per-user application data folder."""
-    override = os.environ.get("MIDWAY_DATA_DIR")
-    if override:
-        return Path(override)
-    home = Path.home()
-    if sys.platform.startswith("win"):
-        base = Path(os.environ.get("APPDATA", home / "AppData" / "Roaming"))
-        return base / "Midway Desktop"
-    if sys.platform == "darwin":
-        return home / "Library" / "Application Support" / "Midway Desktop"
-    return Path(os.environ.get("XDG_DATA_HOME", home / ".local" / "share")) / "midway-desktop"
-
-
-def autosave_path(game_id: str) -> Path:
-    return data_dir() / "autosave" / f"{game_id}.json"
-
-
-def autosave(session: Session) -> Path:
-    return save(session, autosave_path(session.rules.id), backup=True)
-
-
-def resumable(game_id: str) -> Path | None:
-    """The autosave of an unfinished game of ``game_id``, if one is waiting."""
-    path = autosave_path(game_id)
-    if not path.exists():
-        return None
-    try:
-        data = read(path)
-    except RecordError:
-        return None
-    final = data.get("final")
-    if isinstance(final, dict) and final.get("outcome"):
-        return None
-    return path if data["actions"] else None

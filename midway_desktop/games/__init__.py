@@ -49,3 +49,11 @@ def game_info(game_id: str) -> GameInfo:
         if info.id == game_id:
             return info
     raise KeyError(f"unknown game {game_id!r} (choose from {', '.join(GAME_IDS)})")
+
+
+# The players' sides as the games name them to the player (the rules know them by id).
+SIDE_TITLES = {"us": "American", "usa": "American", "japan": "Japanese"}
+
+
+def side_title(side: str) -> str:
+    return SIDE_TITLES.get(side, side.title())

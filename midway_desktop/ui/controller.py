@@ -2,8 +2,9 @@
 
 Widgets never touch game state: they call :meth:`GameController.submit` with an action and
 redraw when :attr:`GameController.changed` fires. The controller autosaves after every step,
-so a crash never costs a game, and it reads the session only through the viewing side's
-filtered view and log.
+so a crash never costs a game (sealed with the hot-seat passwords when they are set, and only
+while it holds the game's autosave lock), and it reads the session only through the viewing
+side's filtered view and log.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from midway_desktop.engine import Action, Event, Outcome, Session, new_game, records
+from midway_desktop.engine import Action, Event, Outcome, Session, autosaves, new_game, records
 from midway_desktop.engine.events import UMPIRE
+from midway_desktop.engine.sealing import Seal
+from midway_desktop.games import game_info
 
 
 class GameController(QObject):
@@ -22,7 +25,9 @@ class GameController(QObject):
     happened = Signal(list)  # events the viewing side may see, in order
     refused = Signal(str)  # an action was refused: the rule's reason
     finished = Signal(object)  # the game ended: its Outcome
-    saveFailed = Signal(str)
+    saveFailed = Signal(str)  # an autosave failed: why (every time)
+    savingStopped = Signal(str)  # the first autosave to fail after one that worked: why
+    savingResumed = Signal()  # an autosave worked again after failing
     handover = Signal(str)  # hot-seat: the named side must take the screen before anything is shown
 
     def __init__(self, parent: QObject | None = None, autosave: bool = True) -> None:
@@ -32,6 +37,13 @@ class GameController(QObject):
         # After the game: the step of the record shown to both players (None: the live game).
         self.reviewing: int | None = None
         self.autosave_enabled = autosave
+        # What seals the record on disk (hot-seat passwords); None: the record is plain JSON.
+        self.seal: Seal | None = None
+        self.lock: autosaves.AutosaveLock | None = None
+        # The game another window is autosaving: this one leaves that autosave alone.
+        self.blocked: str | None = None
+        self.blocked_reason = ""
+        self.save_failing = False
 
     # -- games ----------------------------------------------------------------------------
     def new_game(
@@ -45,23 +57,109 @@ class GameController(QObject):
         self.session = new_game(game_id, scenario=scenario, options=options, seed=seed)
         self.reviewing = None
         self.viewer = viewer or self.session.humans[0]
+        if self.seal is not None and not self._fits(self.seal, self.session):
+            self.seal = None  # passwords stay with the same players of the same game
         self._after_step(list(self.session.setup_events))
         return self.session
 
-    def adopt(self, session: Session, viewer: str | None = None) -> None:
-        """Take over a session made elsewhere (loaded, replayed, or scripted in a test)."""
+    def adopt(self, session: Session, viewer: str | None = None, seal: Seal | None = None, save: bool = False) -> None:
+        """Take over a session made elsewhere (loaded, replayed, or scripted in a test), sealed
+        with ``seal`` from now on; ``save`` autosaves it at once."""
         self.session = session
         self.reviewing = None
         self.viewer = viewer or session.humans[0]
+        self.seal = seal if seal is not None and self._fits(seal, session) else None
+        if save:
+            self._autosave()
         self.changed.emit()
 
-    def load(self, path: Path | str) -> Session:
-        session = records.load(path)
-        self.adopt(session)
+    def load(self, path: Path | str, passwords: dict[str, str] | None = None) -> Session:
+        opened = records.open_record(path, passwords)
+        session = records.replay(opened.data, path)
+        self.adopt(session, seal=opened.seal)
         return session
 
     def save(self, path: Path | str) -> Path:
-        return records.save(self._need(), path)
+        return records.save(self._need(), path, seal=self.seal)
+
+    @staticmethod
+    def _fits(seal: Seal, session: Session) -> bool:
+        return len(session.humans) > 1 and seal.game == session.rules.id and seal.sides == tuple(sorted(session.humans))
+
+    # -- the autosave -----------------------------------------------------------------------
+    def claim(self, game_id: str) -> str | None:
+        """Take the right to autosave ``game_id`` (giving up any other game's). A one-line
+        reason when another window already autosaves it: this one then leaves it alone."""
+        if not self.autosave_enabled:
+            return None
+        if self.lock is not None and self.lock.game_id == game_id:
+            return None
+        self.release()
+        lock = autosaves.AutosaveLock(game_id)
+        try:
+            got = lock.acquire()
+        except OSError:
+            return None  # nowhere to save at all: the autosave itself will fail and say so
+        if not got:
+            self.blocked = game_id
+            self.blocked_reason = (
+                f"Another Midway Desktop window is playing {self._title(game_id)} and saving it; "
+                "this window does not autosave its game of it."
+            )
+            return self.blocked_reason
+        self.lock = lock
+        autosaves.clear_stale(game_id)
+        return None
+
+    def release(self) -> None:
+        """Give up the autosave lock (the window closes, or turns to another game)."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+        self.blocked = None
+        self.blocked_reason = ""
+
+    def owns_autosave(self, game_id: str) -> bool:
+        return self.autosave_enabled and self.blocked != game_id
+
+    def set_seal(self, seal: Seal | None) -> None:
+        """Seal the record with new passwords (None: plain); the autosave is rewritten now,
+        its backup too, so no file left on disk is readable without them."""
+        session = self._need()
+        self.seal = seal if seal is not None and self._fits(seal, session) else None
+        self._autosave(reseal=True)
+
+    def _autosave(self, reseal: bool = False) -> None:
+        session = self.session
+        if session is None or not self.autosave_enabled:
+            return
+        game_id = session.rules.id
+        if self.lock is None or self.lock.game_id != game_id:
+            self.claim(game_id)
+        if self.blocked == game_id:
+            return
+        try:
+            if reseal:
+                autosaves.reseal(session, self.seal)
+            else:
+                autosaves.autosave(session, self.seal)
+        except OSError as exc:
+            reason = f"{autosaves.autosave_path(game_id)}: {exc.strerror or exc}"
+            if not self.save_failing:
+                self.save_failing = True
+                self.savingStopped.emit(reason)
+            self.saveFailed.emit(reason)
+            return
+        if self.save_failing:
+            self.save_failing = False
+            self.savingResumed.emit()
+
+    @staticmethod
+    def _title(game_id: str) -> str:
+        try:
+            return game_info(game_id).title
+        except KeyError:
+            return game_id
 
     # -- play -----------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
@@ -205,11 +303,7 @@ class GameController(QObject):
 
     def _after_step(self, events: list[Event]) -> None:
         session = self._need()
-        if self.autosave_enabled:
-            try:
-                records.autosave(session)
-            except OSError as exc:
-                self.saveFailed.emit(f"Autosave failed: {exc.strerror or exc}")
+        self._autosave()
         if events:
             self.happened.emit(events)
         self.changed.emit()

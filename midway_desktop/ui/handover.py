@@ -9,17 +9,20 @@ While it is down the curtain keeps itself whole, whatever happens to the window:
 every resize, show and state change, stays above every child added or restacked (a dock
 re-docked, a presenter's new dock), and holds back every floating dock, which is a window of
 its own outside the curtain, until the next player is at the screen.
+
+A side's password is kept only as its stretched key (:class:`SideKey`): the same key checks
+the player at the curtain and seals the game's record on disk.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import os
+from collections.abc import Mapping
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QDockWidget, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+from midway_desktop.engine.sealing import SideKey, side_key
 
 CURTAIN_COLOUR = "#16232e"
 _WATCHED = "watchedByCurtain"
@@ -40,12 +43,13 @@ _RECOVER = frozenset(
 
 
 def hash_password(password: str, salt: bytes | None = None) -> tuple[bytes, bytes]:
-    salt = salt if salt is not None else os.urandom(16)
-    return salt, hashlib.pbkdf2_hmac("sha256", password.encode(), salt, 120_000)
+    """The password's salt and stretched key (scrypt)."""
+    key = side_key(password, salt=salt)
+    return key.salt, key.key
 
 
 def check_password(password: str, salt: bytes, digest: bytes) -> bool:
-    return hmac.compare_digest(hashlib.pbkdf2_hmac("sha256", password.encode(), salt, 120_000), digest)
+    return SideKey(salt, digest).matches(password)
 
 
 class HandoverCurtain(QWidget):
@@ -57,7 +61,7 @@ class HandoverCurtain(QWidget):
         super().__init__(window)
         self.window_ = window
         self.side = ""
-        self.passwords: dict[str, tuple[bytes, bytes]] = {}
+        self.passwords: dict[str, SideKey] = {}
         # Down is the curtain's own state, not its visibility: before the window is first
         # shown every child reads as invisible, and that is exactly when it must keep up.
         self._down = False
@@ -83,7 +87,14 @@ class HandoverCurtain(QWidget):
         self.button = QPushButton("", self)
         self.button.setMinimumWidth(260)
         self.button.clicked.connect(self._try)
-        for w in (self.title, self.hint, self.password, self.error, self.button):
+        # Said to both players at every handover (whether the game's file is sealed).
+        self.notice = QLabel("", self)
+        self.notice.setStyleSheet("color: #e8c77a; font-size: 13px;")
+        self.notice.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.notice.setWordWrap(True)
+        self.notice.setMaximumWidth(560)
+        self.notice.hide()
+        for w in (self.title, self.hint, self.password, self.error, self.button, self.notice):
             layout.addWidget(w, 0, Qt.AlignmentFlag.AlignCenter)
         self.hide()
         window.installEventFilter(self)
@@ -92,9 +103,17 @@ class HandoverCurtain(QWidget):
 
     def set_password(self, side: str, password: str | None) -> None:
         if password:
-            self.passwords[side] = hash_password(password)
+            self.passwords[side] = side_key(password)
         else:
             self.passwords.pop(side, None)
+
+    def set_keys(self, keys: Mapping[str, SideKey]) -> None:
+        """The sides' keys as they came with a sealed game (its passwords, already checked)."""
+        self.passwords = dict(keys)
+
+    def set_notice(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
 
     def lower_for(self, side: str, side_title: str) -> None:
         """Close the curtain and wait for ``side``'s player."""
@@ -158,7 +177,7 @@ class HandoverCurtain(QWidget):
 
     def _try(self) -> None:
         stored = self.passwords.get(self.side)
-        if stored is not None and not check_password(self.password.text(), *stored):
+        if stored is not None and not stored.matches(self.password.text()):
             self.error.setText("Wrong password.")
             self.password.selectAll()
             return

@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from midway_desktop import __version__
-from midway_desktop.engine import Outcome, playable_games, records
-from midway_desktop.games import DEFAULT_GAME, GAMES, game_info
+from midway_desktop.engine import Outcome, autosaves, playable_games, records
+from midway_desktop.engine.sealing import Envelope, Seal, side_key
+from midway_desktop.games import DEFAULT_GAME, GAMES, SIDE_TITLES, game_info
 from midway_desktop.geometry import Board, load_board
 from midway_desktop.ui.ask import ask
 from midway_desktop.ui.board_scene import BoardScene
@@ -36,8 +37,8 @@ from midway_desktop.ui.handover import HandoverCurtain
 from midway_desktop.ui.log_dock import LogDock
 from midway_desktop.ui.new_game import NewGameDialog
 from midway_desktop.ui.placeholders import StandInPresenter
+from midway_desktop.ui.stored_settings import read_text, restore
 
-SIDE_TITLES = {"us": "American", "usa": "American", "japan": "Japanese"}
 SETTINGS_GAME = "session/game"
 SETTINGS_GEOMETRY = "window/geometry"
 SETTINGS_STATE = "window/state"
@@ -50,8 +51,8 @@ class MainWindow(QMainWindow):
         self.settings = QSettings()
         # A screenshot or test window neither reads nor overwrites the player's layout.
         self.persist = persist
-        remembered = self.settings.value(SETTINGS_GAME, DEFAULT_GAME) if persist else DEFAULT_GAME
-        chosen = game or str(remembered)
+        remembered = read_text(self.settings, SETTINGS_GAME) if persist else None
+        chosen = game or remembered or DEFAULT_GAME
         if chosen not in {g.id for g in GAMES}:
             chosen = DEFAULT_GAME
         self.game_id = chosen
@@ -74,10 +75,7 @@ class MainWindow(QMainWindow):
         self._wire_controller()
         self._start(resume=persist)
         self._refresh_title()
-        geometry = self.settings.value(SETTINGS_GEOMETRY) if persist else None
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
+        if not (persist and restore(self.restoreGeometry, self.settings, SETTINGS_GEOMETRY)):
             self.resize(1400, 900)
         self._restore_layout()
         QTimer.singleShot(0, self.view.fit)
@@ -172,7 +170,12 @@ class MainWindow(QMainWindow):
         self.cell_label.setMinimumWidth(320)
         self.zoom_label = QLabel("")
         self.turn_label = QLabel("")
+        # Shown while this window's game is not being saved (failing, or left to another window).
+        self.save_label = QLabel("")
+        self.save_label.setStyleSheet("color: #b3261e; font-weight: bold;")
+        self.save_label.hide()
         self.statusBar().addWidget(self.cell_label, 1)
+        self.statusBar().addPermanentWidget(self.save_label)
         self.statusBar().addPermanentWidget(self.turn_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.hovered.connect(self._show_cell)
@@ -211,7 +214,12 @@ class MainWindow(QMainWindow):
     def _wire_controller(self) -> None:
         c = self.controller
         c.refused.connect(lambda reason: self.statusBar().showMessage(reason, 8000))
-        c.saveFailed.connect(lambda reason: self.statusBar().showMessage(reason, 8000))
+        c.saveFailed.connect(self._save_failed)
+        c.savingStopped.connect(self._saving_stopped)
+        c.savingResumed.connect(self._saving_resumed)
+        self.save_warning: QMessageBox | None = None
+        self._tell_unsealed = False
+        self._after_curtain = ""
         c.changed.connect(self._after_change)
         c.finished.connect(self._game_over)
         c.handover.connect(self.hand_over)
@@ -258,18 +266,14 @@ class MainWindow(QMainWindow):
             )
             self._after_change()
             return
-        path = records.resumable(self.game_id) if resume else None
-        loaded = False
-        if path is not None and self._ask_resume(path):
-            try:
-                self.controller.load(path)
-                loaded = True
-            except records.RecordError as exc:
-                self.statusBar().showMessage(f"Could not resume: {exc}", 10000)
-        if not loaded:
-            self.controller.new_game(self.game_id, scenario=scenario, options=options, seed=seed)
+        c = self.controller
+        busy = c.claim(self.game_id) if c.autosave_enabled else None
+        resumed, note = self._resume() if resume and busy is None else (False, "")
         title = game_info(self.game_id).title
-        self.statusBar().showMessage(f"Resumed {title}." if loaded else f"New game of {title}.", 5000)
+        notes = [busy or "", f"Resumed {title}." if resumed else f"New game of {title}.", note]
+        if not resumed:
+            notes.append(self._keep_unfinished())
+            self.controller.new_game(self.game_id, scenario=scenario, options=options, seed=seed)
         cls = presenter_class(self.game_id)
         assert cls is not None
         self.presenter = cls(self, self.controller)
@@ -277,7 +281,109 @@ class MainWindow(QMainWindow):
         self.view.key_handler = self.presenter.key_pressed
         self.show_log()
         self._after_change()
+        self._sync_passwords()
         self._curtain_for_hot_seat()
+        self._show_notes(notes)
+
+    def _show_notes(self, notes: list[str]) -> None:
+        """What became of the saved games, in the status bar (and the blocked autosave beside it)."""
+        c = self.controller
+        blocked = c.blocked == self.game_id
+        self.save_label.setVisible(blocked or c.save_failing)
+        if blocked:
+            self.save_label.setText("Not autosaved")
+            self.save_label.setToolTip(c.blocked_reason)
+        said = " ".join(n for n in notes if n)
+        if said and self.curtain.down:
+            self._after_curtain = said  # the status bar is behind the curtain: say it when it lifts
+        elif said:
+            self.statusBar().showMessage(said, 20000)
+
+    def _resume(self) -> tuple[bool, str]:
+        """Offer the unfinished game waiting in the autosave: whether it was resumed, and what
+        to tell the player (why it could not be)."""
+        try:
+            found = autosaves.waiting(self.game_id)
+        except OSError:
+            found = None
+        if found is None or not self._ask_resume(found.path):
+            return False, ""
+        opened = self._unlock(found.path, found.sealed)
+        if isinstance(opened, str):
+            return False, f"Could not resume: {opened}."
+        try:
+            session = records.replay(opened.data, found.path)
+        except records.RecordError as exc:
+            return False, f"Could not resume: {exc}."
+        # Resumed from the backup: the autosave is whole again at once.
+        self.controller.adopt(session, seal=opened.seal, save=found.path != autosaves.autosave_path(self.game_id))
+        return True, ""
+
+    def _keep_unfinished(self) -> str:
+        """Before a new game takes the autosave's place: set the unfinished game there aside."""
+        c = self.controller
+        if not c.autosave_enabled or c.claim(self.game_id) is not None:
+            return ""
+        try:
+            kept = autosaves.keep_unfinished(self.game_id)
+        except OSError as exc:
+            return f"The unfinished game could not be set aside ({exc.strerror or exc}); it stays in the autosave."
+        if kept is None:
+            return ""
+        return f"The unfinished game is kept as {kept} (Game › Open Game… opens it)."
+
+    def _unlock(self, path: Path | str, sealed: Envelope | None) -> records.Opened | str:
+        """The record at ``path``, opened with each guarded side's password if it is sealed
+        (asked of each player in turn, masked); a one-line reason if it cannot be."""
+        if sealed is None:
+            try:
+                return records.open_record(path)
+            except records.RecordError as exc:
+                return str(exc)
+        while True:
+            passwords = {}
+            for side in sealed.guarded:
+                password = self._ask_password(side, sealed.game)
+                if password is None:
+                    return f"{path}: sealed with hot-seat passwords, and no password was given"
+                passwords[side] = password
+            try:
+                return records.open_record(path, passwords)
+            except records.SealedRecord as exc:
+                return str(exc)
+            except records.RecordError as exc:
+                if not ask(self, "Wrong password", f"{exc}.\n\nTry the passwords again?"):
+                    return str(exc)
+
+    def _ask_password(self, side: str, game_id: str) -> str | None:
+        """One player's password for a sealed game, typed unseen; None if they cancel."""
+        title = SIDE_TITLES.get(side, side.title())
+        game = next((f"This {g.title} game" for g in GAMES if g.id == game_id), "This game")
+        text, ok = QInputDialog.getText(
+            self,
+            f"{title} player's password",
+            f"{game} is sealed with hot-seat passwords.\n{title} player only: type your password.",
+            QLineEdit.EchoMode.Password,
+        )
+        return text if ok else None
+
+    def _sync_passwords(self) -> None:
+        """The curtain guards exactly the sides that seal the game's record."""
+        seal = self.controller.seal
+        self.curtain.set_keys(dict(seal.keys) if seal else {})
+        self._privacy_notice()
+
+    def _privacy_notice(self) -> None:
+        session = self.controller.session
+        two = session is not None and len(session.humans) > 1
+        unsealed = two and self.controller.seal is None
+        self.curtain.set_notice(
+            "This game is saved unsealed: anyone at this computer can read its file, with both "
+            "sides' orders and the coming dice. Game › Hot-seat Passwords… seals it."
+            if unsealed
+            else ""
+        )
+        self._tell_unsealed = unsealed
 
     def _clear_table(self) -> None:
         """Nothing of the game before lingers on a game about to be shown: its rolls, log,
@@ -373,6 +479,13 @@ class MainWindow(QMainWindow):
     def _curtain_lifted(self, side: str) -> None:
         self._after_change()
         self.view.setFocus()
+        said = [self._after_curtain]
+        self._after_curtain = ""
+        if self._tell_unsealed:  # once a game: the players hear it when they first see the board
+            self._tell_unsealed = False
+            said.append("No hot-seat passwords: this game's autosave can be read by anyone at this computer.")
+        if any(said):
+            self.statusBar().showMessage(" ".join(s for s in said if s), 20000)
         asker = self._undo_asker
         if not asker or side == asker:
             return
@@ -388,16 +501,62 @@ class MainWindow(QMainWindow):
         if session is None or len(session.humans) < 2:
             self.statusBar().showMessage("Passwords are for two players at one screen.", 6000)
             return
+        keys = dict(self.curtain.passwords)
         for side in session.humans:
             title = SIDE_TITLES.get(side, side.title())
             text, ok = QInputDialog.getText(
                 self,
                 "Hot-seat password",
-                f"Password for the {title} player (empty for none):",
+                f"Password for the {title} player (empty for none):\n\n"
+                "With a password on a side, this game's saved files are sealed and open only with the "
+                "passwords. Without passwords, anyone at this computer can read the saved game: both "
+                "sides' orders and the coming dice.",
                 QLineEdit.EchoMode.Password,
             )
             if ok:
-                self.curtain.set_password(side, text or None)
+                if text:
+                    keys[side] = side_key(text)
+                else:
+                    keys.pop(side, None)
+        self.curtain.set_keys(keys)
+        self.controller.set_seal(Seal.of(session.rules.id, session.humans, keys))
+        self._privacy_notice()
+        self._tell_unsealed = False
+        if self.controller.seal is not None:
+            self.statusBar().showMessage("Passwords set: this game's saved files open only with them.", 8000)
+        else:
+            self.statusBar().showMessage(
+                "No passwords: this game's autosave can be read by anyone at this computer.", 8000
+            )
+
+    # -- saving trouble ---------------------------------------------------------------------
+    def _save_failed(self, reason: str) -> None:
+        self.save_label.setText("Not saving")
+        self.save_label.setToolTip(f"The last autosave failed: {reason}")
+        self.save_label.show()
+
+    def _saving_stopped(self, reason: str) -> None:
+        """The first failed autosave in a row: tell the player once, plainly."""
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("This game is not being saved")
+        box.setText(
+            "<p><b>This game is not being saved.</b></p>"
+            "<p>The game goes on, but if the app closes, the moves from now on are lost. Free some "
+            "space or make the folder writable: saving starts again by itself after the next move. "
+            "<i>Save Game As…</i> can keep a copy somewhere else.</p>"
+        )
+        box.setDetailedText(reason)
+        box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        self.save_warning = box
+        box.open()  # not exec(): the game goes on
+
+    def _saving_resumed(self) -> None:
+        self.save_label.hide()
+        if self.save_warning is not None:
+            self.save_warning.close()
+            self.save_warning = None
+        self.statusBar().showMessage("Autosave works again: the game is saved.", 8000)
 
     def _redo(self) -> None:
         if self.controller.session is not None and self.controller.redo():
@@ -455,23 +614,28 @@ class MainWindow(QMainWindow):
             try:
                 self.controller.save(path)
                 self._remember_folder(path)
-                self.statusBar().showMessage(f"Saved {path}", 5000)
+                sealed = " (sealed: it opens only with the hot-seat passwords)" if self.controller.seal else ""
+                self.statusBar().showMessage(f"Saved {path}{sealed}", 5000)
             except OSError as exc:
                 QMessageBox.warning(self, "Save failed", f"{path}: {exc.strerror or exc}")
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open game", str(self._games_folder()), "Midway Desktop games (*.json)"
+            self, "Open game", str(self._games_folder(opening=True)), "Midway Desktop games (*.json)"
         )
         if path and self.open_game(path):
             self._remember_folder(path)
 
-    def _games_folder(self) -> Path:
-        """Where the Save and Open dialogs start: the folder last used, else the player's
-        documents (a "Midway Desktop" folder there once it exists)."""
+    def _games_folder(self, opening: bool = False) -> Path:
+        """Where the Save and Open dialogs start: the folder last used, else (opening) the
+        folder of kept unfinished games, else the player's documents (a "Midway Desktop"
+        folder there once it exists)."""
         remembered = self.settings.value(SETTINGS_FOLDER) if self.persist else None
         if isinstance(remembered, str) and Path(remembered).is_dir():
             return Path(remembered)
+        kept = autosaves.unfinished_dir()
+        if opening and kept.is_dir():
+            return kept
         documents = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation))
         own = documents / "Midway Desktop"
         if own.is_dir():
@@ -488,23 +652,27 @@ class MainWindow(QMainWindow):
 
     def open_game(self, path: str) -> bool:
         try:
-            data = records.read(path)
+            sealed = records.envelope_of(records.read_bytes(path), path)
         except records.RecordError as exc:
             QMessageBox.warning(self, "Cannot open game", str(exc))
             return False
-        game = str(data["game"])
-        if game != self.game_id:
-            self.switch_game(game, start=False)
+        opened = self._unlock(path, sealed)
+        if isinstance(opened, str):
+            QMessageBox.warning(self, "Cannot open game", opened)
+            return False
         try:
-            session = records.replay(data, path)
+            session = records.replay(opened.data, path)
         except records.RecordError as exc:
             QMessageBox.warning(self, "Cannot open game", str(exc))
             return False
+        if session.rules.id != self.game_id:  # only now: a refused file leaves the window as it was
+            self.switch_game(session.rules.id, start=False)
         self._start(resume=False)
-        self.controller.adopt(session)
+        self.controller.adopt(session, seal=opened.seal, save=True)
         self.show_log()
+        self._sync_passwords()
         self._curtain_for_hot_seat()
-        self.statusBar().showMessage(f"Opened {path}", 5000)
+        self.statusBar().showMessage(f"Opened {path}. {self.statusBar().currentMessage()}".strip(), 8000)
         return True
 
     # -- content --------------------------------------------------------------------------
@@ -562,14 +730,14 @@ class MainWindow(QMainWindow):
             self.settings.setValue(self._layout_key(), self.saveState())
 
     def _restore_layout(self) -> None:
-        state = self.settings.value(self._layout_key()) if self.persist else None
-        if state is not None:
-            self.restoreState(state)
+        if self.persist:
+            restore(self.restoreState, self.settings, self._layout_key())
 
     def switch_game(self, game_id: str, start: bool = True) -> None:
         if game_id == self.game_id:
             return
         self._save_layout()
+        self.controller.release()  # the last game's autosave is free for another window now
         board = load_board(game_id)
         self.game_id = game_id
         self.board = board
@@ -637,4 +805,5 @@ class MainWindow(QMainWindow):
             self.settings.setValue(SETTINGS_GAME, self.game_id)
             self.settings.setValue(SETTINGS_GEOMETRY, self.saveGeometry())
             self._save_layout()
+        self.controller.release()
         super().closeEvent(event)  # type: ignore[arg-type]

@@ -103,16 +103,6 @@ def test_unknown_game_is_refused(tmp_path: Path) -> None:
         rec.replay(data, "x.json")
 
 
-def test_autosave_and_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MIDWAY_DATA_DIR", str(tmp_path))
-    s = played(4, finish=False)
-    rec.autosave(s)
-    assert rec.resumable("toy") == rec.autosave_path("toy")
-    assert rec.load(rec.resumable("toy")).state == s.state
-    rec.autosave(played(4))
-    assert rec.resumable("toy") is None  # a finished game is not offered again
-
-
 def test_cli_replay_verifies_and_prints_the_outcome(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     s = played()
     path = rec.save(s, tmp_path / "game.json")

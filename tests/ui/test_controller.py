@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from midway_desktop.engine import Session, records
+from midway_desktop.engine import Session, autosaves, records
 from midway_desktop.engine.registry import register
 from midway_desktop.ui.controller import GameController
 from tests.engine import toy
@@ -33,7 +33,7 @@ def test_a_refusal_changes_nothing_and_says_why(controller: GameController) -> N
 
 def test_every_step_is_autosaved(controller: GameController) -> None:
     controller.submit(toy.Order("us", 1, 2))
-    saved = records.load(records.autosave_path("toy"))
+    saved = records.load(autosaves.autosave_path("toy"))
     assert saved.state == controller.session.state
 
 
@@ -61,3 +61,34 @@ def test_solitaire_never_hands_over(qapp) -> None:  # type: ignore[no-untyped-de
     c.handover.connect(asked.append)
     c.submit(toy.Order("us", 1, 3))
     assert asked == []
+
+
+def test_one_controller_autosaves_a_game_and_another_leaves_it_alone(controller: GameController) -> None:
+    controller.submit(toy.Order("us", 1, 2))
+    path = autosaves.autosave_path("toy")
+    before = path.read_bytes()
+    other = GameController(autosave=True)
+    other.adopt(Session.start(toy.RULES, seed=9), viewer="us")
+    assert other.claim("toy") is not None and other.blocked == "toy"
+    other.submit(toy.Order("us", 0, 1))
+    assert path.read_bytes() == before
+    controller.release()
+    assert other.claim("toy") is None
+    other.submit(toy.Order("japan", 0, 1))
+    assert records.load(path).state == other.session.state
+    other.release()
+
+
+def test_a_seal_belongs_to_its_game_and_players(controller: GameController) -> None:
+    from midway_desktop.engine.sealing import KdfCost, Seal, side_key
+
+    seal = Seal.of("toy", ("us", "japan"), {"us": side_key("midway", KdfCost(n=2**10))})
+    controller.set_seal(seal)
+    path = autosaves.autosave_path("toy")
+    assert records.envelope_of(path.read_bytes()) is not None
+    controller.new_game("toy", seed=4)  # a rematch of the same players keeps it
+    assert controller.seal == seal and records.envelope_of(path.read_bytes()) is not None
+    controller.adopt(Session.start(toy.RULES, seed=3, humans=("us",)))  # one player: nothing to hide
+    assert controller.seal is None
+    controller.submit(toy.Order("us", 1, 2))
+    assert records.envelope_of(path.read_bytes()) is None

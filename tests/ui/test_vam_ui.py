@@ -225,7 +225,7 @@ def test_passwords_guard_each_side(qtbot, monkeypatch) -> None:  # type: ignore[
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: next(answers))
     w._set_passwords()
     assert set(w.curtain.passwords) == {"us", "japan"}
-    assert all(isinstance(v[1], bytes) and b"tora" not in v[1] for v in w.curtain.passwords.values())
+    assert all(isinstance(v.key, bytes) and b"tora" not in v.key for v in w.curtain.passwords.values())
 
 
 def test_each_side_keeps_its_own_dock_layout(qtbot) -> None:  # type: ignore[no-untyped-def]

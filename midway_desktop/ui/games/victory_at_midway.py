@@ -62,6 +62,7 @@ from midway_desktop.ui.games.vam_layout import (
     unit_face,
 )
 from midway_desktop.ui.playback import EventPlayback, PlaybackDock
+from midway_desktop.ui.stored_settings import read_bytes
 
 Index = QModelIndex | QPersistentModelIndex
 SEARCH_TITLES = {"air": "Air search", "ship": "Ship search"}
@@ -319,9 +320,9 @@ class VictoryAtMidwayPresenter(Presenter):
         self._layout_side = side
         saved = self._layouts.get(side)
         if saved is None and self.window.persist:
-            saved = self.window.settings.value(self._layout_key(side))
+            saved = read_bytes(self.window.settings, self._layout_key(side))
         if saved is not None:  # a player with no arrangement of their own starts from the last one
-            self.window.restoreState(saved)
+            self.window.restoreState(saved)  # bytes Qt turns down leave the layout as it is
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:

@@ -1,0 +1,222 @@
+"""The per-user data folder: each game's autosave, its lock, and unfinished games kept aside.
+
+::
+
+    <data folder>/autosave/<game>.json        the game in progress, saved after every step
+    <data folder>/autosave/<game>.json.bak    the save before that one
+    <data folder>/autosave/<game>.lock        held by the one app window that autosaves <game>
+    <data folder>/unfinished/<Title> <date time>.midway.json
+                                              unfinished games set aside, never deleted
+
+An unfinished game is never overwritten without the player's word: before a new game takes
+the autosave's place, the old one is moved to ``unfinished/`` (:func:`keep_unfinished`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from midway_desktop.engine import records
+from midway_desktop.engine.records import RecordError
+from midway_desktop.engine.sealing import Envelope, Seal
+from midway_desktop.engine.session import Session
+from midway_desktop.games import game_info
+
+
+def data_dir() -> Path:
+    """Where autosaves live: the platform's per-user application data folder."""
+    override = os.environ.get("MIDWAY_DATA_DIR")
+    if override:
+        return Path(override)
+    home = Path.home()
+    if sys.platform.startswith("win"):
+        base = Path(os.environ.get("APPDATA", home / "AppData" / "Roaming"))
+        return base / "Midway Desktop"
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / "Midway Desktop"
+    return Path(os.environ.get("XDG_DATA_HOME", home / ".local" / "share")) / "midway-desktop"
+
+
+def autosave_path(game_id: str) -> Path:
+    return data_dir() / "autosave" / f"{game_id}.json"
+
+
+def unfinished_dir() -> Path:
+    return data_dir() / "unfinished"
+
+
+def autosave(session: Session, seal: Seal | None = None) -> Path:
+    return records.save(session, autosave_path(session.rules.id), backup=True, seal=seal)
+
+
+def reseal(session: Session, seal: Seal | None) -> Path:
+    """Save the game under a new seal, backup included: once passwords are set, the plain
+    backup of the step before must not stay readable either."""
+    path = autosave_path(session.rules.id)
+    data = records.encode(session, seal)
+    records.write_atomic(path, data, backup=False)
+    records.write_atomic(records.backup_path(path), data, backup=False)
+    return path
+
+
+# -- the lock ---------------------------------------------------------------------------------
+class AutosaveLock:
+    """The right to autosave one game, held by one app window at a time.
+
+    An operating-system lock on ``<game>.lock`` (``flock`` or ``msvcrt.locking``): it goes
+    with the process, so a crashed or killed app never leaves a stale lock behind."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.path = autosave_path(game_id).with_name(f"{game_id}.lock")
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self) -> bool:
+        """Take the lock: False if another window holds it. OSError if the folder cannot hold
+        a lock at all (a read-only or missing drive)."""
+        if self._fd is not None:
+            return True
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            if not _try_lock(fd):
+                os.close(fd)
+                return False
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            with contextlib.suppress(OSError):
+                _unlock(fd)
+            os.close(fd)
+
+
+if sys.platform.startswith("win"):
+    import msvcrt
+
+    def _try_lock(fd: int) -> bool:
+        os.lseek(fd, 0, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        # flock, not fcntl's record locks: flock belongs to the open file, so two windows of
+        # one process exclude each other too.
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def clear_stale(game_id: str) -> list[Path]:
+    """Remove the temporary files a killed save of ``game_id`` left behind (call it holding the
+    game's lock: then no save of that game is under way)."""
+    target = autosave_path(game_id)
+    prefix = records.temp_name(target)
+    removed = []
+    if target.parent.is_dir():
+        for path in target.parent.iterdir():
+            if path.name.startswith(prefix) and path.name.endswith(".tmp"):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                    removed.append(path)
+    return removed
+
+
+# -- resuming -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Waiting:
+    """An unfinished game in the autosave folder: its file, and its envelope if it is sealed."""
+
+    path: Path
+    sealed: Envelope | None = None
+
+
+def waiting(game_id: str) -> Waiting | None:
+    """The unfinished game of ``game_id`` waiting to be resumed: the autosave, or its backup
+    when the autosave is missing or unreadable."""
+    main = autosave_path(game_id)
+    for path in (main, records.backup_path(main)):
+        if not path.exists():
+            continue
+        try:
+            raw = records.read_bytes(path)
+            env = records.envelope_of(raw, path)
+            if env is not None:
+                if env.game != game_id:
+                    continue
+                return None if env.over else Waiting(path, env)
+            data = records.parse(raw, path)
+        except RecordError:
+            continue  # damaged: try the backup
+        if data["game"] != game_id:
+            continue
+        final = data.get("final")
+        if isinstance(final, dict) and final.get("outcome"):
+            return None
+        return Waiting(path) if data["actions"] else None
+    return None
+
+
+def resumable(game_id: str) -> Path | None:
+    """The file of the unfinished game of ``game_id``, if one is waiting."""
+    found = waiting(game_id)
+    return found.path if found else None
+
+
+def keep_unfinished(game_id: str) -> Path | None:
+    """Move the unfinished game of ``game_id`` (if any) out of the autosave's way, into the
+    ``unfinished`` folder under its title and the time; the new name, or None."""
+    found = waiting(game_id)
+    if found is None:
+        return None
+    folder = unfinished_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y-%m-%d %H.%M.%S")
+    try:
+        title = game_info(game_id).title
+    except KeyError:  # a game known to the engine only (a test's)
+        title = game_id
+    base = f"{title} {stamp}"
+    target = folder / f"{base}.midway.json"
+    n = 2
+    while target.exists():
+        target = folder / f"{base} ({n}).midway.json"
+        n += 1
+    shutil.move(str(found.path), target)
+    main = autosave_path(game_id)
+    if found.path == main:
+        # The backup is an older step of the game just kept whole.
+        records.backup_path(main).unlink(missing_ok=True)
+    return target

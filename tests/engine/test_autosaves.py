@@ -1,0 +1,205 @@
+"""The autosave: a killed save never costs the game, an unfinished game is never overwritten,
+and one process at a time saves a game."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from midway_desktop.engine import Session, autosaves, records
+from midway_desktop.engine.registry import register
+from midway_desktop.engine.sealing import KdfCost, Seal, side_key
+from tests.engine import toy
+
+register(toy.RULES, "tests.engine.toy")
+
+ROOT = Path(__file__).resolve().parents[2]
+posix_only = pytest.mark.skipif(sys.platform.startswith("win"), reason="SIGKILL is POSIX")
+
+
+def unfinished(seed: int = 4, steps: int = 1) -> Session:
+    s = Session.start(toy.RULES, seed=seed)
+    for i in range(steps):
+        s.play(s.legal_actions(s.to_act()[0])[i % 3])
+    return s
+
+
+def finished(seed: int = 4) -> Session:
+    s = unfinished(seed, 0)
+    while s.outcome() is None:
+        s.play(s.legal_actions(s.to_act()[0])[0])
+    return s
+
+
+def test_autosave_and_resume(tmp_path: Path) -> None:
+    s = unfinished()
+    autosaves.autosave(s)
+    assert autosaves.resumable("toy") == autosaves.autosave_path("toy")
+    assert records.load(autosaves.resumable("toy")).state == s.state
+    autosaves.autosave(finished())
+    assert autosaves.resumable("toy") is None  # a finished game is not offered again
+
+
+def test_a_missing_or_damaged_autosave_resumes_from_its_backup() -> None:
+    autosaves.autosave(unfinished(steps=2))
+    autosaves.autosave(unfinished(steps=3))
+    main = autosaves.autosave_path("toy")
+    bak = records.backup_path(main)
+    whole = main.read_bytes()
+    for damage in (b"", whole[: len(whole) // 2], b"\x00" * 40, b'{"format": "something else"}'):
+        main.write_bytes(damage)
+        assert autosaves.resumable("toy") == bak
+        assert len(records.load(bak).actions()) == 2
+    main.unlink()
+    assert autosaves.resumable("toy") == bak
+    bak.write_bytes(b"{")
+    assert autosaves.resumable("toy") is None
+
+
+def test_an_unfinished_game_is_kept_not_overwritten() -> None:
+    s = unfinished(steps=3)
+    autosaves.autosave(unfinished(steps=2))
+    autosaves.autosave(s)
+    saved = autosaves.autosave_path("toy").read_bytes()
+    kept = autosaves.keep_unfinished("toy")
+    assert kept is not None and kept.parent == autosaves.unfinished_dir()
+    assert kept.name.startswith("toy ") and kept.name.endswith(".midway.json")
+    assert kept.read_bytes() == saved and records.load(kept).state == s.state
+    assert autosaves.resumable("toy") is None  # the way is clear for a new game
+    autosaves.autosave(s)
+    again = autosaves.keep_unfinished("toy")
+    assert again is not None and again != kept and kept.exists()  # never over an earlier one
+    autosaves.autosave(finished())
+    assert autosaves.keep_unfinished("toy") is None  # a finished game is not kept aside
+
+
+def test_resealing_leaves_no_plain_copy_behind() -> None:
+    """Passwords set mid-game: the autosave and its backup are both sealed at once."""
+    s = unfinished(seed=918273645, steps=3)
+    autosaves.autosave(s)
+    autosaves.autosave(s)
+    seal = Seal.of("toy", ("us", "japan"), {"japan": side_key("tora", KdfCost(n=2**10))})
+    autosaves.reseal(s, seal)
+    for path in autosaves.autosave_path("toy").parent.iterdir():
+        assert b"918273645" not in path.read_bytes(), path.name
+    found = autosaves.waiting("toy")
+    assert found is not None and found.sealed is not None and found.sealed.guarded == ("japan",)
+
+
+def test_one_lock_per_game() -> None:
+    first, second = autosaves.AutosaveLock("toy"), autosaves.AutosaveLock("toy")
+    assert first.acquire() and not second.acquire()
+    assert autosaves.AutosaveLock("other").acquire()  # another game is another lock
+    first.release()
+    assert second.acquire()
+    second.release()
+
+
+def _saver(data: Path, seed: int, *extra: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.engine.saver", str(data), str(seed), *extra],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _on_disk(path: Path) -> tuple[int, int]:
+    data = records.read(path)
+    return data["seed"], len(data["actions"])
+
+
+def _after_death(data: Path, last: tuple[int, int], started: tuple[int, int]) -> tuple[int, int]:
+    """What the app finds after a killed save: the last complete save or the one under way,
+    whole, always at the autosave's own name; and no temporary file once it has cleaned up."""
+    main = autosaves.autosave_path("toy")
+    lock = autosaves.AutosaveLock("toy")
+    assert lock.acquire()  # the dead process's lock died with it
+    try:
+        autosaves.clear_stale("toy")
+        assert not [p.name for p in main.parent.iterdir() if p.name.endswith(".tmp")]
+        seed, steps = _on_disk(main)
+        done = last if last[1] else started
+        following = (done[0], done[1] + 1) if done[1] < 2 * toy.TURNS else (done[0] + 1, 1)
+        assert (seed, steps) in (done, following), f"on disk {(seed, steps)}, last saved {done}"
+        resumed = autosaves.resumable("toy")
+        if steps < 2 * toy.TURNS:
+            assert resumed is not None and _on_disk(resumed) == (seed, steps)
+        return seed, steps
+    finally:
+        lock.release()
+
+
+@posix_only
+def test_a_save_killed_at_each_of_its_steps_loses_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Die just before every file-system step of a save in turn (no clean-up, as SIGKILL): the
+    game on disk is always the old one or the new one, whole, where the app looks first."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("MIDWAY_DATA_DIR", str(data))
+    proc = _saver(data, 3, "0")
+    proc.stdout.readline()
+    proc.stdout.readline()  # one save done: there is an old game to lose
+    proc.kill()
+    proc.wait()
+    _after_death(data, (3, 0), _on_disk(data / "autosave" / "toy.json"))
+    k = 1
+    while True:
+        proc = _saver(data, 3, str(k))
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode in (0, 9), err
+        lines = out.splitlines()
+        started = tuple(int(x) for x in lines[0].split()[1:])
+        saved = [tuple(int(x) for x in line.split()[1:]) for line in lines if line.startswith("saved")]
+        _after_death(data, saved[-1] if saved else (0, 0), started)  # type: ignore[arg-type]
+        if "survived" in lines:
+            break
+        k += 1
+    assert k > 6  # the walk went through every step of a save, renames included
+
+
+@posix_only
+def test_random_kills_always_resume_the_last_complete_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kill a saving process with SIGKILL at random moments (seeded, 30 times): every time, the
+    app's start finds the last complete save, and the next process resumes it."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("MIDWAY_DATA_DIR", str(data))
+    chance = random.Random(20240604)
+    mid_game = 0
+    for _trial in range(30):
+        proc = _saver(data, 11)
+        first = proc.stdout.readline().split()
+        assert first and first[0] == "start", proc.stderr.read()
+        started = (int(first[1]), int(first[2]))
+        time.sleep(chance.uniform(0.0, 0.25))  # when to kill, not a limit on anything
+        proc.send_signal(signal.SIGKILL)
+        out, _ = proc.communicate()
+        saved = [tuple(int(x) for x in line.split()[1:]) for line in out.splitlines() if line.startswith("saved")]
+        folder = data / "autosave"
+        mid_game += bool(saved)
+        if not (folder / "toy.json").exists():
+            assert not saved  # killed before its first save: nothing was promised
+            continue
+        _after_death(data, saved[-1] if saved else (0, 0), started)  # type: ignore[arg-type]
+    assert mid_game >= 20  # most kills came while saving a game in play, not while starting up
+
+
+def test_the_kept_files_name_the_game_for_the_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    from midway_desktop.engine import new_game
+
+    s = new_game("midway-solitaire", seed=5)
+    s.play(s.legal_actions(s.to_act()[0])[0])
+    autosaves.autosave(s)
+    kept = autosaves.keep_unfinished("midway-solitaire")
+    assert kept is not None and kept.name.startswith("Midway Solitaire 20")
+    assert json.loads(kept.read_text())["game"] == "midway-solitaire"

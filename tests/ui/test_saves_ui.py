@@ -1,0 +1,314 @@
+"""Saves at the desktop: an unfinished game is never lost without the player's word, one window
+saves a game, a failing autosave is told once and plainly, bad settings never stop the app,
+and a hot-seat game with passwords leaves nothing readable on disk."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMessageBox
+
+from midway_desktop.engine import autosaves, records
+from midway_desktop.ui.main_window import MainWindow
+
+SOLITAIRE = "midway-solitaire"
+VAM = "victory-at-midway"
+SEED = 918273645  # distinctive: found nowhere on disk once the game is sealed
+PASSWORDS = {"us": "midway", "japan": "tora"}
+
+
+def _window(qtbot, game: str = SOLITAIRE, persist: bool = True) -> MainWindow:  # type: ignore[no-untyped-def]
+    w = MainWindow(game, persist=persist)
+    qtbot.addWidget(w)
+    w.resize(1200, 800)
+    w.show()
+    QApplication.processEvents()
+    return w
+
+
+def _step(w: MainWindow) -> None:
+    c = w.controller
+    side = c.viewer
+    assert c.submit(c.legal(side)[0])
+
+
+def _said(w: MainWindow) -> str:
+    """What the status bar says, or will say once the hot-seat curtain lifts."""
+    return f"{w.statusBar().currentMessage()} {w._after_curtain}"
+
+
+@pytest.fixture
+def answers(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The players' answers to the resume question, the password prompts and the retry question."""
+    given = {"resume": [], "text": [], "question": []}
+    asked: list[str] = []
+
+    def get_text(parent, title, label, *a, **k):  # type: ignore[no-untyped-def]
+        asked.append(label)
+        return given["text"].pop(0)
+
+    monkeypatch.setattr(MainWindow, "_ask_resume", lambda self, path: given["resume"].pop(0))
+    monkeypatch.setattr(QInputDialog, "getText", get_text)
+    yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: yes if given["question"].pop(0) else no)
+    given["asked"] = asked
+    return given
+
+
+def _unfinished_solitaire(qtbot) -> bytes:  # type: ignore[no-untyped-def]
+    w = _window(qtbot)
+    _step(w)
+    _step(w)
+    w.close()
+    return autosaves.autosave_path(SOLITAIRE).read_bytes()
+
+
+def _kept() -> list[Path]:
+    folder = autosaves.unfinished_dir()
+    return sorted(folder.iterdir()) if folder.is_dir() else []
+
+
+@pytest.mark.parametrize("way", ["no to resume", "resume fails", "new game", "open another game"])
+def test_every_way_a_new_game_replaces_an_unfinished_one_keeps_it(qtbot, answers, tmp_path, way) -> None:  # type: ignore[no-untyped-def]
+    saved = _unfinished_solitaire(qtbot)
+    other = tmp_path / "other.midway.json"
+    if way == "open another game":
+        w = _window(qtbot, persist=False)
+        _step(w)
+        w.controller.save(other)
+        w.close()
+    if way == "resume fails":  # as after a ruleset edit: the replay no longer reproduces the game
+        data = json.loads(saved)
+        data["final"]["fingerprint"] = "0" * 32
+        saved = json.dumps(data).encode()
+        autosaves.autosave_path(SOLITAIRE).write_bytes(saved)
+    answers["resume"].append(way != "no to resume")
+    w = _window(qtbot)
+    if way == "new game":
+        assert len(w.controller.session.history) == 2  # resumed
+        w.start_new()
+    elif way == "open another game":
+        assert w.open_game(str(other))
+    kept = _kept()
+    assert len(kept) == 1 and kept[0].read_bytes() == saved
+    assert str(kept[0]) in _said(w)
+    if way == "resume fails":
+        assert "Could not resume" in _said(w) and "does not reproduce" in _said(w)
+    # The autosave holds the game now on the board, and nothing is offered for resume twice.
+    now = records.read(autosaves.autosave_path(SOLITAIRE))
+    assert len(now["actions"]) == len(w.controller.session.history)
+    w.close()
+
+
+def test_a_resume_from_the_backup_when_the_autosave_is_damaged(qtbot, answers) -> None:  # type: ignore[no-untyped-def]
+    _unfinished_solitaire(qtbot)
+    main = autosaves.autosave_path(SOLITAIRE)
+    main.write_bytes(main.read_bytes()[:100])  # torn
+    answers["resume"].append(True)
+    w = _window(qtbot)
+    assert len(w.controller.session.history) == 1  # the step before, from the backup
+    assert len(records.read(main)["actions"]) == 1  # and the autosave is whole again
+    w.close()
+
+
+def test_a_second_window_leaves_the_first_windows_autosave_alone(qtbot, answers) -> None:  # type: ignore[no-untyped-def]
+    first = _window(qtbot)
+    _step(first)
+    path = autosaves.autosave_path(SOLITAIRE)
+    before = path.read_bytes()
+    second = _window(qtbot)  # no resume question: the game is the first window's
+    assert answers["resume"] == []
+    assert second.controller.blocked == SOLITAIRE
+    assert "Another Midway Desktop window is playing Midway Solitaire" in second.statusBar().currentMessage()
+    assert second.save_label.isVisible() and second.save_label.text() == "Not autosaved"
+    _step(second)
+    _step(second)
+    assert path.read_bytes() == before and not autosaves.unfinished_dir().exists()
+    _step(first)
+    assert len(records.read(path)["actions"]) == 2
+    first.close()
+    second.close()
+
+
+def test_autosave_trouble_is_told_once_and_its_end_too(qtbot, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Every run of failed autosaves, of any length: one warning at its start, the indicator
+    while it lasts, one message at its end."""
+    good = tmp_path / "good"
+    bad = tmp_path / "not-a-folder"
+    bad.write_text("a file where the data folder should be")
+    w = _window(qtbot, persist=True)
+    c = w.controller
+    told: list[str] = []
+    c.savingStopped.connect(lambda why: told.append("stopped"))
+    c.savingResumed.connect(lambda: told.append("resumed"))
+    chance = random.Random(5)
+    expected: list[str] = []
+    failing = False
+    for _ in range(40):
+        fail = chance.random() < 0.5
+        monkeypatch.setenv("MIDWAY_DATA_DIR", str(bad if fail else good))
+        if c.session.outcome() is not None:
+            break
+        _step(w)
+        if fail != failing:
+            expected.append("stopped" if fail else "resumed")
+            failing = fail
+        assert w.save_label.isVisible() == fail
+        if fail:
+            assert w.save_warning is not None and w.save_warning.isVisible()
+            assert "not being saved" in w.save_warning.text() and str(bad) in w.save_warning.detailedText()
+        else:
+            assert w.save_warning is None
+    assert told == expected and expected.count("stopped") > 3
+    w.close()
+
+
+def _garbage_kinds() -> list[object]:
+    noise = random.Random(9)
+    return [
+        "garbage",
+        "",
+        12345,
+        -1.5,
+        True,
+        ["a", 1],
+        QByteArray(bytes(noise.randrange(256) for _ in range(64))),
+        QByteArray(b"\x01\xd9\xd0\xcb\x00\x03\x00\x00"),  # the start of a real geometry, cut short
+    ]
+
+
+def test_bad_settings_are_ignored_never_fatal(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Every key the app writes (so every key it reads), set to every kind of wrong value."""
+    w = _window(qtbot, game=VAM)
+    w.controller.pass_to("japan")
+    w.switch_game(SOLITAIRE)
+    w.close()
+    settings = QSettings()
+    keys = settings.allKeys()
+    assert {"session/game", "window/geometry", f"window/state/{SOLITAIRE}", f"window/state/{VAM}/us"} <= set(keys)
+    try:
+        for value in _garbage_kinds():
+            for key in keys:
+                settings.setValue(key, value)
+            settings.sync()
+            for game in (None, VAM):
+                w = MainWindow(game, persist=True)
+                qtbot.addWidget(w)
+                w.show()
+                w.controller.pass_to("us" if game else w.controller.viewer)
+                assert w.game_id == (game or SOLITAIRE) and w.width() > 100
+                w.close()
+        # The settings file as an editor may leave it.
+        settings.sync()
+        Path(settings.fileName()).write_text("[window]\ngeometry=garbage\nstate\\midway-solitaire=@Rect(1 2)\n")
+        settings.sync()
+        w = MainWindow(None, persist=True)
+        qtbot.addWidget(w)
+        w.close()
+    finally:
+        settings.clear()
+        settings.sync()
+
+
+# -- hot-seat privacy ---------------------------------------------------------------------------
+def _vam(qtbot, persist: bool = True) -> MainWindow:  # type: ignore[no-untyped-def]
+    w = _window(qtbot, game=VAM, persist=persist)
+    w.start_new({}, SEED, None)
+    return w
+
+
+def _set_passwords(w: MainWindow, answers, us: str | None, japan: str | None) -> None:  # type: ignore[no-untyped-def]
+    answers["text"] += [(us or "", True), (japan or "", True)]
+    w._set_passwords()
+
+
+def _files() -> list[Path]:
+    return sorted(p for p in autosaves.data_dir().rglob("*") if p.is_file())
+
+
+def test_without_passwords_the_game_says_its_file_is_readable(qtbot, answers) -> None:  # type: ignore[no-untyped-def]
+    w = _vam(qtbot, persist=False)
+    assert w.curtain.down and "anyone at this computer" in w.curtain.notice.text()
+    assert w.curtain.notice.isVisible()
+    w.curtain.button.click()
+    assert "can be read by anyone at this computer" in w.statusBar().currentMessage()
+    _set_passwords(w, answers, None, None)
+    assert all("anyone at this computer" in label for label in answers["asked"])
+    assert "can be read by anyone" in w.statusBar().currentMessage()
+    _set_passwords(w, answers, None, "tora")
+    assert w.curtain.notice.text() == "" and "open only with them" in w.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize("guarded", [("us", "japan"), ("japan",)])
+def test_with_passwords_nothing_on_disk_gives_a_side_away(qtbot, answers, tmp_path, monkeypatch, guarded) -> None:  # type: ignore[no-untyped-def]
+    """Sealed from the moment the passwords are set (the backup of the step before too), the
+    Save As copy as well; resuming asks each guarded player in turn, a wrong password costs
+    nothing, and the curtain guards the same sides afterwards."""
+    w = _vam(qtbot)
+    _step(w)  # a plain autosave and backup on disk before the passwords
+    _set_passwords(w, answers, PASSWORDS["us"] if "us" in guarded else None, PASSWORDS["japan"])
+    w.curtain.password.setText(PASSWORDS.get(w.curtain.side, ""))
+    w.curtain.button.click()
+    _step(w)
+    copy = tmp_path / "copy.midway.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(copy), ""))
+    w.save_dialog()
+    steps = len(w.controller.session.history)
+    w.close()
+    for path in [*_files(), copy]:
+        raw = path.read_bytes()
+        assert str(SEED).encode() not in raw and b'"actions"' not in raw, path.name
+        if path.suffix != ".lock":
+            found = records.envelope_of(raw, path)
+            assert found is not None and found.guarded == tuple(sorted(guarded))
+
+    def typed(*sides_passwords: tuple[str, str]) -> list[tuple[str, bool]]:
+        return [(p, True) for _, p in sides_passwords]
+
+    order = [s for s in ("japan", "us") if s in guarded]
+    right = [(s, PASSWORDS[s]) for s in order]
+    wrong = [(s, PASSWORDS[s] + "?") for s in order]
+    # A wrong password, "try again", then the right ones.
+    answers["asked"].clear()
+    answers["resume"].append(True)
+    answers["text"] += typed(*wrong) + typed(*right)
+    answers["question"].append(True)
+    autosave = autosaves.autosave_path(VAM)
+    w = _window(qtbot, game=VAM)
+    assert len(w.controller.session.history) == steps
+    assert len(answers["asked"]) == 2 * len(order)
+    assert all("type your password" in label for label in answers["asked"])
+    assert set(w.curtain.passwords) == set(guarded)
+    assert all(w.curtain.passwords[s].matches(PASSWORDS[s]) for s in guarded)
+    assert w.controller.seal is not None and w.curtain.notice.text() == ""
+    _step_as_viewer(w)
+    assert records.envelope_of(autosave.read_bytes()) is not None  # still sealed
+    w.close()
+    # A wrong password and "no more tries": the game is kept, sealed, where the player is told.
+    before = autosave.read_bytes()
+    answers["resume"].append(True)
+    answers["text"] += typed(*wrong)
+    answers["question"].append(False)
+    w = _window(qtbot, game=VAM)
+    kept = _kept()
+    assert len(kept) == 1 and kept[0].read_bytes() == before
+    assert str(kept[0]) in _said(w) and "wrong password" in _said(w)
+    assert len(w.controller.session.history) == 0
+    # ... and Open Game opens the kept file with the passwords.
+    answers["text"] += typed(*right)
+    assert w.open_game(str(kept[0]))
+    assert len(w.controller.session.history) == steps + 1
+    assert set(w.curtain.passwords) == set(guarded)
+    w.close()
+
+
+def _step_as_viewer(w: MainWindow) -> None:
+    if w.curtain.down:
+        w.curtain.password.setText(PASSWORDS.get(w.curtain.side, ""))
+        w.curtain.button.click()
+        assert not w.curtain.down
+    _step(w)
