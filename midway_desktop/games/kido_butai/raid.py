@@ -254,6 +254,6 @@ def hit_carrier(forces: Forces, t: Table, carrier: int, hits: int, rng: Rng) -> 
             pick = (bombers if len(bombers) > len(fighters) else fighters)[-1]
         t.squadrons[pick] = GONE
         here.remove(pick)
-        t.tell((f"{forces.squadrons[pick].id} is lost: no room aboard the damaged {title}.", ()))
+        t.tell((f"{forces.squadrons[pick].title} is lost: no room aboard the damaged {title} (KB › 6.c).", ()))
         t.fact("lost", forces.squadrons[pick].id)
         excess -= 1
