@@ -110,7 +110,7 @@ def build_view(forces: Forces, state: State, side: str) -> dict[str, Any]:
         },
     }
     s = score(forces, state)
-    out["score"] = {"japan": s.japan, "usa": s.usa, "margin": s.margin, "band": s.band.name}
+    out["score"] = {"japan": s.japan, "usa": s.usa, "margin": s.margin, "band": s.band.name, "band_title": s.band.title}
     if side == UMPIRE:
         out["us_squadrons_left"] = us_squadrons_left(forces, state)
         out["us_capacity"] = us_capacity(forces, state)
