@@ -563,6 +563,9 @@ class MainWindow(QMainWindow):
             html.append(f"<tr><td><b>{keys}</b></td><td>{what}</td></tr>")
         html.append("</table>")
         self.shortcuts_box = QMessageBox(QMessageBox.Icon.Information, "Keyboard shortcuts", "".join(html), parent=self)
+        self.shortcuts_box.setStyleSheet(
+            "QLabel#qt_msgbox_label { min-width: 34em; }"
+        )  # rows on one line, not squeezed
         self.shortcuts_box.open()
 
     def closeEvent(self, event: object) -> None:  # noqa: N802
