@@ -14,10 +14,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
-from midway_desktop.engine import Action
+from midway_desktop.engine import Action, Event
+from midway_desktop.engine.events import roll_event
 from midway_desktop.games.kido_butai.actions import (
     JAPAN,
     AssignBombers,
@@ -75,7 +84,6 @@ class KidoButaiPresenter(Presenter):
         w = self.window
         self.orders = QWidget()
         self.orders_layout = QVBoxLayout(self.orders)
-        self.orders_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.RichText)
@@ -84,12 +92,17 @@ class KidoButaiPresenter(Presenter):
         self.body_layout = QVBoxLayout(self.body)
         self.body_layout.setContentsMargins(0, 0, 0, 0)
         self.orders_layout.addWidget(self.body)
+        # A stretch keeps the orders at the top; aligning them would size the body by its
+        # one-line hint, not by the height its wrapped lines need.
+        self.orders_layout.addStretch(1)
         self.buttons: list[QPushButton] = []
         dock = QDockWidget("Orders", w)
         dock.setObjectName("kb-orders")
-        scroll = QScrollArea(dock)
+        scroll = self.orders_scroll = QScrollArea(dock)
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # lines wrap
         scroll.setWidget(self.orders)
+        scroll.viewport().installEventFilter(self)
         dock.setWidget(scroll)
         w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         self.docks.append(dock)
@@ -101,12 +114,35 @@ class KidoButaiPresenter(Presenter):
         self.link(self.playback.finished, self.window.show_log)
         self.link(self.scene.counterContext, self._context_menu)
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Resize:
+            self._fit_orders()
+        return False
+
+    def _fit_orders(self) -> None:
+        """The orders never squeezed below what their wrapped lines need (a scroll area does
+        not ask a widget's height for its width): a short dock scrolls instead."""
+        width = self.orders_scroll.viewport().width()
+        layout = self.orders.layout()
+        if layout is not None and width > 0:
+            layout.activate()
+            self.orders.setMinimumHeight(layout.totalHeightForWidth(width))
+
     def detach(self) -> None:
         self.playback.skip()
         super().detach()
 
-    def _show_step(self, event: object) -> None:
-        self.window.dice_dock.dice.show_rolls([event])
+    def show_dice(self, events: list[Event]) -> None:
+        """The dice of these events in the dice dock: a chapter keeps its rolls in its data."""
+        rolls = [
+            roll_event(str(r["purpose"]), r["dice"], int(r.get("sides", 6)))
+            for e in events
+            for r in (e.data.get("rolls") or [])
+        ]
+        self.window.dice_dock.dice.show_rolls(rolls)
+
+    def _show_step(self, event: Event) -> None:
+        self.show_dice([event])
         self.window.show_log()
         if self.playback.active:
             self._fill_orders(self.controller.view(), waiting=True)
@@ -194,9 +230,9 @@ class KidoButaiPresenter(Presenter):
         if ended is not None and self.drawn is not None:
             self.summary = changes(self.drawn, self.controller.view())
         if ended is None or not any(e.kind == "american-phase" or e.kind == "roll" for e in events[ended:]):
-            self.window.dice_dock.dice.show_rolls(events)
+            self.show_dice(events)
             return
-        self.window.dice_dock.dice.show_rolls(events[:ended])
+        self.show_dice(events[:ended])
         self.playback.play(list(events[ended:]))
         self.report.set_summary(self.summary)
 
@@ -450,10 +486,15 @@ class KidoButaiPresenter(Presenter):
                 w.deleteLater()
         self.buttons = []
 
+    def _add(self, widget: QWidget) -> None:
+        self.body_layout.addWidget(widget)
+        # Shown now, not when the layout's queued show comes: the orders' height counts it.
+        widget.setVisible(not self.body.isHidden())
+
     def _button(self, text: str, action: Action) -> None:
         b = QPushButton(text, self.body)
         b.clicked.connect(lambda: self.submit(action))
-        self.body_layout.addWidget(b)
+        self._add(b)
         self.buttons.append(b)
 
     def _text(self, text: str, name: str = "") -> QLabel:
@@ -461,7 +502,7 @@ class KidoButaiPresenter(Presenter):
         label.setWordWrap(True)
         if name:
             label.setObjectName(name)
-        self.body_layout.addWidget(label)
+        self._add(label)
         return label
 
     def _assign_label(self, view: dict[str, Any], a: AssignBombers) -> str:
@@ -472,6 +513,10 @@ class KidoButaiPresenter(Presenter):
         return "Bombers at " + ", ".join(f"{t}: {n}" for t, n in zip(ships, a.counts))
 
     def _fill_orders(self, view: dict[str, Any], waiting: bool = False) -> None:
+        self._write_orders(view, waiting)
+        self._fit_orders()
+
+    def _write_orders(self, view: dict[str, Any], waiting: bool) -> None:
         self._clear()
         self.blocked = ""
         session = self.controller.session
@@ -492,7 +537,7 @@ class KidoButaiPresenter(Presenter):
             self._text(outcome.text)
             b = QPushButton("New game…", self.body)
             b.clicked.connect(self.window.new_game_dialog)
-            self.body_layout.addWidget(b)
+            self._add(b)
             self.buttons.append(b)
             return
         pools = view["pools"]
