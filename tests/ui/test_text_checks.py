@@ -19,6 +19,7 @@ from tests.ui.text_checks import check_texts, text_problems
         "Turn {}.",
         "The strike is over. it turns home.",
         "Land on akagi",
+        "2 squadron(s) lost.",
     ],
 )
 def test_bad_player_text_is_caught(text: str) -> None:

@@ -66,6 +66,8 @@ def text_problems(text: str, ids: Iterable[str] = (), sentence: bool = True) -> 
         right = MISSPELT.get(word.lower())
         if right:
             found.append(f"misspelt '{word}' (write '{right}')")
+    for m in re.finditer(r"\b\w+\(s\)", shown):
+        found.append(f"lazy plural '{m.group()}' (say one or many)")
     if "  " in shown.strip():
         found.append("two spaces in a row")
     if re.search(r"\s[.,;:!?](?!\d)", shown):
