@@ -108,10 +108,20 @@ class BoardScene(QGraphicsScene):
         if piece in self.counters:
             raise ValueError(f"counter {piece!r} is already on the map")
         item = CounterItem(piece, face, self.counter_size(), self.board.canonical(label))
+        if self.board.kind == "boxes":  # a box is named by its title; hexes and squares by their labels
+            item.place_title = self.place_title
+            item.set_label(item.label)
         self.counters[piece] = item
         self.addItem(item)
         self.restack(item.label)
         return item
+
+    def place_title(self, label: str) -> str:
+        """A box's title as printed on the display (``Centre of the map``), else the label."""
+        try:
+            return self.board.cell(label).title or label
+        except KeyError:
+            return label
 
     def remove_counter(self, piece: str) -> None:
         item = self.counters.pop(piece)

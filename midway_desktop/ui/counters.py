@@ -8,6 +8,7 @@ sends it back with the reason.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -156,6 +157,8 @@ class CounterItem(QGraphicsRectItem):
         self._press: QPointF | None = None
         self._dragging = False
         self.draggable = True  # the presenter turns this off for pieces the player cannot move
+        # The place's name as the player reads it; the scene gives its board's (a box's title).
+        self.place_title: Callable[[str], str] = str
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsFocusable, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
@@ -171,7 +174,7 @@ class CounterItem(QGraphicsRectItem):
             bits.append(self.face.kind)
         if self.face.values:
             bits.append(self.face.values)
-        bits.append(f"in {self.label}")
+        bits.append(f"in {self.place_title(self.label)}")
         return "<br>".join(bits)
 
     def set_face(self, face: CounterFace) -> None:

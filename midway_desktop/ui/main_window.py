@@ -778,27 +778,36 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """The keys of the window, then those of the game being played (from its presenter)."""
+        rows = [
+            ("+ / −, Ctrl+wheel or wheel", "zoom in / out"),
+            ("0 or Ctrl+0", "fit the board to the window"),
+            ("1 or Ctrl+1", "actual size"),
+            ("Arrow keys, drag the sea", "pan"),
+            (f"Ctrl+2 … Ctrl+{len(GAMES) + 1}", "switch game: " + ", ".join(g.title for g in GAMES)),
+            ("Ctrl+N, Ctrl+O, Ctrl+S", "new game, open a saved game, save this game"),
+            ("Ctrl+Z, Ctrl+Shift+Z", "undo (never past a roll or a card), redo"),
+            ("F1 · Shift+F1", "how to play this game · this list"),
+        ]
+        if self.presenter is not None:
+            rows += self.presenter.shortcuts()
+        return rows
+
     def _shortcuts(self) -> None:
-        QMessageBox.information(
-            self,
-            "Keyboard shortcuts",
-            "<table>"
-            "<tr><td><b>+ / −</b>, Ctrl+wheel or wheel</td><td>zoom in / out</td></tr>"
-            "<tr><td><b>0</b> or Ctrl+0</td><td>fit the board to the window</td></tr>"
-            "<tr><td><b>1</b> or Ctrl+1</td><td>actual size</td></tr>"
-            "<tr><td>Arrow keys, drag the sea</td><td>pan</td></tr>"
-            "<tr><td>Ctrl+2 … Ctrl+5</td><td>switch game: Solitaire, Kido Butai, VaM, CV</td></tr>"
-            "<tr><td>Ctrl+N, Ctrl+O, Ctrl+S</td><td>new game, open a saved game, save this game</td></tr>"
-            "<tr><td>Ctrl+Z, Ctrl+Shift+Z</td><td>undo (never past a roll or a card), redo</td></tr>"
-            "<tr><td>Tab / Shift+Tab</td><td>pick the next counter you may move</td></tr>"
-            "<tr><td>Arrow keys, then Enter</td><td>move its target square, order it there</td></tr>"
-            "<tr><td>Enter</td><td>confirm the step (set-up, end turn, assign the chosen hits)</td></tr>"
-            "<tr><td>S · 1–9 · Esc</td><td>let a task force stay · pick a numbered choice · let go</td></tr>"
-            "<tr><td>O · M</td><td>Victory at Midway: go to the orders list · orders for the picked counter</td></tr>"
-            "<tr><td>Space · N · Esc</td><td>pause, step or skip what is being played out</td></tr>"
-            "<tr><td>F1 · Shift+F1</td><td>how to play this game · this list</td></tr>"
-            "</table>",
-        )
+        rows = self.shortcut_rows()
+        game = len(rows) - (len(self.presenter.shortcuts()) if self.presenter is not None else 0)
+        html = ["<table>"]
+        for n, (keys, what) in enumerate(rows):
+            if n == game:
+                html.append(f"<tr><td colspan='2'><br><b>{game_info(self.game_id).title}</b></td></tr>")
+            html.append(f"<tr><td><b>{keys}</b></td><td>{what}</td></tr>")
+        html.append("</table>")
+        self.shortcuts_box = QMessageBox(QMessageBox.Icon.Information, "Keyboard shortcuts", "".join(html), parent=self)
+        self.shortcuts_box.setStyleSheet(
+            "QLabel#qt_msgbox_label { min-width: 34em; }"
+        )  # rows on one line, not squeezed
+        self.shortcuts_box.open()
 
     def closeEvent(self, event: object) -> None:  # noqa: N802
         if self.persist:

@@ -4,6 +4,10 @@ When the engine resolves a whole automatic phase in one go (Kido Butai's America
 solitaire doctrine's moves), the presenter hands its events to an :class:`EventPlayback`. The
 player watches each draw and roll appear, pauses (Space), steps (N) or skips to the end (Esc);
 the board is redrawn from the final view once the playback is over.
+
+A playback may start paused (``start_paused``): the first event shows and the rest waits for
+the player's Play or Next, so nothing the opponent does runs past unread. When it is over the
+dock shows a summary of what changed, if the presenter gave one.
 """
 
 from __future__ import annotations
@@ -29,13 +33,14 @@ class EventPlayback(QObject):
     started = Signal()
     finished = Signal()
 
-    def __init__(self, parent: QObject | None = None, delay_ms: int = 900) -> None:
+    def __init__(self, parent: QObject | None = None, delay_ms: int = 900, start_paused: bool = False) -> None:
         super().__init__(parent)
         self.queue: list[Event] = []
         self.shown: list[Event] = []
         self.timer = QTimer(self)
         self.timer.setInterval(delay_ms)
         self.timer.timeout.connect(self.step)
+        self.start_paused = start_paused
         self.paused = False
 
     @property
@@ -49,6 +54,8 @@ class EventPlayback(QObject):
         self.queue.extend(events)
         if not was_active:
             self.shown = []
+            if self.start_paused:
+                self.paused = True
             self.started.emit()
             self.step()
         if not self.paused:
@@ -104,6 +111,7 @@ class PlaybackDock(QDockWidget):
         self.list.setWordWrap(True)
         controls = QHBoxLayout()
         self.pause = QPushButton("Pause (Space)", body)
+        self.summary: list[str] = []
         self.next = QPushButton("Next (N)", body)
         self.skip = QPushButton("Skip (Esc)", body)
         self.speed = QSlider(Qt.Orientation.Horizontal, body)
@@ -133,20 +141,43 @@ class PlaybackDock(QDockWidget):
 
     def reset(self) -> None:
         self.list.clear()
+        self.summary = []
         self.status.setText("Nothing to show yet.")
+
+    def set_summary(self, lines: list[str]) -> None:
+        """What changed, shown when the playback is over (and at once if it already is)."""
+        self.summary = list(lines)
+        if not self.playback.active and self.playback.shown:
+            self._finished()
 
     def _pause(self) -> None:
         self.playback.toggle_pause()
-        self.pause.setText("Resume (Space)" if self.playback.paused else "Pause (Space)")
+        self._show_state()
+
+    def _show_state(self) -> None:
+        paused = self.playback.paused
+        self.pause.setText("Play (Space)" if paused else "Pause (Space)")
+        if paused:
+            left = len(self.playback.queue)
+            self.status.setText(
+                f"{self.windowTitle()}: {left} more {'step' if left == 1 else 'steps'} to show. "
+                "Play (Space) to watch, Next (N) for one step, Skip (Esc) for the end."
+            )
+        else:
+            self.status.setText("Playing… Space pauses, N steps, Esc skips to the end.")
 
     def _started(self) -> None:
         self.list.clear()
-        self.status.setText("Playing… Space pauses, N steps, Esc skips to the end.")
+        self.summary = []
+        self._show_state()
         self.raise_()
 
     def _stepped(self, event: Event) -> None:
         self.list.addItem(event.text)
         self.list.scrollToBottom()
+        if self.playback.paused and self.playback.queue:
+            self._show_state()
 
     def _finished(self) -> None:
-        self.status.setText("Done: your move.")
+        self.pause.setText("Pause (Space)")
+        self.status.setText(f"Done. {' '.join(self.summary)} Your move." if self.summary else "Done: your move.")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from midway_desktop.engine.rng import Rng
-from midway_desktop.games.kido_butai.actions import Arm, EndPhase
+from midway_desktop.games.kido_butai.actions import Arm, EndPhase, Launch
 from midway_desktop.ui.main_window import MainWindow
 from tests.ui.helpers import cell_point, drag
 
@@ -126,3 +126,156 @@ def test_a_whole_game_ends_with_the_result(window: MainWindow) -> None:
     outcome = window.controller.outcome()
     assert outcome is not None
     assert window.game_over_box is not None and outcome.text in window.game_over_box.text()
+
+
+# -- what the tester met, each as a test ------------------------------------------------------
+@pytest.fixture
+def answers(monkeypatch):  # type: ignore[no-untyped-def]
+    """The questions the presenter asks, answered from a list (True when it runs out)."""
+    asked: list[tuple[str, str]] = []
+    replies: list[bool] = []
+
+    def ask(_parent, title: str, text: str, yes_by_default: bool = True) -> bool:  # type: ignore[no-untyped-def]
+        asked.append((title, text))
+        assert not yes_by_default, "a question about losing units must default to No"
+        return replies.pop(0) if replies else True
+
+    monkeypatch.setattr("midway_desktop.ui.games.kido_butai.ask", ask)
+    return asked, replies
+
+
+def adopt(w: MainWindow, state) -> None:  # type: ignore[no-untyped-def]
+    from tests.games.kido_butai.helpers import seeded
+
+    session = seeded(state)
+    session.humans = ("japan",)
+    w.controller.adopt(session)
+    QApplication.processEvents()
+
+
+def test_squadrons_read_as_their_counters_everywhere(window: MainWindow) -> None:
+    menu = window.presenter._menu("akagi-b1")
+    assert [a.text() for a in menu.actions()] == ["Arm Akagi bomber 1 with torpedoes"]
+    item = window.scene.counters["akagi-b1"]
+    assert (item.face.title, item.face.kind) == ("Val", "Akagi 1")
+    assert "in Akagi" in item.toolTip() and "akagi" not in item.toolTip()
+    finish_setup(window)
+    window.controller.submit(Launch("japan", ("akagi-b2",), "centre"))
+    assert "Akagi bomber 2 is launched to the centre of the map." in window.controller.log()[-1].text
+
+
+def test_a_just_launched_squadron_is_refused_with_the_real_reason(window: MainWindow) -> None:
+    finish_setup(window)
+    assert window.controller.submit(Launch("japan", ("akagi-b2",), "centre"))
+    item = window.scene.counters["akagi-b2"]
+    assert not item.draggable
+    expected = (
+        "Akagi bomber 2 has already acted this turn. Each squadron may perform only one action per turn (KB › 3)."
+    )
+    options = window.presenter.legal_moves(item)
+    assert options.refusal("se-corner") == expected  # the drop on the corner
+    assert options.refusal("centre") == expected  # a click on the counter itself
+    window.scene.refuse_pick(item)
+    assert window.statusBar().currentMessage() == expected
+
+
+def test_a_blocked_phase_says_why_and_e_says_it_too(window: MainWindow) -> None:
+    from tests.games.kido_butai.helpers import in_centre, position
+
+    adopt(window, position(turn=5, squadrons={"kaga-b1": in_centre("west", "bomb", 4)}))
+    p = window.presenter
+    assert not any(b.text().startswith("End the phase") for b in p.buttons)
+    [label] = p.body.findChildren(QLabel, "blocked")
+    assert "Kaga bomber 1 was oriented west at the start of the turn and must land" in label.text()
+    assert "Room aboard:" in label.text() and label.isVisibleTo(p.body)
+    window.view.setFocus()
+    assert p.key_pressed(Qt.Key.Key_E)
+    assert window.statusBar().currentMessage() == label.text()
+
+
+def test_ending_the_phase_asks_before_it_loses_a_cap_zero(window: MainWindow, answers) -> None:  # type: ignore[no-untyped-def]
+    from tests.games.kido_butai.helpers import decks, on_cap, position
+
+    asked, replies = answers
+    adopt(window, position(turn=5, squadrons={"akagi-zero": on_cap(2)}, decks=decks(akagi=2, kaga=2, soryu=2, hiryu=2)))
+    replies.append(False)
+    assert window.presenter.key_pressed(Qt.Key.Key_E) is False
+    assert "Akagi Zero" in asked[-1][1] and "destroyed when the phase ends" in asked[-1][1]
+    assert squadron(window, "akagi-zero")["where"] == "cap"  # nothing was done
+    replies.append(True)
+    window.presenter.key_pressed(Qt.Key.Key_E)
+    window.presenter.playback.skip()
+    assert squadron(window, "akagi-zero")["where"] == "lost"
+
+
+def test_destroy_comes_last_apart_and_asks_first(window: MainWindow, answers) -> None:  # type: ignore[no-untyped-def]
+    asked, replies = answers
+    finish_setup(window)
+    menu = window.presenter._menu("akagi-b1")
+    actions = menu.actions()
+    assert not actions[0].text().startswith("Destroy")
+    assert actions[-2].isSeparator() and actions[-1].text() == "Destroy Akagi bomber 1…"
+    replies.append(False)
+    actions[-1].trigger()
+    assert squadron(window, "akagi-b1")["where"] == "akagi" and "Akagi bomber 1" in asked[-1][1]
+    window.presenter._menu("akagi-b1").actions()[-1].trigger()
+    assert squadron(window, "akagi-b1")["where"] == "lost"
+    scuttle = window.presenter._menu("cv-kaga").actions()[-1]
+    assert scuttle.text() == "Scuttle Kaga…"
+    replies.append(False)
+    scuttle.trigger()
+    assert "Kaga Zero" in asked[-1][1] and view(window)["carriers"][1]["side"] == "full"
+
+
+def test_the_american_phase_waits_for_the_player_and_tells_what_it_cost(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    finish_setup(window)
+    p = window.presenter
+    playback = p.playback
+    for _ in range(12):
+        window.controller.submit(EndPhase("japan"))
+        if playback.active:
+            break
+    assert playback.active, "no American phase to show in twelve turns"
+    assert playback.paused and not playback.timer.isActive() and len(playback.shown) == 1
+    assert p.report.pause.text() == "Play (Space)" and "more step" in p.report.status.text()
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Space)
+    assert playback.timer.isActive() and p.report.pause.text() == "Pause (Space)"
+    qtbot.keyClick(window.view, Qt.Key.Key_Space)
+    assert not playback.timer.isActive()
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    assert not playback.active and p.report.status.text().startswith("Done")
+    for line in p.summary:
+        assert line in p.report.status.text()
+    if p.summary:
+        [said] = p.body.findChildren(QLabel, "summary")
+        assert all(line in said.text() for line in p.summary)
+
+
+def test_the_strike_asks_where_the_bombers_go_by_carrier_name(window: MainWindow) -> None:
+    from midway_desktop.games.kido_butai.display import Strike
+    from tests.games.kido_butai.helpers import index, position
+
+    bombers = (index("akagi-b3"), index("kaga-b3"))
+    adopt(
+        window, position(turn=4, stage="strike", pending=Strike(1, bombers), us_fleet=(1, 1, 2), reported=(True, False))
+    )
+    texts = [b.text() for b in window.presenter.buttons]
+    assert "Bombers at Yorktown: 2, Enterprise: 0" in texts and len(texts) == 3
+    [label] = window.presenter.body.findChildren(QLabel, "blocked")
+    assert "assigned" in label.text()
+
+
+def test_f1_lists_the_keys_of_every_game(window: MainWindow) -> None:
+    from midway_desktop.ui.games import PRESENTED
+
+    rows = dict(window.shortcut_rows())
+    assert "E" in rows and "end the phase" in rows["E"]
+    for game in PRESENTED:
+        window.switch_game(game)
+        own = window.presenter.shortcuts()
+        assert own, f"{game} lists no keys of its own"
+        assert all(row in window.shortcut_rows() for row in own)
+    window._shortcuts()
+    assert "Seal these orders".lower() in window.shortcuts_box.text().lower()
+    window.shortcuts_box.close()

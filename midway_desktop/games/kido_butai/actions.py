@@ -7,10 +7,14 @@ a player's gesture makes. One verb may name several squadrons: "launch these fiv
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
 from midway_desktop.engine.actions import Action
+from midway_desktop.games.kido_butai.wording import ARMS, PLACES, TARGETS, is_squadron_id, named
+
+Titles = Mapping[str, str] | None  # Forces.titles: the player's names for squadrons and carriers
 
 Step = tuple[str, ...]
 JAPAN = "japan"
@@ -37,8 +41,8 @@ class Arm(KidoButaiAction):
     def as_steps(self) -> tuple[Step, ...]:
         return ((ARM, self.arm, *self.squadrons),)
 
-    def describe(self) -> str:
-        return f"Arm {_names(self.squadrons)} with {self.arm}s"
+    def describe(self, titles: Titles = None) -> str:
+        return f"Arm {named(self.squadrons, titles)} with {ARMS.get(self.arm, self.arm)}"
 
 
 @dataclass(frozen=True)
@@ -52,8 +56,8 @@ class Launch(KidoButaiAction):
     def as_steps(self) -> tuple[Step, ...]:
         return ((LAUNCH, self.to, *self.squadrons),)
 
-    def describe(self) -> str:
-        return f"Launch {_names(self.squadrons)} to the {'CAP box' if self.to == 'cap' else 'centre'}"
+    def describe(self, titles: Titles = None) -> str:
+        return f"Launch {named(self.squadrons, titles)} to {PLACES.get(self.to, self.to)}"
 
 
 @dataclass(frozen=True)
@@ -67,8 +71,8 @@ class Move(KidoButaiAction):
     def as_steps(self) -> tuple[Step, ...]:
         return ((MOVE, self.to, *self.squadrons),)
 
-    def describe(self) -> str:
-        return f"Move {_names(self.squadrons)} to the {self.to.replace('-', ' ')}"
+    def describe(self, titles: Titles = None) -> str:
+        return f"Fly {named(self.squadrons, titles)} to {PLACES.get(self.to, self.to)}"
 
 
 @dataclass(frozen=True)
@@ -82,9 +86,9 @@ class Attack(KidoButaiAction):
     def as_steps(self) -> tuple[Step, ...]:
         return ((ATTACK, self.target, *self.squadrons),)
 
-    def describe(self) -> str:
-        who = f" with {_names(self.squadrons)}" if self.squadrons else ""
-        return f"Attack {self.target.replace('-', ' ')}{who}"
+    def describe(self, titles: Titles = None) -> str:
+        who = f" with {named(self.squadrons, titles)}" if self.squadrons else ""
+        return f"Attack {TARGETS.get(self.target, self.target)}{who}"
 
 
 @dataclass(frozen=True)
@@ -97,8 +101,10 @@ class AssignBombers(KidoButaiAction):
     def as_steps(self) -> tuple[Step, ...]:
         return ((ASSIGN, "", *(str(n) for n in self.counts)),)
 
-    def describe(self) -> str:
-        return f"Assign bombers {'/'.join(map(str, self.counts))}"
+    def describe(self, titles: Titles = None) -> str:
+        if len(self.counts) == 1:
+            return f"Send all {self.counts[0]} bombers at the one carrier"
+        return "Assign the bombers, carrier by carrier: " + ", ".join(map(str, self.counts))
 
 
 @dataclass(frozen=True)
@@ -112,8 +118,8 @@ class Land(KidoButaiAction):
     def as_steps(self) -> tuple[Step, ...]:
         return ((LAND, self.carrier, *self.squadrons),)
 
-    def describe(self) -> str:
-        return f"Land {_names(self.squadrons)} on {self.carrier.title()}"
+    def describe(self, titles: Titles = None) -> str:
+        return f"Land {named(self.squadrons, titles)} on {named((self.carrier,), titles)}"
 
 
 @dataclass(frozen=True)
@@ -127,8 +133,8 @@ class Ready(KidoButaiAction):
     def as_steps(self) -> tuple[Step, ...]:
         return ((READY, self.arm, *self.squadrons),)
 
-    def describe(self) -> str:
-        return f"Ready {_names(self.squadrons)}" + (f" with {self.arm}s" if self.arm else "")
+    def describe(self, titles: Titles = None) -> str:
+        return f"Ready {named(self.squadrons, titles)}" + (f" with {ARMS.get(self.arm, self.arm)}" if self.arm else "")
 
 
 @dataclass(frozen=True)
@@ -141,8 +147,10 @@ class Destroy(KidoButaiAction):
     def as_steps(self) -> tuple[Step, ...]:
         return ((DESTROY, "", *self.units),)
 
-    def describe(self) -> str:
-        return f"Destroy {_names(self.units)}"
+    def describe(self, titles: Titles = None) -> str:
+        if self.units and not any(is_squadron_id(u) for u in self.units):
+            return f"Scuttle {named(self.units, titles)}"
+        return f"Destroy {named(self.units, titles)}"
 
 
 @dataclass(frozen=True)
@@ -154,7 +162,7 @@ class EndPhase(KidoButaiAction):
     def as_steps(self) -> tuple[Step, ...]:
         return ((END, ""),)
 
-    def describe(self) -> str:
+    def describe(self, titles: Titles = None) -> str:
         return "End the phase"
 
 
@@ -168,8 +176,8 @@ class Intercept(KidoButaiAction):
     def as_steps(self) -> tuple[Step, ...]:
         return ((INTERCEPT, "", *self.squadrons),)
 
-    def describe(self) -> str:
-        return f"Intercept with {_names(self.squadrons)}" if self.squadrons else "Do not intercept"
+    def describe(self, titles: Titles = None) -> str:
+        return f"Intercept with {named(self.squadrons, titles)}" if self.squadrons else "Do not intercept"
 
 
 @dataclass(frozen=True)
@@ -182,8 +190,8 @@ class Orders(KidoButaiAction):
     def as_steps(self) -> tuple[Step, ...]:
         return self.steps
 
-    def describe(self) -> str:
-        return "; ".join(step_action(s).describe() for s in self.steps) or "No orders"
+    def describe(self, titles: Titles = None) -> str:
+        return "; ".join(step_action(s).describe(titles) for s in self.steps) or "No orders"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
@@ -213,7 +221,3 @@ def step_action(step: Step) -> KidoButaiAction:
     if verb == INTERCEPT:
         return Intercept(JAPAN, names)
     return EndPhase(JAPAN)
-
-
-def _names(names: tuple[str, ...]) -> str:
-    return ", ".join(names) if names else "nothing"

@@ -340,8 +340,10 @@ class Chapter(Event):
 def _sentence(fmt: object, args: tuple[object, ...]) -> str:
     if fmt is ROLL:
         return f"{args[0]}: d6 {' '.join(map(str, args[1]))}."  # type: ignore[call-overload]
+    if type(fmt) is not str:
+        return fmt(*args)  # type: ignore[operator]  # a wording.Agreeing sentence
     if not args:
-        return fmt  # type: ignore[return-value]
+        return fmt
     return fmt.format(*(", ".join(a) if type(a) is tuple or type(a) is list else a for a in args))  # type: ignore[attr-defined]
 
 

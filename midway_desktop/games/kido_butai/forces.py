@@ -48,11 +48,18 @@ class AmericanCarrier:
 
 @dataclass(frozen=True)
 class SquadronSpec:
-    """One Japanese squadron counter: ``akagi-zero``, ``akagi-b1`` ..."""
+    """One Japanese squadron counter: ``akagi-zero``, ``akagi-b1`` ...
+
+    ``id`` is what saved games and the rules use; ``title`` is what the player reads
+    ("Akagi Zero", "Akagi bomber 1"); ``number`` tells apart the counters of one kind aboard
+    one carrier (0 when it is the only one).
+    """
 
     id: str
     kind: str  # FIGHTER or BOMBER
     home: str  # the carrier it starts aboard
+    title: str = ""
+    number: int = 0
 
     @property
     def is_fighter(self) -> bool:
@@ -111,6 +118,8 @@ class Forces:
     victory: Victory
     squadrons: tuple[SquadronSpec, ...]
     squadron_index: dict[str, int] = field(default_factory=dict, compare=False)
+    # What the player reads for each squadron id and carrier name ("Akagi bomber 1", "Akagi").
+    titles: dict[str, str] = field(default_factory=dict, compare=False)
     carrier_index: dict[str, int] = field(default_factory=dict, compare=False)
     # Derived once, for the hot loops: per squadron its id and whether it is a fighter.
     ids: tuple[str, ...] = ()
@@ -126,6 +135,8 @@ class Forces:
     def __post_init__(self) -> None:
         self.squadron_index.update((s.id, i) for i, s in enumerate(self.squadrons))
         self.carrier_index.update((c.name, i) for i, c in enumerate(self.japanese))
+        self.titles.update((c.name, c.title) for c in self.japanese)
+        self.titles.update((s.id, s.title or s.id) for s in self.squadrons)
         derived = {
             "ids": tuple(s.id for s in self.squadrons),
             "fighter": tuple(s.is_fighter for s in self.squadrons),
@@ -206,11 +217,21 @@ def parse_forces(root: Node, expected_game: str | None = None) -> Forces:
     squadrons: list[SquadronSpec] = []
     for c in japanese:
         squadrons += [
-            SquadronSpec(f"{c.name}-zero" if i == 0 else f"{c.name}-f{i + 1}", FIGHTER, c.name)
+            _squadron(f"{c.name}-zero" if i == 0 else f"{c.name}-f{i + 1}", FIGHTER, c, i, c.fighters)
             for i in range(c.fighters)
         ]
-        squadrons += [SquadronSpec(f"{c.name}-b{i + 1}", BOMBER, c.name) for i in range(c.bombers)]
+        squadrons += [_squadron(f"{c.name}-b{i + 1}", BOMBER, c, i, c.bombers) for i in range(c.bombers)]
     return Forces(japanese, american, midway, fleet_placeholders, bomber, fighter, victory, tuple(squadrons))
+
+
+def _squadron(sid: str, kind: str, carrier: JapaneseCarrier, i: int, of: int) -> SquadronSpec:
+    """A squadron counter and its name for the player: the carrier's title, "Zero" for a
+    fighter (KB › 1 Setup: "one squadron of Zero fighters") or "bomber", and a number when
+    the carrier has more than one of the kind."""
+    number = i + 1 if of > 1 else 0
+    kind_word = "Zero" if kind == FIGHTER else "bomber"
+    title = f"{carrier.title} {kind_word}" + (f" {number}" if number else "")
+    return SquadronSpec(sid, kind, carrier.name, title, number)
 
 
 def _nonempty(node: Node) -> list[Node]:

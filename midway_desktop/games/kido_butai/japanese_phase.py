@@ -58,8 +58,18 @@ from midway_desktop.games.kido_butai.squadrons import (
 )
 from midway_desktop.games.kido_butai.strike import MIDWAY, assign, strike, turn_home
 from midway_desktop.games.kido_butai.victory import night_landings
+from midway_desktop.games.kido_butai.wording import PLACES, Agreeing
 
 _ARMED = {"": "", BOMB: " with bombs", TORPEDO: " with torpedoes"}
+LAUNCHED = Agreeing("{} is launched to {}.", "{} are launched to {}.")
+FLOWN = Agreeing("{} flies to {}.", "{} fly to {}.")
+LANDED = Agreeing("{} lands on {}.", "{} land on {}.")
+READIED = Agreeing("{} is made ready{}.", "{} are made ready{}.")
+TURNED = Agreeing("{} is turned to its {} side.", "{} are turned to their {} side.")
+DESTROYED = Agreeing("{} is destroyed by its own side.", "{} are destroyed by their own side.")
+LOST_IN_THE_AIR = Agreeing(
+    "{} could not land in time and is lost (KB › 3).", "{} could not land in time and are lost (KB › 3)."
+)
 
 
 def attackers_of(forces: Forces, t: State | Table, step: Step) -> list[int]:
@@ -110,10 +120,10 @@ def carry_out(forces: Forces, t: Table, step: Step, rng: Rng | None, in_combat: 
             if record is None:
                 record = made[arm] = new(Squadron, (arg, EAST, arm, turn, NEVER))
             squadrons[i] = record
-        t.tell(("{} launched to the {}.", (names, "CAP box" if arg == CAP else "centre")))
+        t.tell((LAUNCHED, (forces.titles, names, PLACES[arg])))
     elif verb == MOVE:
         fly(squadrons, [index[name] for name in names], arg, SOUTH, turn)
-        t.tell(("{} fly to the {}.", (names, "northeast corner" if arg == NE_CORNER else "southeast corner")))
+        t.tell((FLOWN, (forces.titles, names, PLACES[arg])))
     elif verb == LAND:
         c = forces.carrier_index[arg]
         deck = t.decks[c]
@@ -126,7 +136,7 @@ def carry_out(forces: Forces, t: Table, step: Step, rng: Rng | None, in_combat: 
             if record is None:
                 record = made[arm] = new(Squadron, (arg, NORTH, arm, turn, NEVER))
             squadrons[i] = record
-        t.tell(("{} land on {}.", (names, forces.japanese[c].title)))
+        t.tell((LANDED, (forces.titles, names, forces.japanese[c].title)))
     elif verb == READY:
         fighter = forces.fighter
         made = {}
@@ -139,7 +149,7 @@ def carry_out(forces: Forces, t: Table, step: Step, rng: Rng | None, in_combat: 
             if record is None or record[2] != new_arm:
                 record = made[where] = new(Squadron, (where, EAST, new_arm, turn, NEVER))
             squadrons[i] = record
-        t.tell(("{} made ready{}.", (names, _ARMED[arg])))
+        t.tell((READIED, (forces.titles, names, _ARMED[arg])))
     elif verb == ATTACK:
         attackers = attackers_of(forces, t, step)
         if rng is None:
@@ -158,7 +168,7 @@ def carry_out(forces: Forces, t: Table, step: Step, rng: Rng | None, in_combat: 
             i = index[name]
             sq = t.squadrons[i]
             t.squadrons[i] = Squadron(sq.where, sq.facing, arg, sq.acted, sq.low)
-        t.tell(("{} turned to their {} side.", (names, arg)))
+        t.tell((TURNED, (forces.titles, names, arg)))
     elif verb == DESTROY:
         _destroy(forces, t, names)
     elif verb == END and t.stage == SETUP:
@@ -182,7 +192,7 @@ def _destroy(forces: Forces, t: Table, names: tuple[str, ...]) -> None:
         if i is not None:
             if t.squadrons[i].where != LOST:
                 t.squadrons[i] = GONE
-                t.tell((f"{name} is destroyed by its own side.", ()))
+                t.tell((DESTROYED, (forces.titles, (name,))))
                 t.fact("destroyed", name)
             continue
         c = forces.carrier_index[name]
@@ -207,7 +217,7 @@ def end_japanese_phase(forces: Forces, t: Table, rng: Rng) -> None:
         where = sq[0]
         if (where == CAP and turn - sq[3] >= 3) or (where == CENTRE and sq[1] == WEST and sq[3] < turn):
             squadrons[i] = GONE
-            t.tell(("{} could not land and is lost.", (forces.ids[i],)))
+            t.tell((LOST_IN_THE_AIR, (forces.titles, (forces.ids[i],))))
             t.fact("lost", forces.ids[i])
     t.chapter("orders")
     reconnaissance(t, rng)

@@ -21,6 +21,7 @@ from midway_desktop.games.kido_butai.actions import (
     MOVE,
     READY,
     Step,
+    step_action,
 )
 from midway_desktop.games.kido_butai.display import INTERCEPT as INTERCEPT_STAGE
 from midway_desktop.games.kido_butai.display import (
@@ -54,6 +55,7 @@ from midway_desktop.games.kido_butai.squadrons import (
     must_land,
 )
 from midway_desktop.games.kido_butai.strike import FLEETS, MIDWAY, TARGETS
+from midway_desktop.games.kido_butai.wording import CORNER_TARGETS, PLACES, listed, plural
 
 STAGE_VERBS = {
     SETUP: (ARM, END),
@@ -63,6 +65,19 @@ STAGE_VERBS = {
     OVER: (),
 }
 ONE_ACTION = "Each squadron may perform only one action per turn (KB › 3)."
+# What each verb does, as the subject of "... is not possible now".
+DOING = {
+    ARM: "Arming bombers",
+    LAUNCH: "Launching",
+    MOVE: "Flying on to a target",
+    ATTACK: "Attacking",
+    ASSIGN: "Assigning bombers",
+    LAND: "Landing",
+    READY: "Readying squadrons",
+    DESTROY: "Destroying your own units",
+    END: "Ending the phase",
+    INTERCEPT: "Intercepting",
+}
 
 
 def check_steps(forces: Forces, state: State, steps: tuple[Step, ...]) -> str | None:
@@ -74,12 +89,22 @@ def check_steps(forces: Forces, state: State, steps: tuple[Step, ...]) -> str | 
     for n, step in enumerate(steps):
         why = refusal(forces, t, step, in_combat)
         if why is not None:
-            return why if len(steps) == 1 else f"Order {n + 1} ({step[0]}): {why}"
+            return why if len(steps) == 1 else f"Order {n + 1} ({_said(forces, step)}): {why}"
         last = n == len(steps) - 1
         if not last and _opens_decision(forces, t, step):
-            return f"Order {n + 1} ({step[0]}) needs luck that decides what comes next, so it must be the last order."
+            return (
+                f"Order {n + 1} ({_said(forces, step)}) needs luck that decides what comes next, "
+                "so it must be the last order."
+            )
         carry_out(forces, t, step, None, in_combat)
     return None
+
+
+def _said(forces: Forces, step: Step) -> str:
+    """One step as the player would give it ("Fly Akagi bomber 1 to the southeast corner")."""
+    if step[0] not in DOING or any(n not in forces.titles for n in step[2:] if step[0] != ASSIGN):
+        return f"'{' '.join(step)}'"
+    return step_action(step).describe(forces.titles)
 
 
 def _opens_decision(forces: Forces, t: Table, step: Step) -> bool:
@@ -108,7 +133,9 @@ def refusal(
     if len(step) < 2:
         return "Each order is a verb, an argument ('' if none) and the names it applies to."
     if step[0] not in STAGE_VERBS.get(t.stage, ()):
-        return f"'{step[0]}' is not possible now: {_stage_text(t.stage)}."
+        if step[0] not in DOING:
+            return f"There is no order called '{step[0]}'."
+        return f"{DOING[step[0]]} is not possible now: {_stage_text(t.stage)}."
     verb = step[0]
     arg = step[1]
     names = step[2:]
@@ -126,8 +153,9 @@ def refusal(
         if i is None:
             return f"There is no squadron called '{name}'."
         if t.squadrons[i].where == LOST:
-            return f"{name} has been destroyed."
+            return f"{forces.titles[name]} has been destroyed."
         idx.append(i)
+    names = tuple(forces.titles[n] for n in names)  # from here on, as the player reads them
     if verb == INTERCEPT:
         for i, name in zip(idx, names):
             if t.squadrons[i].where != CAP:
@@ -159,8 +187,8 @@ def refusal(
 
 def _stage_text(stage: str) -> str:
     return {
-        SETUP: "the set-up is under way (arm the bombers, then end the set-up)",
-        JAPANESE: "it is the Japanese phase",
+        SETUP: "the set-up is under way (arm the bombers, then finish the set-up)",
+        JAPANESE: "it is the Japanese phase (KB › 3)",
         STRIKE: "the bombers of the strike must first be assigned to the US carriers (KB › 6.b)",
         INTERCEPT_STAGE: "American torpedo bombers are attacking; choose the CAP squadrons that intercept (KB › 7)",
         OVER: "the game is over",
@@ -195,15 +223,17 @@ def _refuse_move(forces: Forces, t: State | Table, to: str, idx: list[int], name
     """KB › 3, 6: from the centre to the SE corner (Midway) or the NE corner (a US fleet)."""
     if to not in CORNERS:
         return (
-            "Squadrons fly from the centre to the northeast corner (a US fleet) "
-            "or the southeast corner (Midway) (KB › 6)."
+            "Squadrons fly from the centre of the map to the northeast corner (a US fleet) "
+            "or the southeast corner (the Midway base) (KB › 6)."
         )
     if to == NE_CORNER and not t.reported[0]:
         return "An American fleet can only be attacked once it has been reported (KB › 6)."
     for i, name in zip(idx, names):
         sq = t.squadrons[i]
         if sq.where != CENTRE:
-            return f"{name} is not in the centre of the map: squadrons fly on to a target from there (KB › 3)."
+            return (
+                f"{name} is not in the centre of the map: squadrons fly on to {CORNER_TARGETS[to]} from there (KB › 3)."
+            )
         if sq.facing != EAST:
             return f"{name} is flying home (oriented west) and must land (KB › 3)."
         if to == SE_CORNER and sq.arm == TORPEDO:
@@ -216,7 +246,7 @@ def _refuse_move(forces: Forces, t: State | Table, to: str, idx: list[int], name
 def _refuse_attack(forces: Forces, t: State | Table, target: str, idx: list[int]) -> str | None:
     """KB › 3, 6: squadrons that have reached their target attack it."""
     if target not in TARGETS:
-        return "Attack 'midway', 'fleet-1' or 'fleet-2'."
+        return "Attack Midway, the first US fleet or the second US fleet."
     fleet = FLEETS.get(target, 0)
     if fleet == 1 and not t.reported[0]:
         return "An American fleet can only be attacked once it has been reported (KB › 6)."
@@ -228,14 +258,14 @@ def _refuse_attack(forces: Forces, t: State | Table, target: str, idx: list[int]
         idx = [i for i, sq in enumerate(t.squadrons) if sq.where == corner and sq.acted != turn]
         if not idx:
             return (
-                f"No squadron at the {corner.replace('-', ' ')} can attack this turn "
+                f"No squadron at {PLACES[corner]} can attack this turn "
                 "(squadrons that arrive attack in a later turn, KB › 3)."
             )
     for i in idx:
         sq = t.squadrons[i]
-        name = forces.squadrons[i].id
+        name = forces.squadrons[i].title
         if sq.where != corner:
-            return f"{name} has not reached the {corner.replace('-', ' ')} (KB › 6)."
+            return f"{name} has not reached {PLACES[corner]} (KB › 6)."
         if sq.acted == turn:
             return f"{name} has already acted this turn. {ONE_ACTION}"
     return None
@@ -258,8 +288,9 @@ def _refuse_land(forces: Forces, t: State | Table, carrier: str, idx: list[int],
     room = capacity(forces, t, c) - len(aboard(t, carrier))
     if len(idx) > room:
         side = "reduced" if t.decks[c].hits else "full"
+        more = f"room for {plural(room, 'more squadron')}" if room > 0 else "no room left"
         return (
-            f"{title} has room for {max(room, 0)} more squadron(s): no more than the number on its "
+            f"{title} has {more}: no more squadrons aboard than the number on its "
             f"{side} side, {capacity(forces, t, c)} (KB › 3)."
         )
     return None
@@ -288,9 +319,9 @@ def _refuse_destroy(
         i = forces.squadron_index.get(name)
         if i is not None:
             if t.squadrons[i].where == LOST:
-                return f"{name} has already been destroyed."
+                return f"{forces.titles[name]} has already been destroyed."
             if i in in_combat:
-                return f"{name} attacks in these orders and cannot be named again in them."
+                return f"{forces.titles[name]} attacks in these orders and cannot be named again in them."
             continue
         c = forces.carrier_index.get(name)
         if c is None:
@@ -304,18 +335,38 @@ def refuse_end(forces: Forces, t: State | Table) -> str | None:
     """KB › 3: squadrons oriented west at the start of the turn must land if they can."""
     if t.stage != JAPANESE:
         return None
-    turn = t.turn
-    late = [i for i, sq in enumerate(t.squadrons) if sq.where in IN_THE_AIR and must_land(sq, turn)]
+    late = must_land_now(forces, t)
     if not late:
         return None
+    decks = landing_room(forces, t)
+    if not decks:
+        return None
+    who = listed(forces.squadrons[i].title for i in late)
+    verb = "was" if len(late) == 1 else "were"
+    where = listed(f"{forces.japanese[c].title} ({plural(n, 'place')})" for c, n in decks)
+    return (
+        f"The phase cannot end yet: {who} {verb} oriented west at the start of the turn and must land "
+        f"while a carrier has room (KB › 3). Room aboard: {where}. Drag {'it' if len(late) == 1 else 'them'} "
+        "onto a carrier."
+    )
+
+
+def must_land_now(forces: Forces, t: State | Table) -> list[int]:
+    """KB › 3: the squadrons in the air that were oriented west at the start of the turn."""
+    turn = t.turn
+    return [i for i, sq in enumerate(t.squadrons) if sq.where in IN_THE_AIR and must_land(sq, turn)]
+
+
+def landing_room(forces: Forces, t: State | Table) -> list[tuple[int, int]]:
+    """KB › 3: the carriers that may still take squadrons aboard this turn (afloat, not
+    launched from this turn), each with the places left on it."""
+    out = []
     for c, carrier in enumerate(forces.japanese):
         deck = t.decks[c]
-        if deck.hits < 2 and deck.launched != turn and len(aboard(t, carrier.name)) < capacity(forces, t, c):
-            return (
-                f"{forces.squadrons[late[0]].id} was oriented west at the start of the turn and must land; "
-                f"{carrier.title} still has room (KB › 3)."
-            )
-    return None
+        room = capacity(forces, t, c) - len(aboard(t, carrier.name))
+        if deck.hits < 2 and deck.launched != t.turn and room > 0:
+            out.append((c, room))
+    return out
 
 
 def _refuse_assign(forces: Forces, t: State | Table, names: tuple[str, ...]) -> str | None:
@@ -330,5 +381,5 @@ def _refuse_assign(forces: Forces, t: State | Table, names: tuple[str, ...]) -> 
     if not all(n.isdigit() for n in names):
         return "Numbers of bombers are whole numbers, zero or more."
     if sum(int(n) for n in names) != len(pending.bombers):
-        return f"Assign all {len(pending.bombers)} bomber(s) that got through (KB › 6.b)."
+        return f"Assign all {plural(len(pending.bombers), 'bomber')} that got through (KB › 6.b)."
     return None

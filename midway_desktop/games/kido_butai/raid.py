@@ -36,6 +36,7 @@ from midway_desktop.games.kido_butai.pools import (
     shoot_down,
 )
 from midway_desktop.games.kido_butai.squadrons import CAP, GONE, Squadron, low_cap, new
+from midway_desktop.games.kido_butai.wording import plural
 
 FIRST_ATTACK_TURN = 2  # KB › 5: "from the third turn on" (0630)
 # KB › 10.c: die faces for Akagi (1-2), Kaga (3-4), Soryu (5), Hiryu (6)
@@ -56,7 +57,7 @@ def american_phase(forces: Forces, t: Table, rng: Rng) -> bool:
         return False
     escorts, no_fighter = draw_until_placeholder(t, FIGHTERS, rng)
     drawn = new(Counters, (bombers, no_bomber, escorts, no_fighter))
-    t.tell(("American attack: {} Dauntless squadron(s) with {} Buffalo escort(s).", (bombers, escorts)))
+    t.tell((_attack, (bombers, escorts)))
     t.fact("raid", {"bombers": bombers, "escorts": escorts})
     cap = positions(places(t), CAP)
     if not cap:
@@ -118,12 +119,7 @@ def resolve_raid(forces: Forces, t: Table, drawn: Counters, interceptors: list[i
         if lost_e:
             shoot_down(t, FIGHTERS, lost_e)
             drawn = remove_placeholders(t, FIGHTERS, lost_e, drawn)
-        t.tell(
-            (
-                "CAP combat: {} Zero(s) lost, {} Dauntless and {} Buffalo shot down, {} bomber(s) warded off.",
-                (len(jp_lost), lost_b, lost_e, len(b_warded)),
-            )
-        )
+        t.tell((_cap_combat, (len(jp_lost), lost_b, lost_e, len(b_warded))))
         if passing:
             _regular_attack(forces, t, passing, rng)
     elif passing:
@@ -237,7 +233,7 @@ def hit_carrier(forces: Forces, t: Table, carrier: int, hits: int, rng: Rng) -> 
     if after >= 2:
         for i in here:
             t.squadrons[i] = GONE
-        t.tell(("{} is sunk with {} squadron(s) aboard.", (title, len(here))))
+        t.tell((_sunk_with, (title, len(here))))
         t.fact("sunk", name)
         return
     t.tell(("{} is damaged and turned to its reduced side.", (title,)))
@@ -254,6 +250,22 @@ def hit_carrier(forces: Forces, t: Table, carrier: int, hits: int, rng: Rng) -> 
             pick = (bombers if len(bombers) > len(fighters) else fighters)[-1]
         t.squadrons[pick] = GONE
         here.remove(pick)
-        t.tell((f"{forces.squadrons[pick].id} is lost: no room aboard the damaged {title}.", ()))
+        t.tell((f"{forces.squadrons[pick].title} is lost: no room aboard the damaged {title} (KB › 6.c).", ()))
         t.fact("lost", forces.squadrons[pick].id)
         excess -= 1
+
+
+# Sentences with counts, written when the log is read (see display.Chapter).
+def _attack(bombers: int, escorts: int) -> str:
+    return f"American attack: {plural(bombers, 'Dauntless squadron')} with {plural(escorts, 'Buffalo escort')}."
+
+
+def _cap_combat(zeros: int, dauntless: int, buffalos: int, warded: int) -> str:
+    return (
+        f"CAP combat: {plural(zeros, 'Zero')} lost, {dauntless} Dauntless and {plural(buffalos, 'Buffalo')} shot down, "
+        f"{plural(warded, 'bomber')} warded off."
+    )
+
+
+def _sunk_with(title: str, n: int) -> str:
+    return f"{title} is sunk with {plural(n, 'squadron')} aboard."

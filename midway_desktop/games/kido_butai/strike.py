@@ -34,6 +34,7 @@ from midway_desktop.games.kido_butai.pools import (
     shoot_down,
 )
 from midway_desktop.games.kido_butai.squadrons import CENTRE, GONE, WEST, Squadron, fly, new
+from midway_desktop.games.kido_butai.wording import plural
 
 MIDWAY = "midway"
 FLEETS = {"fleet-1": 1, "fleet-2": 2}
@@ -79,7 +80,7 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
     squadrons = t.squadrons
     t.chapter("orders")
     where = _NAME[target]
-    t.tell(("Strike on {} by {} squadron(s).", (where, len(attackers))))
+    t.tell((_strike_on, (where, len(attackers))))
     fleet = FLEETS.get(target, 0)
     if fleet:
         if fleet == 1 and not any(t.us_fleet):
@@ -105,7 +106,7 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
     if buffalos:
         fight = air_combat_over_target(len(zeros), len(bombers), buffalos, rng)
         jp_lost, b_lost, b_warded, down, us_dice, jp_dice = fight
-        t.tell((ROLL, (f"US CAP of {buffalos} Buffalo(s) attacks", us_dice)))
+        t.tell((ROLL, (f"US CAP of {plural(buffalos, 'Buffalo')} attacks", us_dice)))
         if jp_dice:
             t.tell((ROLL, ("Zeros fire at the US CAP", jp_dice)))
         lost = {zeros[k] for k in jp_lost}
@@ -115,12 +116,7 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
         if down:
             shoot_down(t, FIGHTERS, down)
             drawn = remove_placeholders(t, FIGHTERS, down, drawn)
-        t.tell(
-            (
-                "Air combat over {}: {} Buffalo(s) shot down, {} Japanese squadron(s) lost, {} bomber(s) warded off.",
-                (where, down, len(lost), len(warded)),
-            )
-        )
+        t.tell((_air_combat, (where, down, len(lost), len(warded))))
         turn_home(squadrons, [i for i in attackers if i not in lost], turn)
         for i in lost:
             squadrons[i] = GONE
@@ -140,7 +136,7 @@ def strike(forces: Forces, t: Table, target: str, attackers: list[int], rng: Rng
     elif len(ships) > 1:
         t.pending = Strike(fleet, tuple(able))
         t.stage = STRIKE
-        t.tell(("{} bomber(s) got through: assign them to the carriers of the fleet.", (len(able),)))
+        t.tell((_got_through, (len(able),)))
         t.chapter("strike")
         return
     else:
@@ -258,3 +254,21 @@ _NAME = {MIDWAY: "Midway", "fleet-1": "the US fleet", "fleet-2": "the second US 
 
 def _name(target: str) -> str:
     return _NAME[target]
+
+
+# Sentences with counts, written when the log is read (see display.Chapter).
+def _strike_on(where: str, n: int) -> str:
+    return f"Strike on {where} by {plural(n, 'squadron')}."
+
+
+def _air_combat(where: str, down: int, lost: int, warded: int) -> str:
+    return (
+        f"Air combat over {where}: {plural(down, 'Buffalo')} shot down, {plural(lost, 'Japanese squadron')} lost, "
+        f"{plural(warded, 'bomber')} warded off."
+    )
+
+
+def _got_through(n: int) -> str:
+    if n == 1:
+        return "1 bomber got through: assign it to a carrier of the fleet."
+    return f"{n} bombers got through: assign them to the carriers of the fleet."

@@ -37,7 +37,7 @@ def night_landings(forces: Forces, t: Table, rng: Rng) -> None:
     for i, die in zip(aloft, dice):
         if die >= NIGHT_LOSS:
             t.squadrons[i] = GONE
-            t.tell((f"{forces.squadrons[i].id} is lost landing in the dark.", ()))
+            t.tell((f"{forces.squadrons[i].title} is lost landing in the dark.", ()))
             t.fact("lost", forces.squadrons[i].id)
 
 

@@ -26,6 +26,7 @@ from midway_desktop.games.kido_butai.display import (
 from midway_desktop.games.kido_butai.forces import Forces
 from midway_desktop.games.kido_butai.squadrons import facing, low_cap, must_land
 from midway_desktop.games.kido_butai.victory import score
+from midway_desktop.games.kido_butai.wording import listed
 
 
 def _side(hits: int, sink: int) -> str:
@@ -57,6 +58,8 @@ def build_view(forces: Forces, state: State, side: str) -> dict[str, Any]:
     squadrons = [
         {
             "id": spec.id,
+            "title": spec.title,
+            "number": spec.number,
             "kind": spec.kind,
             "home": spec.home,
             "where": sq.where,
@@ -107,7 +110,7 @@ def build_view(forces: Forces, state: State, side: str) -> dict[str, Any]:
         },
     }
     s = score(forces, state)
-    out["score"] = {"japan": s.japan, "usa": s.usa, "margin": s.margin, "band": s.band.name}
+    out["score"] = {"japan": s.japan, "usa": s.usa, "margin": s.margin, "band": s.band.name, "band_title": s.band.title}
     if side == UMPIRE:
         out["us_squadrons_left"] = us_squadrons_left(forces, state)
         out["us_capacity"] = us_capacity(forces, state)
@@ -125,3 +128,33 @@ def _pending(forces: Forces, state: State) -> dict[str, Any] | None:
     if isinstance(p, Raid):
         return {"kind": "intercept", "torpedo_bombers": p.drawn.dauntless, "escorts": p.drawn.buffalo}
     return None
+
+
+def changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """What changed on the display between two views, one sentence each: squadrons lost,
+    carriers damaged or sunk, Midway hit, Kido Butai found, US fleets reported, the score.
+    The player reads it after a phase played out by itself (KB › 4, 5, 7)."""
+    out: list[str] = []
+    was = {s["id"]: s for s in before["squadrons"]}
+    lost = [s["title"] for s in after["squadrons"] if s["where"] == "lost" and was[s["id"]]["where"] != "lost"]
+    if lost:
+        out.append(f"Lost: {listed(lost)}.")
+    sides = {c["name"]: c["side"] for c in before["carriers"]}
+    for c in after["carriers"]:
+        if c["side"] != sides[c["name"]]:
+            out.append(f"{c['title']} is {'sunk' if c['side'] == 'sunk' else 'damaged'}.")
+    us_sides = {c["name"]: c["side"] for c in before["us_carriers"]}
+    for c in after["us_carriers"]:
+        if c["side"] != us_sides[c["name"]]:
+            out.append(f"{c['title']} is {'sunk' if c['side'] == 'sunk' else 'damaged'}.")
+    if after["midway"]["side"] != before["midway"]["side"]:
+        out.append("The Midway base is destroyed." if after["midway"]["side"] == "sunk" else "Midway is damaged.")
+    if after["kido_butai_found"] and not before["kido_butai_found"]:
+        out.append("The Americans have found Kido Butai.")
+    for n, (now, then) in enumerate(zip(after["fleets_reported"], before["fleets_reported"])):
+        if now and not then:
+            out.append("An American fleet is reported." if n == 0 else "The second US fleet is reported.")
+    a, b = after["score"], before["score"]
+    if (a["japan"], a["usa"]) != (b["japan"], b["usa"]):
+        out.append(f"Victory points: Japan {a['japan']}, USA {a['usa']}.")
+    return out

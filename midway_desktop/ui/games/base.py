@@ -89,3 +89,8 @@ class Presenter(QObject):
     def key_pressed(self, key: int) -> bool:
         """Keyboard play; return True when the key was used."""
         return False
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        """The game's own keys (what ``key_pressed`` does), as (keys, what they do) for the
+        window's list of keyboard shortcuts."""
+        return []

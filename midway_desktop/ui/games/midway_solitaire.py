@@ -353,6 +353,16 @@ class SolitairePresenter(Presenter):
         return done
 
     # -- keyboard -------------------------------------------------------------------------
+    def shortcuts(self) -> list[tuple[str, str]]:
+        return [
+            ("Tab / Shift+Tab", "pick the next counter you may move"),
+            ("Arrow keys, then Enter", "move its target square, order it there"),
+            ("Enter", "confirm the step (set-up, end turn, assign the chosen hits)"),
+            ("S", "let the picked task force stay where it is"),
+            ("1–9", "pick a numbered choice (a long-range strike, a hit to assign)"),
+            ("Esc", "let go of the picked counter"),
+        ]
+
     def key_pressed(self, key: int) -> bool:
         """Tab picks a counter, arrows move its target square, Enter orders it there,
         S lets a task force stay, digits pick numbered choices, Esc lets go."""

@@ -818,6 +818,14 @@ class VictoryAtMidwayPresenter(Presenter):
         waiting = len(self.playback.queue)
         return events[: len(events) - waiting] if waiting else events
 
+    def shortcuts(self) -> list[tuple[str, str]]:
+        return [
+            ("Tab / Shift+Tab", "pick the next counter you may give orders to"),
+            ("M or the Menu key", "orders for the picked counter"),
+            ("O", "go to the orders list"),
+            ("Enter", "seal these orders"),
+        ]
+
     def key_pressed(self, key: int) -> bool:
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             done = [a for a in self.legal if isinstance(a, Done)]

@@ -149,7 +149,7 @@ def test_squadrons_attack_the_turn_after_they_reach_the_target() -> None:
     s = seeded(state)
     s.play(Move(JAPAN, ("akagi-b1",), SE_CORNER))
     assert "can attack this turn" in refusal(s, Attack(JAPAN, "midway"))
-    assert "Attack 'midway'" in refusal(s, Attack(JAPAN, "pearl-harbor"))
+    assert "Attack Midway, the first US fleet" in refusal(s, Attack(JAPAN, "pearl-harbor"))
     arrived = Squadron(SE_CORNER, SOUTH, BOMB, 1)
     s = session(
         position(turn=2, squadrons={"akagi-b1": arrived}), dice=[1, 1], picks=[0 + FORCES.fighter_pool.squadrons]
@@ -178,7 +178,7 @@ def test_land_from_the_centre_or_cap_within_capacity() -> None:
         },
     )
     s = seeded(state)
-    assert "has room for 0 more" in refusal(s, Land(JAPAN, ("akagi-b1",), "kaga"))
+    assert "Kaga has no room left" in refusal(s, Land(JAPAN, ("akagi-b1",), "kaga"))
     s.play(Land(JAPAN, ("akagi-b1", "akagi-b2", "akagi-zero"), "akagi"))
     assert all(s.state.squadrons[index(n)].facing == NORTH for n in ("akagi-b1", "akagi-b2", "akagi-zero"))
     assert "only from the centre of the map or the CAP box" in refusal(s, Land(JAPAN, ("kaga-b1",), "soryu"))
@@ -228,7 +228,7 @@ def test_squadrons_pointing_west_must_land_if_they_can() -> None:
     s = seeded(state)
     assert "must land" in refusal(s, END)
     s.play(Land(JAPAN, ("akagi-zero",), "akagi"))
-    assert "kaga-b1 was oriented west at the start of the turn and must land" in refusal(s, END)
+    assert "Kaga bomber 1 was oriented west at the start of the turn and must land" in refusal(s, END)
     s.play(Land(JAPAN, ("kaga-b1",), "kaga"))
     s.play(END)  # kaga-b2 attacked this turn: it lands next turn
     assert where(s.state, "kaga-b2") == CENTRE
@@ -260,7 +260,7 @@ def test_you_may_destroy_your_own_squadrons_and_carriers() -> None:
 def test_orders_are_checked_as_a_whole() -> None:
     s = seeded(position())
     bad = orders(("launch", "centre", "akagi-b1"), ("move", "se-corner", "akagi-b1"))
-    assert "Order 2 (move)" in refusal(s, bad)
+    assert "Order 2 (Fly Akagi bomber 1 to the southeast corner)" in refusal(s, bad)
     before = s.state
     assert s.submit(bad).refusal and s.state is before
     good = orders(("launch", "centre", "akagi-b1"), ("launch", "cap", "kaga-zero"))

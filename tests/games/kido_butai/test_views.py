@@ -22,7 +22,7 @@ def test_the_japanese_view_is_plain_data_with_counts_for_the_cups() -> None:
     }
     assert view["time"] == "0430" and view["stage"] == "setup"
     assert [c["capacity"] for c in view["carriers"]] == [c.capacity.full for c in FORCES.japanese]
-    assert view["score"] == {"japan": 0, "usa": 0, "margin": 0, "band": "draw"}
+    assert view["score"] == {"japan": 0, "usa": 0, "margin": 0, "band": "draw", "band_title": "Draw"}
     assert "us_capacity" not in view
 
 
