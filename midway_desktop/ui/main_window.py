@@ -19,9 +19,11 @@ from PySide6.QtWidgets import (
 )
 
 from midway_desktop import __version__
-from midway_desktop.engine import Outcome, playable_games, records
+from midway_desktop.engine import Outcome, Session, playable_games, records
+from midway_desktop.engine.record_limits import one_line
 from midway_desktop.games import DEFAULT_GAME, GAMES, game_info
 from midway_desktop.geometry import Board, load_board
+from midway_desktop.ruleset import RulesetError
 from midway_desktop.ui.ask import ask
 from midway_desktop.ui.board_scene import BoardScene
 from midway_desktop.ui.board_view import BoardView
@@ -237,8 +239,10 @@ class MainWindow(QMainWindow):
         options: dict | None = None,  # type: ignore[type-arg]
         seed: int | str | None = None,
         scenario: str | None = None,
+        session: Session | None = None,
     ) -> None:
-        """Show the current game: a rules-driven game if it is playable, else stand-ins."""
+        """Show the current game: a rules-driven game if it is playable, else stand-ins;
+        ``session`` is a game already loaded (opened from a file) to show instead of a new one."""
         if self.presenter is not None:
             self.presenter.detach()
             self.presenter = None
@@ -258,9 +262,11 @@ class MainWindow(QMainWindow):
             )
             self._after_change()
             return
-        path = records.resumable(self.game_id) if resume else None
-        loaded = False
-        if path is not None and self._ask_resume(path):
+        path = records.resumable(self.game_id) if resume and session is None else None
+        loaded = session is not None
+        if session is not None:
+            self.controller.adopt(session)
+        elif path is not None and self._ask_resume(path):
             try:
                 self.controller.load(path)
                 loaded = True
@@ -428,23 +434,24 @@ class MainWindow(QMainWindow):
             self.open_game(path)
 
     def open_game(self, path: str) -> bool:
+        """Open a saved game, all or nothing: the record is read, replayed and verified, and
+        its board loaded, before the window leaves the game it shows; any failure is one line
+        in a message box and changes nothing."""
         try:
-            data = records.read(path)
-        except records.RecordError as exc:
-            QMessageBox.warning(self, "Cannot open game", str(exc))
+            session = records.replay(records.read(path), path)
+            board = load_board(session.rules.id)
+        except (records.RecordError, RulesetError) as exc:
+            QMessageBox.warning(self, "Cannot open game", one_line(str(exc)))
             return False
-        game = str(data["game"])
-        if game != self.game_id:
-            self.switch_game(game, start=False)
-        try:
-            session = records.replay(data, path)
-        except records.RecordError as exc:
-            QMessageBox.warning(self, "Cannot open game", str(exc))
+        except Exception as exc:  # noqa: BLE001 - a menu handler that raises shows the user nothing
+            QMessageBox.warning(self, "Cannot open game", one_line(f"{path}: {type(exc).__name__}: {exc}"))
             return False
-        self._start(resume=False)
-        self.controller.adopt(session)
-        self.show_log()
-        self._curtain_for_hot_seat()
+        switched = session.rules.id != self.game_id
+        if switched:
+            self.switch_game(session.rules.id, start=False, board=board)
+        self._start(resume=False, session=session)
+        if switched:
+            self._restore_layout()
         self.statusBar().showMessage(f"Opened {path}", 5000)
         return True
 
@@ -507,11 +514,11 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
 
-    def switch_game(self, game_id: str, start: bool = True) -> None:
+    def switch_game(self, game_id: str, start: bool = True, board: Board | None = None) -> None:
         if game_id == self.game_id:
             return
         self._save_layout()
-        board = load_board(game_id)
+        board = board if board is not None else load_board(game_id)
         self.game_id = game_id
         self.board = board
         old = self.scene
