@@ -9,10 +9,10 @@ to one short line, so a hostile field cannot run a message over pages.
 from __future__ import annotations
 
 import json
-import os
-import stat
 from pathlib import Path
 from typing import Any
+
+from midway_desktop.ruleset.files import FileRefused, read_regular_file
 
 # The longest games played by the bots run to a few hundred actions and a person's to a few
 # thousand; a record is a few dozen bytes an action. Far above any real game, far below what
@@ -31,36 +31,11 @@ class LimitError(ValueError):
 
 
 def read_bounded(path: Path, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes.
-
-    Opened without blocking and checked on the open handle (not the name, which could be
-    swapped in between), then read no further than the limit even if the file grows."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes."""
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise LimitError("not a regular file")
-        if info.st_size > limit:
-            raise LimitError(f"file is too large to be a game record ({_megabytes(info.st_size)}; at most {_megabytes(limit)})")
-        chunks = []
-        left = limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        raw = b"".join(chunks)
-    finally:
-        os.close(fd)
-    if len(raw) > limit:
-        raise LimitError(f"file is too large to be a game record (more than {_megabytes(limit)})")
-    return raw
-
-
-def _megabytes(n: int) -> str:
-    return f"{n / (1024 * 1024):.1f} MB"
+        return read_regular_file(path, limit, "a game record")
+    except FileRefused as exc:
+        raise LimitError(str(exc)) from None
 
 
 def decode_text(raw: bytes) -> str:
@@ -85,7 +60,9 @@ def loads(text: str) -> Any:
 
 def quote(value: object, limit: int = MAX_QUOTE) -> str:
     """A value as a refusal may quote it: on one line, cut to ``limit`` characters."""
-    text = value if isinstance(value, str) else json.dumps(value, default=str) if _small(value) else type(value).__name__
+    text = (
+        value if isinstance(value, str) else json.dumps(value, default=str) if _small(value) else type(value).__name__
+    )
     return repr(one_line(text, limit))
 
 

@@ -9,6 +9,7 @@ by themselves after you end a phase.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from midway_desktop.engine.actions import Action
@@ -135,6 +136,11 @@ class KidoButaiRules(Rules[State]):
 
 
 RULES = KidoButaiRules()
+
+
+def rules_for(folder: Path) -> KidoButaiRules:
+    """The rules as they run on the ruleset in ``folder`` (what ``validate`` checks)."""
+    return KidoButaiRules(load_forces(folder / "forces.yaml"))
 
 
 def default_bots(rules: Rules[Any]) -> dict[str, Bot]:

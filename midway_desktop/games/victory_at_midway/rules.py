@@ -10,6 +10,7 @@ Japan is to act, the solitaire doctrine (``doctrine``) gives its orders at once.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from midway_desktop.engine.actions import Action
@@ -170,9 +171,9 @@ class VictoryAtMidwayRules(Rules[State]):
     phases: tuple[Phase, ...] = tuple(PHASES.values())
     action_types = ACTION_TYPES
 
-    def __init__(self, catalogue: Catalogue | None = None) -> None:
+    def __init__(self, catalogue: Catalogue | None = None, folder: Path | None = None) -> None:
         super().__init__()
-        self.game = Game.load(catalogue if catalogue is not None else load_units())
+        self.game = Game.load(catalogue if catalogue is not None else load_units(), folder)
         self._recent = Recent()
         self.check_doctrine = False  # tests switch this on
 
@@ -359,8 +360,7 @@ class VictoryAtMidwayRules(Rules[State]):
                 out.append(make_enter(side, grp.id, h))
                 if grp.fleet and fleet_at in (None, h):
                     out.append(make_enter(side, grp.id, h, grp.fleet))
-                if len(ships) > 1:
-                    out += [make_enter(side, s, h) for s in ships]
+                out += [make_enter(side, s, h) for s in ships]
         if len(g.memo) < 200_000:
             g.memo[k] = tuple(out)
         return out
@@ -774,6 +774,11 @@ def _gather_targets(g: Game, state: State, orders: Sequence[Action]) -> tuple[St
 
 
 RULES = VictoryAtMidwayRules()
+
+
+def rules_for(folder: Path) -> VictoryAtMidwayRules:
+    """The rules as they run on the ruleset in ``folder`` (what ``validate`` checks)."""
+    return VictoryAtMidwayRules(load_units(folder / "units.yaml"), folder)
 
 
 def default_bots(rules: Rules[Any]) -> dict[str, DoctrineBot]:
