@@ -149,7 +149,16 @@ class Rules(ABC, Generic[S]):
 
     @abstractmethod
     def check(self, state: S, action: Action) -> str | None:
-        """``None`` if the action is legal, else the refusal with the rule's reason."""
+        """``None`` if the action is legal, else the refusal with the rule's reason.
+
+        For every action of a :meth:`listable` form, ``check`` accepts it exactly when
+        :meth:`legal_actions` lists it: the rules a player meets and the ones a bot, the
+        highlighting and a replayed record meet are the same."""
+
+    def listable(self, action: Action) -> bool:
+        """Whether ``action`` has a form :meth:`legal_actions` lists. Bundles of listed
+        actions (a turn's orders, several squadrons at once) are accepted but not listed."""
+        return True
 
     @abstractmethod
     def apply(self, state: S, action: Action, rng: Rng) -> tuple[S, list[Event]]:

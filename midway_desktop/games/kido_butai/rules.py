@@ -17,7 +17,7 @@ from midway_desktop.engine.bots import Bot
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import SYSTEM, Option, Outcome, Phase, Rules, Scenario
-from midway_desktop.games.kido_butai.actions import ACTION_TYPES, JAPAN, KidoButaiAction
+from midway_desktop.games.kido_butai.actions import ACTION_TYPES, JAPAN, Attack, Intercept, KidoButaiAction, Orders
 from midway_desktop.games.kido_butai.display import (
     INTERCEPT,
     JAPANESE,
@@ -100,6 +100,19 @@ class KidoButaiRules(Rules[State]):
         if side != JAPAN:
             return ()
         return self.catalogue.legal(state)
+
+    def listable(self, action: Action) -> bool:
+        """One squadron at a time (KB › 3, a player's drag); interceptions as every set of CAP
+        squadrons; attacks by every squadron at the corner. Several squadrons in one action,
+        or an :class:`Orders` list, are legal when their steps are, but not listed."""
+        if isinstance(action, Orders):
+            return False
+        if isinstance(action, Intercept):
+            return True
+        if isinstance(action, Attack):
+            return not action.squadrons
+        many = getattr(action, "squadrons", None) or getattr(action, "units", None)
+        return many is None or len(many) == 1
 
     def check(self, state: State, action: Action) -> str | None:
         if action.side != JAPAN:

@@ -202,6 +202,10 @@ class MidwaySolitaireRules(Rules[State]):
             )
         return found
 
+    def listable(self, action: Action) -> bool:
+        """A turn's :class:`TurnOrders` bundle listed actions; it is accepted, not listed."""
+        return not isinstance(action, TurnOrders)
+
     def check(self, state: State, action: Action) -> str | None:
         if state.result is not None:
             return "The game is over."

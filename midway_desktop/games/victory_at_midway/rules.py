@@ -352,8 +352,9 @@ class VictoryAtMidwayRules(Rules[State]):
         out: list[Action] = []
         for gid, ships, may, fleet_at in parts:
             grp = g.cat.group(gid)
+            # A ship may be named alone even when it is the last of its group to wait.
             out.append(Forgo(side, grp.id))
-            out += [Forgo(side, s) for s in ships if len(ships) > 1]
+            out += [Forgo(side, s) for s in ships]
             if not may:
                 continue
             for h in hexes:
@@ -364,6 +365,10 @@ class VictoryAtMidwayRules(Rules[State]):
         if len(g.memo) < 200_000:
             g.memo[k] = tuple(out)
         return out
+
+    def listable(self, action: Action) -> bool:
+        """A concession and an :class:`Orders` batch are accepted but not listed."""
+        return not isinstance(action, Concede | Orders)
 
     def check(self, state: State, action: Action) -> str | None:
         if state.step == "over":
