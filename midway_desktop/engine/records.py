@@ -210,7 +210,11 @@ def replay(data: dict[str, Any], where: Path | str | None = None, verify: bool =
         if not result.ok:
             raise RecordError(where, f"action {i} ({action.describe()}) is illegal on replay: {result.refusal}")
     final = header.final
-    if verify and final is not None and (final.steps != len(session.history) or final.fingerprint != fingerprint(session)):
+    if (
+        verify
+        and final is not None
+        and (final.steps != len(session.history) or final.fingerprint != fingerprint(session))
+    ):
         raise RecordError(where, "replay does not reproduce the saved position (edited record or changed ruleset)")
     return session
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from midway_desktop.cli import main
-from midway_desktop.engine import records as rec
 from midway_desktop.engine import record_limits
+from midway_desktop.engine import records as rec
 from midway_desktop.engine.bots import RandomBot, play_out
 from midway_desktop.engine.registry import get_rules, new_game, register
 from midway_desktop.engine.rng import Rng

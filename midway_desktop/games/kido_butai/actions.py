@@ -183,7 +183,7 @@ class Orders(KidoButaiAction):
         return self.steps
 
     def describe(self) -> str:
-        return "; ".join(step_action(s).describe() for s in self.steps) or "No orders"
+        return "; ".join(step_action(s).describe() if s else "an empty order" for s in self.steps) or "No orders"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
