@@ -276,9 +276,11 @@ def _refuse_ready(forces: Forces, t: State | Table, arm: str, idx: list[int], na
         sq = t.squadrons[i]
         if sq.where not in forces.carrier_index:
             return f"{name} is not aboard a carrier: only squadrons on deck are made ready (KB › 3)."
-        if forces.fighter[i] and arm:
+        # Named alone, a squadron is readied as listed: a fighter as it is, a bomber with bombs or
+        # torpedoes. In a group the armament is the bombers' (fighters ignore it; "" keeps it).
+        if len(idx) == 1 and forces.fighter[i] and arm:
             return f"{name} is a fighter squadron: it carries neither bombs nor torpedoes (KB › 1)."
-        if not forces.fighter[i] and not arm:
+        if len(idx) == 1 and not forces.fighter[i] and not arm:
             return f"Say whether {name} is readied with bombs or torpedoes (KB › 3)."
         if sq.facing == EAST and (forces.fighter[i] or arm in ("", sq.arm)):
             return f"{name} is already ready: it points east with that armament (KB › 3)."
