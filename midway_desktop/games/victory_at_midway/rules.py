@@ -358,10 +358,13 @@ class VictoryAtMidwayRules(Rules[State]):
             if not may:
                 continue
             for h in hexes:
+                into_fleet = bool(grp.fleet) and fleet_at in (None, h)
                 out.append(make_enter(side, grp.id, h))
-                if grp.fleet and fleet_at in (None, h):
+                if into_fleet:
                     out.append(make_enter(side, grp.id, h, grp.fleet))
                 out += [make_enter(side, s, h) for s in ships]
+                if into_fleet:  # a ship joins its group's Fleet box too
+                    out += [make_enter(side, s, h, grp.fleet) for s in ships]
         if len(g.memo) < 200_000:
             g.memo[k] = tuple(out)
         return out

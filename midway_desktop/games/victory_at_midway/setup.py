@@ -209,8 +209,8 @@ def enter_refusal(game: Game, state: State, action: Enter) -> str | None:
         if action.fleet not in game.cat.formations(JAPAN):
             return f"There is no Fleet box called {action.fleet}."
         own = game.cat.group(group).fleet
-        if action.piece != group or action.fleet != own:
-            return f"A group enters into its own Fleet box ({own or 'it has none'}), the whole group at once."
+        if action.fleet != own:
+            return f"{action.piece} enters into its own group's Fleet box ({own or 'it has none'})."
         at = game.formation_hex(state, JAPAN, action.fleet)
         if at is not None and at != action.hex:
             return f"{action.fleet} is in {at}; its ships must share one hex."
