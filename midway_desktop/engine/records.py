@@ -25,24 +25,35 @@ from midway_desktop import __version__
 from midway_desktop.engine import sealing
 from midway_desktop.engine.actions import ActionError
 from midway_desktop.engine.events import UMPIRE
-from midway_desktop.engine.registry import get_rules
+from midway_desktop.engine.record_fields import check_header
+from midway_desktop.engine.record_limits import (
+    MAX_BYTES,
+    MAX_LINE,
+    LimitError,
+    decode_text,
+    loads,
+    one_line,
+    read_bounded,
+)
 from midway_desktop.engine.sealing import Seal
 from midway_desktop.engine.session import Session
 from midway_desktop.games import side_title
 
 FORMAT = "midway-desktop-record"
 SCHEMA = 1
-MAX_BYTES = 64 * 1024 * 1024
 
 # Schema n -> n+1. Each takes and returns the record's JSON object.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
 class RecordError(ValueError):
+    """One line naming the file and what is wrong (whatever it quotes is cut short)."""
+
     def __init__(self, path: Path | str | None, problem: str) -> None:
         self.path = path
-        self.problem = problem
-        super().__init__(f"{path}: {problem}" if path else problem)
+        self.problem = one_line(problem)
+        where = one_line(str(path), MAX_LINE // 2) if path else ""
+        super().__init__(f"{where}: {self.problem}" if where else self.problem)
 
 
 def fingerprint(session: Session) -> str:
@@ -183,12 +194,13 @@ class SealedRecord(RecordError):
 
 
 def read_bytes(path: Path | str) -> bytes:
+    """The file's bytes: only a regular file no larger than ``MAX_BYTES`` is read (see
+    ``record_limits``)."""
     p = Path(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise RecordError(p, "file is too large to be a game record")
-        return p.read_bytes()
+        return read_bounded(p, MAX_BYTES)
+    except LimitError as exc:
+        raise RecordError(p, str(exc)) from None
     except OSError as exc:
         raise RecordError(p, f"cannot read ({exc.strerror or exc})") from None
 
@@ -208,16 +220,20 @@ def parse(raw: bytes, where: Path | str | None = None) -> dict[str, Any]:
 
 
 def _json(raw: bytes, where: Path | str | None) -> Any:
+    if len(raw) > MAX_BYTES:
+        raise RecordError(where, "file is too large to be a game record")
     if not raw.strip():
         raise RecordError(where, "file is empty")
     try:
-        return json.loads(raw.decode("utf-8"))
+        return loads(decode_text(raw))
     except UnicodeDecodeError:
         raise RecordError(where, "not a text file") from None
     except json.JSONDecodeError as exc:
         raise RecordError(
             where, f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); truncated?"
         ) from None
+    except LimitError as exc:
+        raise RecordError(where, f"not a game record: {exc}") from None
     except RecursionError:
         raise RecordError(where, "JSON nested too deeply") from None
 
@@ -267,30 +283,35 @@ def _checked(data: Any, where: Path | str | None) -> dict[str, Any]:
         data = MIGRATIONS[schema](data)
         schema += 1
         data["schema"] = schema
-    for key, kind in (("game", str), ("scenario", str), ("options", dict), ("seed", int), ("actions", list)):
-        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise RecordError(where, f"record field '{key}' is missing or not a {kind.__name__}")
+    try:
+        check_header(data)
+    except LimitError as exc:
+        raise RecordError(where, str(exc)) from None
     return data
 
 
 def replay(data: dict[str, Any], where: Path | str | None = None, verify: bool = True) -> Session:
-    """Rebuild the game by replaying every action from the saved seed."""
+    """Rebuild the game by replaying every action from the saved seed, and (``verify``)
+    require the replayed position to match the saved fingerprint.
+
+    What a match proves: the actions, replayed under this app's rules and the rulesets here,
+    reach the position the saving app reached. It is not a signature: the fingerprint is an
+    unkeyed digest anyone can recompute after editing the record (see README, *What
+    verification proves*)."""
     try:
-        rules = get_rules(data["game"])
-    except KeyError:
-        raise RecordError(where, f"unknown game '{data['game']}'") from None
-    humans = data.get("humans")
+        header = check_header(data)
+    except LimitError as exc:
+        raise RecordError(where, str(exc)) from None
+    if verify and header.final is None:
+        raise RecordError(where, "record has no final fingerprint, so it cannot be verified")
+    rules = header.rules
     try:
         session = Session.start(
-            rules,
-            scenario=data["scenario"],
-            options=data["options"],
-            seed=data["seed"],
-            humans=tuple(humans) if isinstance(humans, list) else None,
+            rules, scenario=header.scenario, options=header.options, seed=header.seed, humans=header.humans
         )
     except ValueError as exc:
         raise RecordError(where, f"cannot set the game up: {exc}") from None
-    for i, raw in enumerate(data["actions"], start=1):
+    for i, raw in enumerate(header.actions, start=1):
         try:
             action = rules.codec.decode(raw)
         except ActionError as exc:
@@ -298,9 +319,12 @@ def replay(data: dict[str, Any], where: Path | str | None = None, verify: bool =
         result = session.submit(action)
         if not result.ok:
             raise RecordError(where, f"action {i} ({action.describe()}) is illegal on replay: {result.refusal}")
-    final = data.get("final")
-    saved = final.get("fingerprint") if isinstance(final, dict) else None
-    if verify and isinstance(saved, str) and saved != fingerprint(session):
+    final = header.final
+    if (
+        verify
+        and final is not None
+        and (final.steps != len(session.history) or final.fingerprint != fingerprint(session))
+    ):
         raise RecordError(where, "replay does not reproduce the saved position (edited record or changed ruleset)")
     return session
 

@@ -39,6 +39,11 @@ def _present(module: str) -> bool:
         return False
 
 
+def is_registered(game_id: object) -> bool:
+    """Whether ``game_id`` names a game with rules here (anything else is never looked up)."""
+    return isinstance(game_id, str) and (game_id in _loaded or game_id in MODULES)
+
+
 def get_rules(game_id: str) -> Rules[Any]:
     found = _loaded.get(game_id)
     if found is not None:

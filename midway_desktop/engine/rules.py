@@ -46,6 +46,11 @@ class Option:
     choices: tuple[Any, ...] = (False, True)
     rule: str = ""
 
+    def accepts(self, value: Any) -> bool:
+        """Whether ``value`` is one of the choices, of the choice's own kind (``1`` is not
+        ``True`` and ``True`` is not ``1``, though Python calls them equal)."""
+        return any(type(value) is type(choice) and value == choice for choice in self.choices)
+
     def parse(self, text: str) -> Any:
         """Read a value given on a command line (``mission=3``, ``fog=off``)."""
         lowered = text.strip().lower()
@@ -101,8 +106,9 @@ class Rules(ABC, Generic[S]):
                 raise ValueError(f"{self.title} has no option {key!r} (options: {', '.join(known) or 'none'})")
             if isinstance(value, str) and not all(isinstance(c, str) for c in option.choices):
                 value = option.parse(value)
-            if value not in option.choices:
-                raise ValueError(f"option {key} cannot be {value!r}")
+            if not option.accepts(value):
+                shown = ", ".join(self.option_label(key, c) for c in option.choices)
+                raise ValueError(f"option {key} cannot be {str(value)[:40]!r} (it takes {shown})")
             out[key] = value
         return out
 
@@ -143,7 +149,16 @@ class Rules(ABC, Generic[S]):
 
     @abstractmethod
     def check(self, state: S, action: Action) -> str | None:
-        """``None`` if the action is legal, else the refusal with the rule's reason."""
+        """``None`` if the action is legal, else the refusal with the rule's reason.
+
+        For every action of a :meth:`listable` form, ``check`` accepts it exactly when
+        :meth:`legal_actions` lists it: the rules a player meets and the ones a bot, the
+        highlighting and a replayed record meet are the same."""
+
+    def listable(self, action: Action) -> bool:
+        """Whether ``action`` has a form :meth:`legal_actions` lists. Bundles of listed
+        actions (a turn's orders, several squadrons at once) are accepted but not listed."""
+        return True
 
     @abstractmethod
     def apply(self, state: S, action: Action, rng: Rng) -> tuple[S, list[Event]]:

@@ -14,7 +14,7 @@ from typing import Any
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import UMPIRE, Event, visible
 from midway_desktop.engine.rng import Rng, seed_state
-from midway_desktop.engine.rules import Outcome, Rules
+from midway_desktop.engine.rules import Outcome, Rules, Scenario
 
 _new = object.__new__
 
@@ -89,6 +89,8 @@ class Session:
         chosen = rules.scenario(scenario)
         opts = rules.resolve_options(options)
         luck = rng if rng is not None else Rng(state_seed)
+        if humans is not None:
+            _check_humans(rules, chosen, humans)
         state, events = rules.setup(chosen, opts, luck)
         return cls(
             rules=rules,
@@ -237,6 +239,13 @@ class Session:
     def _notify(self, events: tuple[Event, ...]) -> None:
         for listener in list(self.listeners):
             listener(self, events)
+
+
+def _check_humans(rules: Rules[Any], scenario: Scenario, humans: tuple[str, ...]) -> None:
+    """People play one or more of the scenario's sides, each once, and never the umpire."""
+    playable = rules.human_sides(scenario)
+    if not humans or len(set(humans)) != len(humans) or not all(h in playable and h != UMPIRE for h in humans):
+        raise ValueError(f"the people's sides must be one or more of {', '.join(playable)}")
 
 
 def umpire_log(session: Session) -> list[str]:

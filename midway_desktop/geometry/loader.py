@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 import string
 from functools import lru_cache
@@ -15,7 +14,9 @@ from midway_desktop.geometry.board import Board, Cell, Provenance, Region, Sheet
 from midway_desktop.ruleset import Node, RulesetError, load_yaml, ruleset_dir
 
 SOURCES = ("rulebook", "derived", "historical", "provisional")
-MAX_CELLS = 50_000
+MAX_CELLS = 50_000  # on the whole board, all sheets together (CV's two halves hold ~2,000)
+MAX_SPAN = 99_999  # printed column and row numbers, and sheet positions
+MAX_UNITS = 100_000.0  # coordinates of a box layout, in board units
 _TOKEN = re.compile(r"\{(col|row)(?::(0\d))?\}")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -58,7 +59,7 @@ def _load(path: Path) -> Board:
 def parse_board(root: Node, expected_game: str | None = None) -> Board:
     root.only("schema", "game", "title", "grid", "north", "regions", "provenance", "notes")
     schema = root.req("schema")
-    if schema.int() != 1:
+    if schema.int(0, 999) != 1:
         raise schema.error(f"schema {schema.value} is not supported (this version reads schema 1)")
     game_node = root.req("game")
     game = game_node.str()
@@ -105,9 +106,13 @@ def _parse_grid(grid: Node, kind: str, game: str, title: str, north: str, prov: 
     aliases: dict[str, str] = {}
     labels: set[str] = set()
     sheets: list[Sheet] = []
+    planned = 0
     for sheet_node in grid.req("sheets").list():
         sheet = _parse_sheet(sheet_node)
         sheets.append(sheet)
+        planned += len(sheet.columns) * len(sheet.rows)
+        if planned > MAX_CELLS:
+            raise sheet_node.error(f"the sheets make more than {MAX_CELLS} cells, more than any game's map")
         template = sheet_node.req("label")
         fmt = _template(template)
         excluded_node = sheet_node.get("exclude")
@@ -164,7 +169,7 @@ def _parse_sheet(node: Node) -> Sheet:
         pair = at_node.list()
         if len(pair) != 2:
             raise at_node.error("expected [column, row]")
-        at = (pair[0].int(), pair[1].int())
+        at = (pair[0].int(-MAX_SPAN, MAX_SPAN), pair[1].int(-MAX_SPAN, MAX_SPAN))
     run = node.get("columns_run")
     if run is not None and run.choice("east", "west") == "west":
         columns = columns[::-1]
@@ -180,7 +185,8 @@ def _span(node: Node) -> tuple[str, ...]:
     if len(pair) != 2:
         raise node.error("expected [first, last]")
     a, b = pair[0].value, pair[1].value
-    if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool):
+    if isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool) and not isinstance(b, bool):
+        a, b = pair[0].int(0, MAX_SPAN), pair[1].int(0, MAX_SPAN)
         if b < a:
             raise node.error(f"last ({b}) comes before first ({a})")
         if b - a >= MAX_CELLS:
@@ -275,10 +281,7 @@ def _parse_boxes(grid: Node, game: str, title: str, north: str, prov: Provenance
 
 
 def _finite(node: Node) -> float:
-    value = node.number()
-    if not math.isfinite(value):
-        raise node.error("expected a finite number")
-    return value
+    return node.number(-MAX_UNITS, MAX_UNITS)
 
 
 def _box_shape(node: Node) -> Polygon:
@@ -335,6 +338,7 @@ def _parse_region(node: Node, board: Board) -> Region:
     data = {}
     if data_node is not None:
         data_node.map()
+        _bounded(data_node)
         data = data_node.plain()
     return Region(
         labels,
@@ -345,6 +349,20 @@ def _parse_region(node: Node, board: Board) -> Region:
         provenance=provenance(node.get("provenance"), node),
         board=board,
     )
+
+
+def _bounded(node: Node) -> None:
+    """Every number in free-form ``data`` in range, as every other number of a ruleset."""
+    if node.is_map:
+        for child in node.map().values():
+            _bounded(child)
+    elif node.is_list:
+        for child in node.list():
+            _bounded(child)
+    elif isinstance(node.value, int) and not isinstance(node.value, bool):
+        node.int(-MAX_SPAN, MAX_SPAN)
+    elif isinstance(node.value, float):
+        node.number(-MAX_UNITS, MAX_UNITS)
 
 
 def _rect_cells(rect: Node, board: Board) -> set[str]:

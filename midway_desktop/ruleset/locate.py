@@ -12,10 +12,14 @@ Looked for, in order:
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
+from midway_desktop.ruleset.errors import RulesetError
+
 _PACKAGE = Path(__file__).resolve().parent.parent
+_GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
 
 def frozen() -> bool:
@@ -64,6 +68,11 @@ def rulesets_root() -> Path:
 
 
 def ruleset_dir(game_id: str) -> Path:
+    """The ruleset folder of ``game_id``; a name that is not a game id (a path, a very long
+    name) is refused rather than looked up."""
+    if not _GAME_ID.fullmatch(game_id):
+        shown = game_id[:40] + ("…" if len(game_id) > 40 else "")
+        raise RulesetError(rulesets_root(), None, f"{shown!r} is not a game id")
     return rulesets_root() / game_id
 
 

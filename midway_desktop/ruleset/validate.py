@@ -1,7 +1,15 @@
-"""Check a ruleset folder (or a folder of them) and report every problem found, one line each."""
+"""Check a ruleset folder (or a folder of them) and report every problem found, one line each.
+
+"Sound" means the game runs on it: each file the game reads is parsed by the parser the game
+uses for that file (chosen by the folder's game and the file's name, never by what the file
+says of itself), the rules are built from the folder exactly as the game builds them (so
+cross-file needs — regions the rules name, hexes the units start in — are met), and then a
+game of each scenario is set up and played by the bots for a bounded number of actions.
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -9,6 +17,7 @@ from midway_desktop.ruleset.errors import RulesetError
 from midway_desktop.ruleset.yamlio import Node, load_yaml
 
 Parser = Callable[[Node, str], object]
+PLAY_STEPS = 3_000  # actions of each trial game: a few bot games' worth
 
 
 def _board_parser(node: Node, game: str) -> object:
@@ -41,25 +50,26 @@ def _victory_at_midway_units(node: Node, game: str) -> object:
     return parse_units(node, expected_game=game)
 
 
-# File name -> parser. Games add their own files (cards, units, tables) here as they arrive;
-# "game-id/file name" keys (the game a file declares) win over plain file names.
-PARSERS: dict[str, Parser] = {
-    "board.yaml": _board_parser,
-    "forces.yaml": _kido_butai_forces,
-    "midway-solitaire/cards.yaml": _midway_solitaire_cards,
-    "midway-solitaire/forces.yaml": _midway_solitaire_forces,
-    "victory-at-midway/units.yaml": _victory_at_midway_units,
+# Game id -> the files its rules read, each with the parser the game reads it with.
+GAME_FILES: dict[str, dict[str, Parser]] = {
+    "cv": {"board.yaml": _board_parser},
+    "kido-butai": {"board.yaml": _board_parser, "forces.yaml": _kido_butai_forces},
+    "midway-solitaire": {
+        "board.yaml": _board_parser,
+        "cards.yaml": _midway_solitaire_cards,
+        "forces.yaml": _midway_solitaire_forces,
+    },
+    "victory-at-midway": {"board.yaml": _board_parser, "units.yaml": _victory_at_midway_units},
 }
 
 
-def _declared_game(node: Node, folder: str) -> str:
-    """The game a file says it belongs to (its ``game:`` key), else its folder's name."""
-    game = node.value.get("game") if isinstance(node.value, dict) else None
-    return game.value if game is not None and isinstance(game.value, str) else folder
+def _game_of(root: Path) -> str | None:
+    """The game whose ruleset ``root`` is: its folder name, as the app looks rulesets up."""
+    return root.name if root.name in GAME_FILES else None
 
 
 def validate_ruleset(folder: Path | str) -> list[RulesetError]:
-    """Every problem in one game's ruleset folder; an empty list means it is sound."""
+    """Every problem in one game's ruleset folder; an empty list means the game runs on it."""
     root = Path(folder)
     if not root.is_dir():
         return [RulesetError(root, None, "not a folder")]
@@ -67,17 +77,63 @@ def validate_ruleset(folder: Path | str) -> list[RulesetError]:
     files = sorted(p for p in root.iterdir() if p.suffix in (".yaml", ".yml"))
     if not files:
         problems.append(RulesetError(root, None, "no YAML files in this folder"))
-    if not (root / "board.yaml").exists():
-        problems.append(RulesetError(root / "board.yaml", None, "missing (every game needs a board)"))
+    game = _game_of(root)
+    expected = GAME_FILES.get(game or "", {"board.yaml": _board_parser})
+    for name in expected:
+        if not (root / name).exists():
+            what = "every game needs a board" if name == "board.yaml" else f"the {game} rules read it"
+            problems.append(RulesetError(root / name, None, f"missing ({what})"))
     for path in files:
+        parser = expected.get(path.name)
         try:
             node = load_yaml(path)
-            parser = PARSERS.get(f"{_declared_game(node, root.name)}/{path.name}") or PARSERS.get(path.name)
             if parser is not None:
                 parser(node, root.name)
+            elif game is not None:
+                raise RulesetError(path, None, f"not a file the {game} rules read ({', '.join(expected)})")
         except RulesetError as exc:
             problems.append(exc)
+        except RecursionError:
+            problems.append(RulesetError(path, None, "values nested too deeply"))
+    if not problems and game is not None:
+        problems += _runs(game, root)
     return problems
+
+
+def _runs(game: str, root: Path) -> list[RulesetError]:
+    """Build the rules from ``root`` as the game does, then set up and play each scenario."""
+    from midway_desktop.engine.registry import MODULES
+
+    module_name = MODULES.get(game)
+    if module_name is None:  # a board without rules yet (CV): the board is all there is
+        return []
+    module = importlib.import_module(module_name)
+    try:
+        rules = module.rules_for(root)
+    except RulesetError as exc:
+        return [exc]
+    return _trial_games(rules, module.default_bots, root)
+
+
+def _trial_games(rules, make_bots, root: Path) -> list[RulesetError]:  # type: ignore[no-untyped-def]
+    """A bot game of every scenario with the options off, then on (a ruleset value that breaks
+    play shows up as a failure here rather than in a player's game)."""
+    from midway_desktop.engine.bots import play_out
+    from midway_desktop.engine.rng import Rng
+    from midway_desktop.engine.session import Session
+
+    variants = [{}, {o.name: True for o in rules.options if all(isinstance(c, bool) for c in o.choices)}]
+    for scenario in rules.scenarios:
+        for options in variants:
+            try:
+                session = Session.start(rules, scenario=scenario.name, options=options, seed=1)
+                play_out(session, make_bots(rules), Rng(1), max_steps=PLAY_STEPS, checked=True)
+            except RulesetError as exc:
+                return [exc]
+            except Exception as exc:  # noqa: BLE001 - any failure of play is this ruleset's problem
+                detail = " ".join(str(exc).split())[:200] or type(exc).__name__
+                return [RulesetError(root, None, f"{rules.title} ({scenario.title}) cannot be played: {detail}")]
+    return []
 
 
 def validate_path(path: Path | str) -> list[RulesetError]:

@@ -13,11 +13,14 @@ from typing import Any
 import yaml
 
 from midway_desktop.ruleset.errors import RulesetError
+from midway_desktop.ruleset.files import FileRefused, read_regular_file
 
 # A hostile file can expand a few aliases into billions of values; stop long before that.
 # (The largest bundled ruleset has well under a thousand values.)
 _MAX_NODES = 200_000
 _MAX_BYTES = 16 * 1024 * 1024
+_MAX_DEPTH = 40  # the bundled rulesets nest six deep
+_MAX_DIGITS = 30  # every bounded number of a ruleset is far shorter
 _STANDARD_TAGS = frozenset(
     "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "merge", "timestamp")
 )
@@ -64,14 +67,21 @@ class Node:
             raise self.error(f"expected text, found {_kind(self.value)}")
         return str(self.value)
 
-    def int(self) -> int:
+    def int(self, low: int, high: int) -> int:
+        """A whole number from ``low`` to ``high``: every number a ruleset gives is bounded, so
+        an edited value can neither overflow a calculation nor make the game loop for ever."""
         if isinstance(self.value, bool) or not isinstance(self.value, int):
             raise self.error(f"expected a whole number, found {_kind(self.value)}")
+        if not low <= self.value <= high:
+            raise self.error(f"{_shown(self.value)} is out of range (a whole number from {low} to {high})")
         return self.value
 
-    def number(self) -> float:
+    def number(self, low: float, high: float) -> float:
+        """A number from ``low`` to ``high`` (never infinite or not-a-number)."""
         if isinstance(self.value, bool) or not isinstance(self.value, (int, float)):
             raise self.error(f"expected a number, found {_kind(self.value)}")
+        if not low <= self.value <= high:  # NaN compares false: refused too
+            raise self.error(f"{_shown(self.value)} is out of range (a number from {low:g} to {high:g})")
         return float(self.value)
 
     def bool(self) -> bool:
@@ -113,6 +123,11 @@ class Node:
         return self.value
 
 
+def _shown(value: int | float) -> str:
+    text = str(value)
+    return text if len(text) <= 20 else f"a number of {len(text)} digits"
+
+
 def _kind(value: Any) -> str:
     if value is None:
         return "nothing"
@@ -122,18 +137,20 @@ def _kind(value: Any) -> str:
         return "a list"
     if isinstance(value, bool):
         return f"'{str(value).lower()}'"
-    return f"'{value}'"
+    text = str(value) if not isinstance(value, int) or value.bit_length() < 200 else "a very long number"
+    text = " ".join(text.split())
+    return f"'{text[:60]}…'" if len(text) > 60 else f"'{text}'"
 
 
 def load_yaml(path: Path | str) -> Node:
     """Read ``path`` as YAML; any problem becomes one :class:`RulesetError` line."""
     file = Path(path)
     try:
-        raw = file.read_bytes()
+        raw = read_regular_file(file, _MAX_BYTES, "a ruleset file")
+    except FileRefused as exc:
+        raise RulesetError(file, None, str(exc)) from None
     except OSError as exc:
         raise RulesetError(file, None, f"cannot read file ({exc.strerror or exc})") from None
-    if len(raw) > _MAX_BYTES:
-        raise RulesetError(file, None, "file is too large for a ruleset")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -146,11 +163,13 @@ def load_yaml(path: Path | str) -> Node:
         line = mark.line + 1 if mark is not None else None
         raise RulesetError(file, line, f"YAML syntax: {exc.problem}") from None
     except yaml.YAMLError as exc:
-        raise RulesetError(file, None, f"YAML syntax: {exc}") from None
+        raise RulesetError(file, None, f"YAML syntax: {' '.join(str(exc).split())[:200]}") from None
+    except RecursionError:
+        raise RulesetError(file, None, f"values nested too deeply (more than {_MAX_DEPTH} levels)") from None
     if root is None or (isinstance(root, yaml.ScalarNode) and root.tag.endswith(":null")):
         raise RulesetError(file, 1, "file is empty")
     wrapper = _Wrapper(file)
-    wrapper.measure(root)
+    wrapper.measure(root, 0)
     return wrapper.wrap(root, "")
 
 
@@ -159,37 +178,47 @@ class _Wrapper:
         self.file = file
         self.constructor = yaml.SafeLoader("")
         self._sizes: dict[int, int] = {}
+        self._heights: dict[int, int] = {}
         self._open: set[int] = set()
 
     def _fail(self, node: yaml.Node, problem: str) -> RulesetError:
         return RulesetError(self.file, node.start_mark.line + 1, problem)
 
-    def measure(self, node: yaml.Node) -> int:
+    def measure(self, node: yaml.Node, depth: int) -> int:
         """Values the node expands to, aliases counted each time they are used.
 
-        Sizes are cached per node, so a billion-laughs file is measured in a few steps and
-        refused before anything is expanded; an alias inside itself is refused outright.
+        Sizes (and heights) are cached per node, so a billion-laughs file is measured in a few
+        steps and refused before anything is expanded; an alias inside itself is refused
+        outright, and so is nesting deeper than ``_MAX_DEPTH``, aliases expanded.
         """
         key = id(node)
         known = self._sizes.get(key)
         if known is not None:
+            if depth + self._heights[key] > _MAX_DEPTH:
+                raise self._fail(node, f"values nested too deeply (more than {_MAX_DEPTH} levels)")
             return known
         if key in self._open:
             raise self._fail(node, "an alias refers to itself")
+        if depth > _MAX_DEPTH:
+            raise self._fail(node, f"values nested too deeply (more than {_MAX_DEPTH} levels)")
         if node.tag not in _STANDARD_TAGS:
             raise self._fail(node, f"tag '{node.tag}' is not allowed in a ruleset")
         self._open.add(key)
         total = 1
+        children: list[yaml.Node] = []
         if isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                total += self.measure(k) + self.measure(v)
+            children = [n for pair in node.value for n in pair]
         elif isinstance(node, yaml.SequenceNode):
-            for item in node.value:
-                total += self.measure(item)
+            children = list(node.value)
+        height = 0
+        for child in children:
+            total += self.measure(child, depth + 1)
+            height = max(height, 1 + self._heights[id(child)])
         self._open.discard(key)
         if total > _MAX_NODES:
             raise self._fail(node, "too many values (alias expansion?)")
         self._sizes[key] = total
+        self._heights[key] = height
         return total
 
     def wrap(self, node: yaml.Node, path: str, key_line: int | None = None) -> Node:
@@ -203,7 +232,7 @@ class _Wrapper:
             for key_node, value_node in node.value:
                 if not isinstance(key_node, yaml.ScalarNode):
                     raise self._fail(key_node, "keys must be plain text")
-                key = str(self._scalar(key_node))
+                key = str(self._scalar(key_node, path))
                 if key in out:
                     raise self._fail(key_node, f"duplicate key '{key}'")
                 out[key] = self.wrap(value_node, f"{path}.{key}" if path else key, key_node.start_mark.line + 1)
@@ -211,13 +240,18 @@ class _Wrapper:
         if isinstance(node, yaml.SequenceNode):
             items = [self.wrap(item, f"{path}[{i}]") for i, item in enumerate(node.value)]
             return Node(items, self.file, line, path, key_line)
-        return Node(self._scalar(node), self.file, line, path, key_line)
+        return Node(self._scalar(node, path), self.file, line, path, key_line)
 
-    def _scalar(self, node: yaml.Node) -> Any:
+    def _scalar(self, node: yaml.Node, path: str) -> Any:
+        where = f"{path}: " if path else ""
+        if node.tag.endswith(":int") and sum(ch.isdigit() for ch in str(node.value)) > _MAX_DIGITS:
+            # Python refuses to read an integer of thousands of digits; say so plainly.
+            raise self._fail(node, f"{where}a number of {len(str(node.value))} digits is out of range")
         try:
             return self.constructor.construct_object(node, deep=True)
         except yaml.MarkedYAMLError as exc:
-            raise self._fail(node, f"bad value: {exc.problem}") from None
+            raise self._fail(node, f"{where}bad value: {exc.problem}") from None
         except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:
-            detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise self._fail(node, f"bad value '{node.value}': {detail}") from None
+            detail = " ".join(str(exc).split())[:120] or type(exc).__name__
+            shown = str(node.value) if len(str(node.value)) <= 40 else f"{str(node.value)[:40]}…"
+            raise self._fail(node, f"{where}bad value '{shown}': {detail}") from None

@@ -22,10 +22,12 @@ from PySide6.QtWidgets import (
 )
 
 from midway_desktop import __version__
-from midway_desktop.engine import Outcome, autosaves, playable_games, records
+from midway_desktop.engine import Outcome, Session, autosaves, playable_games, records
+from midway_desktop.engine.record_limits import one_line
 from midway_desktop.engine.sealing import Envelope, Seal, side_key
 from midway_desktop.games import DEFAULT_GAME, GAMES, SIDE_TITLES, game_info
 from midway_desktop.geometry import Board, load_board
+from midway_desktop.ruleset import RulesetError
 from midway_desktop.ui.ask import ask
 from midway_desktop.ui.board_scene import BoardScene
 from midway_desktop.ui.board_view import BoardView
@@ -245,8 +247,12 @@ class MainWindow(QMainWindow):
         options: dict | None = None,  # type: ignore[type-arg]
         seed: int | str | None = None,
         scenario: str | None = None,
+        session: Session | None = None,
+        seal: Seal | None = None,
     ) -> None:
-        """Show the current game: a rules-driven game if it is playable, else stand-ins."""
+        """Show the current game: a rules-driven game if it is playable, else stand-ins;
+        ``session`` is a game already loaded (opened from a file, sealed with ``seal`` if it
+        was) to show instead of a new one."""
         if self.presenter is not None:
             self.presenter.detach()
             self.presenter = None
@@ -268,10 +274,14 @@ class MainWindow(QMainWindow):
             return
         c = self.controller
         busy = c.claim(self.game_id) if c.autosave_enabled else None
-        resumed, note = self._resume() if resume and busy is None else (False, "")
+        resumed, note = (False, "") if session is not None or not resume or busy else self._resume()
         title = game_info(self.game_id).title
-        notes = [busy or "", f"Resumed {title}." if resumed else f"New game of {title}.", note]
-        if not resumed:
+        said = "" if session is not None else f"Resumed {title}." if resumed else f"New game of {title}."
+        notes = [busy or "", said, note]
+        if session is not None:
+            notes.append(self._keep_unfinished())
+            c.adopt(session, seal=seal, save=True)
+        elif not resumed:
             notes.append(self._keep_unfinished())
             self.controller.new_game(self.game_id, scenario=scenario, options=options, seed=seed)
         cls = presenter_class(self.game_id)
@@ -651,27 +661,33 @@ class MainWindow(QMainWindow):
         return f"{self.game_id} {datetime.now():%Y-%m-%d %H.%M}.midway.json"
 
     def open_game(self, path: str) -> bool:
+        """Open a saved game, all or nothing: the record is read, replayed and verified, and
+        its board loaded, before the window leaves the game it shows; any failure is one line
+        in a message box and changes nothing."""
         try:
             sealed = records.envelope_of(records.read_bytes(path), path)
         except records.RecordError as exc:
-            QMessageBox.warning(self, "Cannot open game", str(exc))
+            QMessageBox.warning(self, "Cannot open game", one_line(str(exc)))
             return False
         opened = self._unlock(path, sealed)
         if isinstance(opened, str):
-            QMessageBox.warning(self, "Cannot open game", opened)
+            QMessageBox.warning(self, "Cannot open game", one_line(opened))
             return False
         try:
             session = records.replay(opened.data, path)
-        except records.RecordError as exc:
-            QMessageBox.warning(self, "Cannot open game", str(exc))
+            board = load_board(session.rules.id)
+        except (records.RecordError, RulesetError) as exc:
+            QMessageBox.warning(self, "Cannot open game", one_line(str(exc)))
             return False
-        if session.rules.id != self.game_id:  # only now: a refused file leaves the window as it was
-            self.switch_game(session.rules.id, start=False)
-        self._start(resume=False)
-        self.controller.adopt(session, seal=opened.seal, save=True)
-        self.show_log()
-        self._sync_passwords()
-        self._curtain_for_hot_seat()
+        except Exception as exc:  # noqa: BLE001 - a menu handler that raises shows the user nothing
+            QMessageBox.warning(self, "Cannot open game", one_line(f"{path}: {type(exc).__name__}: {exc}"))
+            return False
+        switched = session.rules.id != self.game_id
+        if switched:  # only now: a refused file leaves the window as it was
+            self.switch_game(session.rules.id, start=False, board=board)
+        self._start(resume=False, session=session, seal=opened.seal)
+        if switched:
+            self._restore_layout()
         self.statusBar().showMessage(f"Opened {path}. {self.statusBar().currentMessage()}".strip(), 8000)
         return True
 
@@ -733,12 +749,12 @@ class MainWindow(QMainWindow):
         if self.persist:
             restore(self.restoreState, self.settings, self._layout_key())
 
-    def switch_game(self, game_id: str, start: bool = True) -> None:
+    def switch_game(self, game_id: str, start: bool = True, board: Board | None = None) -> None:
         if game_id == self.game_id:
             return
         self._save_layout()
         self.controller.release()  # the last game's autosave is free for another window now
-        board = load_board(game_id)
+        board = board if board is not None else load_board(game_id)
         self.game_id = game_id
         self.board = board
         old = self.scene

@@ -42,7 +42,11 @@ def line_of(text: str, needle: str) -> int:
 
 
 def write(tmp_path: Path, text: str | bytes, folder: str = VAM) -> Path:
+    """``text`` as the board of a copy of ``folder``'s bundled ruleset (its other files as
+    bundled, so ``validate`` finds nothing else wrong), or of a folder of that name alone."""
     d = tmp_path / folder
+    if not d.exists() and (ruleset_dir(folder) / "board.yaml").is_file() if folder in GAME_IDS else False:
+        shutil.copytree(ruleset_dir(folder), d)
     d.mkdir(parents=True, exist_ok=True)
     p = d / "board.yaml"
     if isinstance(text, bytes):

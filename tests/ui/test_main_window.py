@@ -137,3 +137,85 @@ def test_each_game_remembers_its_own_dock_layout(qtbot, tmp_path) -> None:  # ty
     assert w.log_dock.isFloating()  # the Solitaire layout came back with its floating log
     w.log_dock.setFloating(False)
     w.close()
+
+
+# -- opening a saved game: all or nothing ------------------------------------------------------
+def _shown(window: MainWindow) -> tuple[object, ...]:
+    """Everything that says which game the window is on and what Save would write."""
+    c = window.controller
+    return (window.game_id, window.board, window.scene, c.session, window.presenter, window.windowTitle())
+
+
+def _bad_records(tmp_path):  # type: ignore[no-untyped-def]
+    """One record of each kind of damage, each of another game than the window shows."""
+    import json
+    import os
+
+    from midway_desktop.engine import new_game, records
+
+    good = json.loads(records.dumps(new_game("kido-butai", seed=2)))
+    variants = {
+        "no-final": {k: v for k, v in good.items() if k != "final"},
+        "tampered": {**good, "final": {**good["final"], "fingerprint": "0" * 32}},
+        "bad-humans": {**good, "humans": ["umpire"]},
+        "bad-option": {**good, "options": {"no_us_fiasco": 1}},
+        "bad-game": {**good, "game": "../../etc"},
+        "bad-action": {**good, "actions": [{"type": "nonsense", "side": "japan"}]},
+    }
+    out = []
+    for name, data in variants.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(data))
+        out.append(path)
+    junk = tmp_path / "junk.json"
+    junk.write_bytes(b"\x00\xff" * 10)
+    out.append(junk)
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.json")
+        out.append(tmp_path / "pipe.json")
+    return out
+
+
+def test_a_bad_record_of_another_game_changes_nothing(window: MainWindow, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: shown.append(text))
+    before = _shown(window)
+    for path in _bad_records(tmp_path):
+        assert not window.open_game(str(path))
+        assert _shown(window) == before, path.name
+        assert len(shown) == 1 and "\n" not in shown[0] and path.name in shown[0], (path.name, shown)
+        shown.clear()
+
+
+def test_an_unexpected_failure_is_shown_and_changes_nothing(window: MainWindow, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QMessageBox
+
+    from midway_desktop.engine import new_game, records
+    from midway_desktop.ui import main_window
+
+    path = records.save(new_game("kido-butai", seed=2), tmp_path / "kb.json")
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: shown.append(text))
+
+    def broken(_game: str) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(main_window, "load_board", broken)
+    before = _shown(window)
+    assert not window.open_game(str(path))
+    assert _shown(window) == before and len(shown) == 1 and "\n" not in shown[0]
+
+
+@pytest.mark.parametrize("game", ["kido-butai", "victory-at-midway", "midway-solitaire"])
+def test_a_good_record_of_any_game_opens_whole(window: MainWindow, tmp_path, game: str) -> None:  # type: ignore[no-untyped-def]
+    from midway_desktop.engine import new_game, records
+
+    saved = new_game(game, seed=9)
+    path = records.save(saved, tmp_path / "game.json")
+    assert window.open_game(str(path))
+    assert window.game_id == game and window.board.game == game
+    assert window.controller.session is not None and window.controller.session.state == saved.state
+    again = records.save(window.controller.session, tmp_path / "again.json")
+    assert records.read(again)["game"] == game  # Save writes the game that was opened

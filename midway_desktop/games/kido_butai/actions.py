@@ -191,7 +191,7 @@ class Orders(KidoButaiAction):
         return self.steps
 
     def describe(self, titles: Titles = None) -> str:
-        return "; ".join(step_action(s).describe(titles) for s in self.steps) or "No orders"
+        return "; ".join(step_action(s).describe(titles) if s else "an empty order" for s in self.steps) or "No orders"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

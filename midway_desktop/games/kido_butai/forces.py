@@ -186,7 +186,7 @@ def parse_forces(root: Node, expected_game: str | None = None) -> Forces:
     """Read a parsed ``forces.yaml``; any inconsistency is a :class:`RulesetError`."""
     root.only("schema", "game", "japanese", "american", "victory", "notes")
     schema = root.req("schema")
-    if schema.int() != 1:
+    if schema.int(0, 999) != 1:
         raise schema.error(f"schema {schema.value} is not supported (this version reads schema 1)")
     game = root.req("game")
     if game.str() != GAME:
@@ -249,11 +249,11 @@ def _unique(names: list[str], where: Node) -> None:
         seen.add(name)
 
 
+MAX_COUNT = 999  # squadrons, capacities and points: the printed ones stay below 100
+
+
 def _count(node: Node, minimum: int = 0) -> int:
-    value = node.int()
-    if value < minimum:
-        raise node.error(f"expected a whole number of at least {minimum}, found {value}")
-    return value
+    return node.int(minimum, MAX_COUNT)
 
 
 def _name(node: Node) -> str:
@@ -316,7 +316,7 @@ def _victory(node: Node, japanese: list[str]) -> Victory:
     sq = node.req("squadrons").only("per", "points", "provenance")
     provs.append(provenance(sq.get("provenance"), sq))
     per = _count(sq.req("per"), minimum=1)
-    award = sq.req("points").number()
+    award = sq.req("points").number(0, MAX_COUNT)
     if award <= 0:
         raise sq.req("points").error("expected a positive number of points")
     damaged = node.req("carrier_damaged").only("points", "provenance")
@@ -350,8 +350,8 @@ def _bands(node: Node) -> tuple[Band, ...]:
     for item in _nonempty(node):
         item.only("name", "title", "from", "to")
         low_node, high_node = item.req("from"), item.req("to")
-        low = None if low_node.value is None else low_node.int()
-        high = None if high_node.value is None else high_node.int()
+        low = None if low_node.value is None else low_node.int(-MAX_COUNT, MAX_COUNT)
+        high = None if high_node.value is None else high_node.int(-MAX_COUNT, MAX_COUNT)
         if low is not None and high is not None and low > high:
             raise item.error(f"band runs from {low} to {high}")
         band = Band(_name(item.req("name")), item.req("title").str(), low, high)

@@ -89,7 +89,8 @@ def check_steps(forces: Forces, state: State, steps: tuple[Step, ...]) -> str | 
     for n, step in enumerate(steps):
         why = refusal(forces, t, step, in_combat)
         if why is not None:
-            return why if len(steps) == 1 else f"Order {n + 1} ({_said(forces, step)}): {why}"
+            named = f" ({_said(forces, step)})" if step else ""  # an empty order has no verb to name
+            return why if len(steps) == 1 else f"Order {n + 1}{named}: {why}"
         last = n == len(steps) - 1
         if not last and _opens_decision(forces, t, step):
             return (
@@ -171,6 +172,8 @@ def refusal(
         for i, name in zip(idx, names):
             if forces.fighter[i]:
                 return f"{name} is a fighter squadron: only bombers carry bombs or torpedoes (KB › 1)."
+            if t.squadrons[i].arm == arg:
+                return f"{name} already shows its {arg} side (KB › 1)."
         return None
     turn = t.turn
     for i, name in zip(idx, names):
@@ -304,6 +307,12 @@ def _refuse_ready(forces: Forces, t: State | Table, arm: str, idx: list[int], na
         sq = t.squadrons[i]
         if sq.where not in forces.carrier_index:
             return f"{name} is not aboard a carrier: only squadrons on deck are made ready (KB › 3)."
+        # Named alone, a squadron is readied as listed: a fighter as it is, a bomber with bombs or
+        # torpedoes. In a group the armament is the bombers' (fighters ignore it; "" keeps it).
+        if len(idx) == 1 and forces.fighter[i] and arm:
+            return f"{name} is a fighter squadron: it carries neither bombs nor torpedoes (KB › 1)."
+        if len(idx) == 1 and not forces.fighter[i] and not arm:
+            return f"Say whether {name} is readied with bombs or torpedoes (KB › 3)."
         if sq.facing == EAST and (forces.fighter[i] or arm in ("", sq.arm)):
             return f"{name} is already ready: it points east with that armament (KB › 3)."
     return None

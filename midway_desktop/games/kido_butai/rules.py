@@ -9,6 +9,7 @@ by themselves after you end a phase.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from midway_desktop.engine.actions import Action
@@ -16,7 +17,7 @@ from midway_desktop.engine.bots import Bot
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import SYSTEM, Option, Outcome, Phase, Rules, Scenario
-from midway_desktop.games.kido_butai.actions import ACTION_TYPES, JAPAN, KidoButaiAction
+from midway_desktop.games.kido_butai.actions import ACTION_TYPES, JAPAN, Attack, Intercept, KidoButaiAction, Orders
 from midway_desktop.games.kido_butai.display import (
     INTERCEPT,
     JAPANESE,
@@ -100,6 +101,19 @@ class KidoButaiRules(Rules[State]):
             return ()
         return self.catalogue.legal(state)
 
+    def listable(self, action: Action) -> bool:
+        """One squadron at a time (KB › 3, a player's drag); interceptions as every set of CAP
+        squadrons; attacks by every squadron at the corner. Several squadrons in one action,
+        or an :class:`Orders` list, are legal when their steps are, but not listed."""
+        if isinstance(action, Orders):
+            return False
+        if isinstance(action, Intercept):
+            return True
+        if isinstance(action, Attack):
+            return not action.squadrons
+        many = getattr(action, "squadrons", None) or getattr(action, "units", None)
+        return many is None or len(many) == 1
+
     def check(self, state: State, action: Action) -> str | None:
         if action.side != JAPAN:
             return f"Only the Japanese player acts in {self.title}."
@@ -135,6 +149,11 @@ class KidoButaiRules(Rules[State]):
 
 
 RULES = KidoButaiRules()
+
+
+def rules_for(folder: Path) -> KidoButaiRules:
+    """The rules as they run on the ruleset in ``folder`` (what ``validate`` checks)."""
+    return KidoButaiRules(load_forces(folder / "forces.yaml"))
 
 
 def default_bots(rules: Rules[Any]) -> dict[str, Bot]:

@@ -115,14 +115,14 @@ def parse_cards(root: Node, game: str | None = None) -> Deck:
     """Read ``cards.yaml``; any problem is one ``RulesetError`` naming file, line and problem."""
     root.only("schema", "game", "title", "player_aid", "cards", "notes")
     schema = root.req("schema")
-    if schema.int() != 1:
+    if schema.int(0, 999) != 1:
         raise schema.error(f"schema {schema.value} is not supported (this version reads schema 1)")
     game_node = root.req("game")
     if game_node.str() != "midway-solitaire":
         raise game_node.error(f"this deck is for midway-solitaire, not '{game_node.str()}'")
     aid = root.req("player_aid")
     aid.only("number", "title", "provenance")
-    aid_number = aid.req("number").int()
+    aid_number = aid.req("number").int(1, 999)
     aid_title = aid.req("title").str()
     provenance(aid.get("provenance"), aid)
     cards: dict[int, Card] = {}
@@ -142,7 +142,7 @@ def parse_cards(root: Node, game: str | None = None) -> Deck:
 def _parse_card(item: Node) -> Card:
     item.only("number", "title", "aif", "csf", "mif", "event", "hazard", "history", "provenance")
     number_node = item.req("number")
-    number = number_node.int()
+    number = number_node.int(1, 999)
     if number < 1:
         raise number_node.error(f"card numbers start at 1, not {number}")
     title = item.req("title").str().strip()
@@ -182,8 +182,8 @@ def _parse_event(node: Node) -> tuple[str, tuple[Modifier, ...]]:
     for m in drm.list() if drm is not None else []:
         m.only("side", "attack", "value")
         value_node = m.req("value")
-        value = value_node.int()
-        if value == 0 or abs(value) > 3:
+        value = value_node.int(-3, 3)
+        if value == 0:
             raise value_node.error(f"a modifier is -3..-1 or +1..+3, not {value}")
         mods.append(Modifier(m.req("side").choice(*SIDES), m.req("attack").choice(*ATTACKS), value))
     return text, tuple(mods)

@@ -12,8 +12,10 @@ from typing import Any, TypeVar
 
 from midway_desktop.games.midway_solitaire.cards import Card, Deck, load_cards
 from midway_desktop.games.midway_solitaire.forces import JAPANESE, StatusBoards, load_forces
-from midway_desktop.games.midway_solitaire.movement import SearchGrid, japanese_path
+from midway_desktop.games.midway_solitaire.movement import OBJECTIVES, SearchGrid, japanese_path
 from midway_desktop.geometry import load_board
+from midway_desktop.geometry.needs import require
+from midway_desktop.ruleset import ruleset_dir
 
 T = TypeVar("T")
 KEPT_LIMIT = 250_000  # shared values kept at most (a few tens of megabytes)
@@ -103,7 +105,21 @@ def card_line(card: Card) -> str:
     return f"card {card.number}: {card.title}.{event} Hazard: {HAZARD_NAMES[card.hazard]}."
 
 
+# The board's regions the rules read (MS › Set-up, Unit Movement, Hazards, Victory Conditions):
+# each objective and each Japanese start is one square.
+NEEDED_REGIONS: dict[str, int | None] = {
+    "submarines": None,
+    "danger-zone": None,
+    "midway-aircraft-area": None,
+    "american-setup": None,
+    **{name: 1 for name in OBJECTIVES},
+    **{f"{unit.lower()}-start": 1 for unit in JAPANESE},
+}
+
+
 def load_ruleset(folder: Path | None = None) -> Ruleset:
     """The bundled ruleset, or the one in ``folder`` (an edited copy)."""
-    board = load_board(folder if folder is not None else "midway-solitaire")
+    base = folder if folder is not None else ruleset_dir("midway-solitaire")
+    board = load_board(base)
+    require(board, base / "board.yaml", NEEDED_REGIONS)
     return Ruleset(SearchGrid(board), load_forces(folder), load_cards(folder))

@@ -19,6 +19,9 @@ AMERICAN = ("TF-16", "TF-17")
 JAPANESE = ("AIF", "CSF", "MIF")
 _FIELDS = ("title", "ships", "firepower", "damage", "extra_fuel", "long_range_attacks")
 
+# Dice a round, hits, fuel and attacks: the printed boards stay below ten; far above, bounded.
+MAX_VALUE = 99
+
 
 @dataclass(frozen=True)
 class Force:
@@ -61,7 +64,7 @@ def parse_forces(root: Node, game: str | None = None) -> StatusBoards:
     """Read ``forces.yaml``; any problem is one ``RulesetError`` naming file, line and problem."""
     root.only("schema", "game", "title", "forces", "notes")
     schema = root.req("schema")
-    if schema.int() != 1:
+    if schema.int(0, 999) != 1:
         raise schema.error(f"schema {schema.value} is not supported (this version reads schema 1)")
     game_node = root.req("game")
     if game_node.str() != "midway-solitaire":
@@ -104,17 +107,11 @@ def _parse_force(item: Node) -> Force:
 
 
 def _positive(node: Node) -> int:
-    value = node.int()
-    if value < 1:
-        raise node.error(f"must be at least 1, not {value}")
-    return value
+    return node.int(1, MAX_VALUE)
 
 
 def _count(node: Node) -> int:
-    value = node.int()
-    if value < 0:
-        raise node.error(f"cannot be negative ({value})")
-    return value
+    return node.int(0, MAX_VALUE)
 
 
 def load_forces(folder: Path | None = None) -> StatusBoards:

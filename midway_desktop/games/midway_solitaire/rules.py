@@ -8,6 +8,7 @@ sequence of play and ``turn`` for the automatic steps.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from midway_desktop.engine.actions import Action
@@ -201,6 +202,10 @@ class MidwaySolitaireRules(Rules[State]):
             )
         return found
 
+    def listable(self, action: Action) -> bool:
+        """A turn's :class:`TurnOrders` bundle listed actions; it is accepted, not listed."""
+        return not isinstance(action, TurnOrders)
+
     def check(self, state: State, action: Action) -> str | None:
         if state.result is not None:
             return "The game is over."
@@ -337,6 +342,11 @@ class MidwaySolitaireRules(Rules[State]):
 
 
 RULES = MidwaySolitaireRules()
+
+
+def rules_for(folder: Path) -> MidwaySolitaireRules:
+    """The rules as they run on the ruleset in ``folder`` (what ``validate`` checks)."""
+    return MidwaySolitaireRules(load_ruleset(folder))
 
 
 def default_bots(rules: Rules[Any]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ Japan is to act, the solitaire doctrine (``doctrine``) gives its orders at once.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from midway_desktop.engine.actions import Action
@@ -170,9 +171,9 @@ class VictoryAtMidwayRules(Rules[State]):
     phases: tuple[Phase, ...] = tuple(PHASES.values())
     action_types = ACTION_TYPES
 
-    def __init__(self, catalogue: Catalogue | None = None) -> None:
+    def __init__(self, catalogue: Catalogue | None = None, folder: Path | None = None) -> None:
         super().__init__()
-        self.game = Game.load(catalogue if catalogue is not None else load_units())
+        self.game = Game.load(catalogue if catalogue is not None else load_units(), folder)
         self._recent = Recent()
         self.check_doctrine = False  # tests switch this on
 
@@ -351,19 +352,26 @@ class VictoryAtMidwayRules(Rules[State]):
         out: list[Action] = []
         for gid, ships, may, fleet_at in parts:
             grp = g.cat.group(gid)
+            # A ship may be named alone even when it is the last of its group to wait.
             out.append(Forgo(side, grp.id))
-            out += [Forgo(side, s) for s in ships if len(ships) > 1]
+            out += [Forgo(side, s) for s in ships]
             if not may:
                 continue
             for h in hexes:
+                into_fleet = bool(grp.fleet) and fleet_at in (None, h)
                 out.append(make_enter(side, grp.id, h))
-                if grp.fleet and fleet_at in (None, h):
+                if into_fleet:
                     out.append(make_enter(side, grp.id, h, grp.fleet))
-                if len(ships) > 1:
-                    out += [make_enter(side, s, h) for s in ships]
+                out += [make_enter(side, s, h) for s in ships]
+                if into_fleet:  # a ship joins its group's Fleet box too
+                    out += [make_enter(side, s, h, grp.fleet) for s in ships]
         if len(g.memo) < 200_000:
             g.memo[k] = tuple(out)
         return out
+
+    def listable(self, action: Action) -> bool:
+        """A concession and an :class:`Orders` batch are accepted but not listed."""
+        return not isinstance(action, Concede | Orders)
 
     def check(self, state: State, action: Action) -> str | None:
         if state.step == "over":
@@ -774,6 +782,11 @@ def _gather_targets(g: Game, state: State, orders: Sequence[Action]) -> tuple[St
 
 
 RULES = VictoryAtMidwayRules()
+
+
+def rules_for(folder: Path) -> VictoryAtMidwayRules:
+    """The rules as they run on the ruleset in ``folder`` (what ``validate`` checks)."""
+    return VictoryAtMidwayRules(load_units(folder / "units.yaml"), folder)
 
 
 def default_bots(rules: Rules[Any]) -> dict[str, DoctrineBot]:

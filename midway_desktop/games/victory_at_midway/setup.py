@@ -106,6 +106,8 @@ def place_refusal(game: Game, state: State, action: Place) -> str | None:
         return f"{action.piece} is not one of your pieces to set up."
     if action.hex not in game.board:
         return f"{action.hex} is not a hex of the map."
+    if game.u(state, ships[0]).loc == action.hex:
+        return f"{action.piece} is already in {action.hex}."
     for ship in ships:
         if action.hex not in setup_area(game, ship):
             if ship in SUBS_NEAR_MIDWAY:
@@ -206,6 +208,9 @@ def enter_refusal(game: Game, state: State, action: Enter) -> str | None:
     if action.fleet:
         if action.fleet not in game.cat.formations(JAPAN):
             return f"There is no Fleet box called {action.fleet}."
+        own = game.cat.group(group).fleet
+        if action.fleet != own:
+            return f"{action.piece} enters into its own group's Fleet box ({own or 'it has none'})."
         at = game.formation_hex(state, JAPAN, action.fleet)
         if at is not None and at != action.hex:
             return f"{action.fleet} is in {at}; its ships must share one hex."

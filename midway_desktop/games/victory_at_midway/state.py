@@ -16,15 +16,30 @@ import functools
 import operator
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from midway_desktop.games.victory_at_midway.units import MIDWAY_BASE, Catalogue
+from midway_desktop.games.victory_at_midway.units import GAME, MIDWAY_BASE, Catalogue
 from midway_desktop.geometry import Board, load_board
+from midway_desktop.geometry.needs import require
+from midway_desktop.ruleset import ruleset_dir
 
 US = "us"
 JAPAN = "japan"
 SIDES = (US, JAPAN)
 MIDWAY = "H6"
+
+# What the rules read of the board: the entry column, the exits, the islands' search references
+# (VaM › Entry of Japanese Units, Exiting the Map, Wake and Johnston Islands), and the hexes the
+# text names (Midway, Kure, N5 for the US set-up, the solitaire set-up and doctrine's hexes).
+NEEDED_REGIONS: dict[str, int | None] = {
+    "japanese-entry": None,
+    "us-exit": None,
+    "japanese-exit": None,
+    "wake-search": 1,
+    "johnston-search": 1,
+}
+NEEDED_HEXES = ("A5", "E4", "E5", "F5", "F6", "G6", "H5", "H6", "I4", "I5", "J4", "K4", "K5", "L4", "L5", "M4", "N5")
 
 SHIP_OFF_MAP = frozenset({"unplaced", "entry", "withdrawn", "sunk"})
 AIR_ON_BASE = frozenset({"ready", "notready", "notready2", "trapped"})
@@ -304,8 +319,14 @@ class Game:
         return found  # type: ignore[no-any-return]
 
     @staticmethod
-    def load(cat: Catalogue) -> Game:
-        return Game(cat, load_board("victory-at-midway"))
+    def load(cat: Catalogue, folder: Path | None = None) -> Game:
+        """The game on the board of ``folder`` (the bundled ruleset's if ``None``), refused in one
+        line if the board lacks a region or a hex the rules name."""
+        base = folder if folder is not None else ruleset_dir(GAME)
+        board = load_board(base)
+        require(board, base / "board.yaml", NEEDED_REGIONS, NEEDED_HEXES, {"wake-search": ("island",),
+                                                                          "johnston-search": ("island",)})  # fmt: skip
+        return Game(cat, board)
 
     # -- reading units ---------------------------------------------------------------------
     def u(self, state: State, unit: str) -> UnitState:

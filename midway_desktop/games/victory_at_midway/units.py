@@ -277,17 +277,21 @@ def field_provenance(owner: Node, fields: tuple[str, ...], key: str = "provenanc
 
 
 def _speed(node: Node) -> float:
-    value = node.number()
+    value = node.number(0, 1)
     if value not in (0.5, 1.0):
         raise node.error(f"speed {node.value} is not 1 or 0.5 (the text's 1/2)")
     return value
 
 
-def _count(node: Node, low: int = 0) -> int:
-    value = node.int()
-    if value < low:
-        raise node.error(f"{value} is below {low}")
-    return value
+MAX_COUNT = 999
+MAX_SEARCHES = 20
+MAX_POINTS = 10_000.0
+
+
+def _count(node: Node, low: int = 0, high: int = MAX_COUNT) -> int:
+    """A count from the counters or the charts: the printed ones stay below 200 (turns, steps,
+    factors, searches); bounded well above that so no edit makes a loop run for ever."""
+    return node.int(low, high)
 
 
 def _side(node: Node) -> str:
@@ -350,7 +354,7 @@ def parse_units(root: Node, expected_game: str | None = None) -> Catalogue:
         "holding_box_provenance", "unit_sizes", "markers", "marker_provenance", "notes",
     )  # fmt: skip
     schema = root.req("schema")
-    if schema.int() != 1:
+    if schema.int(0, 999) != 1:
         raise schema.error(f"schema {schema.value} is not supported (this version reads schema 1)")
     game = root.req("game")
     if game.str() != GAME:
@@ -419,18 +423,17 @@ def _turns(node: Node) -> TurnTrack:
         items = node.req(key).list()
         out = []
         for item in items:
-            t = item.int()
-            if not 1 <= t <= last:
+            t = item.int(1, MAX_COUNT)
+            if t > last:
                 raise item.error(f"turn {t} is not on the track (1-{last})")
             out.append(t)
         return frozenset(out)
 
     days: dict[int, str] = {}
     for key, value in node.req("days").map().items():
-        try:
-            t = int(key)
-        except ValueError:
-            raise value.error(f"'{key}' is not a turn number") from None
+        t = int(key) if key.isdigit() and len(key) <= 3 else 0
+        if not 1 <= t <= last:
+            raise value.error(f"'{key[:20]}' is not a turn of the track (1-{last})")
         days[t] = value.str()
     return TurnTrack(last, turn_list("night"), turn_list("submarine_moves"), days,
                      field_provenance(node, ("last", "night", "submarine_moves", "days")))  # fmt: skip
@@ -438,7 +441,7 @@ def _turns(node: Node) -> TurnTrack:
 
 def _victory(node: Node) -> Victory:
     node.only("per_hit", "midway_control", "concession", "provenance")
-    per_hit = {k: v.number() for k, v in node.req("per_hit").map().items()}
+    per_hit = {k: v.number(0, MAX_POINTS) for k, v in node.req("per_hit").map().items()}
     needed = {*SHIP_TYPES, "Yamato", "aircraft", "ground"}
     missing = sorted(needed - set(per_hit))
     if missing:
@@ -447,9 +450,9 @@ def _victory(node: Node) -> Victory:
     conc.only("japan_concedes", "us_concedes")
     return Victory(
         per_hit,
-        node.req("midway_control").number(),
-        conc.req("japan_concedes").number(),
-        conc.req("us_concedes").number(),
+        node.req("midway_control").number(0, MAX_POINTS),
+        conc.req("japan_concedes").number(0, MAX_POINTS),
+        conc.req("us_concedes").number(0, MAX_POINTS),
         field_provenance(node, ("per_hit", "midway_control", "concession")),
     )
 
@@ -457,7 +460,8 @@ def _victory(node: Node) -> Victory:
 def _midway(node: Node) -> MidwayField:
     fields = ("capacity", "air_searches_in_hex", "air_searches_within_six")
     node.only(*fields, "provenance")
-    return MidwayField(*(_count(node.req(f)) for f in fields), field_provenance(node, fields))  # type: ignore[arg-type]
+    # Each search is a choice the players (and the bots) weigh one by one: a handful is the game.
+    return MidwayField(*(_count(node.req(f), 0, MAX_SEARCHES) for f in fields), field_provenance(node, fields))  # type: ignore[arg-type]
 
 
 def _groups(
@@ -471,17 +475,15 @@ def _groups(
         gid = g.req("id").str()
         side = _side(g.req("side"))
         entry_node = g.get("entry")
-        entry = entry_node.int() if entry_node is not None else None
+        entry = entry_node.int(1, turns.last) if entry_node is not None else None
         if entry is not None and side == "us":
             raise entry_node.error("only Japanese units have an entry turn (VaM › Sample Ship Unit)")  # type: ignore[union-attr]
-        if entry is not None and not 1 <= entry <= turns.last:
-            raise entry_node.error(f"entry turn {entry} is not on the track (1-{turns.last})")  # type: ignore[union-attr]
         after = g.get("after_carrier_sighting")
         sol = g.get("solitaire_entry")
         sol_entry = None
         if sol is not None:
             sol.only("hex", "turn")
-            sol_entry = (sol.req("hex").str(), sol.req("turn").int())
+            sol_entry = (sol.req("hex").str(), sol.req("turn").int(1, turns.last))
         prov = field_provenance(g, ("entry", "after_carrier_sighting", "fleet", "solitaire_entry"))
         members = []
         for s in g.req("ships").list():
@@ -513,7 +515,7 @@ def _groups(
                 side,
                 g.req("title").str(),
                 entry,
-                after.int() if after is not None else None,
+                after.int(0, turns.last) if after is not None else None,
                 g.req("fleet").str(),
                 sol_entry,
                 tuple(members),

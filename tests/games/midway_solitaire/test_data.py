@@ -262,12 +262,12 @@ def test_broken_cards_name_file_line_and_problem(tmp_path: Path, old: str, new: 
 @pytest.mark.parametrize(
     ("old", "new", "problem"),
     [
-        ("    firepower: 5\n", "    firepower: 0\n", "at least 1"),
+        ("    firepower: 5\n", "    firepower: 0\n", "from 1 to 99"),
         ("    damage: 4\n", "    damage: four\n", "whole number"),
         ("  - id: MIF\n", "  - id: KIF\n", "not one of"),
         ("  - id: MIF\n", "  - id: AIF\n", "listed twice"),
         ("    side: japan\n", "    side: us\n", "japan side"),
-        ("    extra_fuel: 3\n", "    extra_fuel: -1\n", "negative"),
+        ("    extra_fuel: 3\n", "    extra_fuel: -1\n", "from 0 to 99"),
     ],
 )
 def test_broken_status_boards_name_file_line_and_problem(tmp_path: Path, old: str, new: str, problem: str) -> None:
