@@ -371,6 +371,12 @@ def reserve_refusal(game: Game, state: State, action: ReserveZeke) -> str | None
     return None
 
 
+def reserves_left(state: State) -> bool:
+    """VaM › Reserve Zekes (optional): whether Japan may still bring up a reserve, as both players
+    know it (each of the two reserves is announced when used)."""
+    return state.opt("reserve-zekes") and len(state.reserves) < len(RESERVE_CARRIERS)
+
+
 def reserve_options(game: Game, state: State, side: str) -> list[ReserveZeke]:
     """VaM › Reserve Zekes: every (eliminated Zeke, carrier) the reserve could bring aboard now."""
     if side != JAPAN or not state.opt("reserve-zekes"):
@@ -412,6 +418,11 @@ def prepare_refusal(game: Game, state: State, action: Prepare) -> str | None:
     if loc not in ("notready", "notready2"):
         return f"{action.unit} is not in a Not Ready box."
     return None
+
+
+def any_not_ready(game: Game, state: State, side: str) -> bool:
+    """VaM › Ready/Not Ready: whether the side has an air unit to prepare (Not Ready or Not Ready 2)."""
+    return any(st.loc in ("notready", "notready2") for _a, st in game.aircraft(state, side))
 
 
 def prepared(loc: str) -> str:

@@ -26,7 +26,7 @@ from midway_desktop.games.victory_at_midway.actions import (
 from midway_desktop.games.victory_at_midway.rules import RULES, default_bots
 from midway_desktop.games.victory_at_midway.setup import solitaire_state
 from midway_desktop.games.victory_at_midway.state import JAPAN, US, Sighting
-from tests.games.victory_at_midway.helpers import FIRST_FLEET, TF16, TF17, G, place, put, session_at
+from tests.games.victory_at_midway.helpers import FIRST_FLEET, TF16, TF17, G, pass_until, place, put, session_at
 
 GROUP_2 = ("TT1", "TT2", "TT3", "TT4", "ST11", "DD15", "DD16", "DD18")
 
@@ -217,34 +217,38 @@ def test_invasion_on_the_0430_turn_of_6_june() -> None:
 def test_end_conditions() -> None:
     """Ending a Solitaire Game: a turn ending with two US carriers (or five Japanese carriers)
     eliminated, or Midway in Japanese hands at once."""
-    state = replace(solitaire_state(G, frozenset()), turn=10, step="air-preparation", passed=None)
+    state = replace(solitaire_state(G, frozenset()), turn=10, step="air-preparation")
     state = put(put(state, "Hornet", loc="sunk"), "Yorktown", loc="sunk")
     state = put(state, "Midway-D1", loc="notready")
     s = session_at(state)
     s.play(PrepareAll(US))
+    pass_until(s)  # the US seals the Air Return Phase with nothing in the air
     out = s.outcome()
     assert out is not None and "2 US carriers eliminated" in out.text
-    state = replace(solitaire_state(G, frozenset()), turn=10, step="air-preparation", passed=None)
+    state = replace(solitaire_state(G, frozenset()), turn=10, step="air-preparation")
     for c in ("Akagi", "Kaga", "Hiryu", "Soryu", "Zuiho"):
         state = put(state, c, loc="sunk")
     s = session_at(put(state, "Midway-D1", loc="notready"))
     s.play(PrepareAll(US))
+    pass_until(s)
     assert "5 Japanese carriers eliminated" in s.outcome().text  # type: ignore[union-attr]
     one = put(put(solitaire_state(G, frozenset()), "Hornet", loc="sunk"), "Midway-D1", loc="notready")
-    s = session_at(replace(one, turn=10, step="air-preparation", passed=None))
+    s = session_at(replace(one, turn=10, step="air-preparation"))
     s.play(PrepareAll(US))
-    assert s.outcome() is None
+    pass_until(s)
+    assert s.outcome() is None and s.state.turn == 11
 
 
 def test_capturing_midway_ends_it_at_once() -> None:
     """Ending a Solitaire Game: as soon as Midway is Japanese (all Marines gone, troops ashore)."""
     state = replace(solitaire_state(G, frozenset()), turn=23, step="air-preparation", landed=22,
-                    airfield_closed=True, passed=None)  # fmt: skip
+                    airfield_closed=True)  # fmt: skip
     for g in G.cat.ground:
         state = put(state, g.id, loc="lost" if g.side == US else g.start)
     state = put(put(state, "Yoko", loc="Midway"), "Enterprise-D1", loc="notready")
     s = session_at(state)
     s.play(PrepareAll(US))
+    pass_until(s)  # the US seals the Air Return Phase with nothing in the air
     out = s.outcome()
     assert out is not None and "Midway captured" in out.text and s.state.turn == 23
     assert out.winner == JAPAN or out.scores[JAPAN] >= 11
