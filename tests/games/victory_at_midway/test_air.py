@@ -324,3 +324,16 @@ def test_a_wave_that_fails_to_find_still_lands_not_ready() -> None:
     assert pass_until(s, "air-return") == ["air-preparation", "air-preparation"]  # nothing Not Ready yet
     s.play(Land(US, "Enterprise-D1", "Enterprise"))
     assert G.u(s.state, "Enterprise-D1").loc == "notready"
+
+
+def test_landing_on_an_enemy_carrier_tells_nothing_of_it() -> None:
+    """Retrieval: a unit lands on its own side's carriers and bases only; the refusal to land on
+    an enemy carrier says just that, never where the carrier is or how full (double blind)."""
+    state = day_position(9, "air-return")
+    state = place(state, "F5", FIRST_FLEET, "First Fleet")
+    state = put(state, "Enterprise-D1", loc="aloft")
+    state = replace(state, flights=(Flight("Enterprise-D1", "strike", "G5", "L4", 1, True),))
+    far = place(state, "A1", FIRST_FLEET, "First Fleet")
+    for s in (state, far):
+        assert session_at(s).check(Land(US, "Enterprise-D1", "Akagi")) == "Akagi is not a carrier or airfield of yours."
+    assert session_at(state).check(Land(JAPAN, "Akagi-F1", "Midway")) is not None
