@@ -117,14 +117,24 @@ def test_straight_for_midway_with_the_transports_and_stragglers() -> None:
 
 def test_no_surface_combat() -> None:
     """Solitaire Play › No Surface Combat: US surface ships never enter a hex with Japanese
-    surface ships (subs may), and there is no surface battle step."""
+    surface ships (subs may), and there is no surface battle step. The player knows of Japanese
+    ships only what his searches show: the rule holds him to the hexes of his latest search
+    results, and refuses nothing that would tell him of ships he has not found."""
     state = replace(solitaire_state(G, frozenset()), turn=3)
     state = place(state, "H5", FIRST_FLEET, "First Fleet", moved=3)
     state = place(state, "I5", TF16, moved=0)
+    unseen = session_at(state)
+    assert unseen.check(Move(US, "TF16", "H5")) is None  # the First Fleet there is not known
+    assert Move(US, "TF16", "H5") in unseen.legal_actions(US)
+    state = replace(state, sightings=(Sighting(2, US, "H5", True),))  # last turn's search found it
     s = session_at(state)
     refusal = s.check(Move(US, "TF16", "H5"))
-    assert refusal is not None and "No Surface Combat" in refusal
+    assert refusal is not None and "No Surface Combat" in refusal and "search results show them in H5" in refusal
     assert Move(US, "TF16", "H5") not in s.legal_actions(US)
+    gone = session_at(place(state, "G5", FIRST_FLEET, "First Fleet", moved=3))
+    assert gone.check(Move(US, "TF16", "H5")) == refusal  # the same, wherever the fleet is now
+    old = session_at(replace(state, sightings=(Sighting(1, US, "H5", True),)))
+    assert old.check(Move(US, "TF16", "H5")) is None  # a marker from two turns ago is out of date
     state = place(state, "H4", ["SS3"], "")
     assert session_at(state).check(Move(US, "SS3", "H5")) is None
     from midway_desktop.games.victory_at_midway.sequence import applies
