@@ -147,6 +147,12 @@ class Rules(ABC, Generic[S]):
     def legal_actions(self, state: S, side: str) -> Sequence[Action]:
         """Every action ``side`` may take now (for bots and for highlighting)."""
 
+    def pass_only(self, state: S, side: str) -> Action | None:
+        """The pass ``side`` must give when it is asked but has nothing to order (a double-blind
+        game asks a side whether or not it has anything, so that being asked tells the other
+        side nothing); ``None`` when the side has a real choice or the game has no such pass."""
+        return None
+
     @abstractmethod
     def check(self, state: S, action: Action) -> str | None:
         """``None`` if the action is legal, else the refusal with the rule's reason.

@@ -190,12 +190,38 @@ class GameController(QObject):
         if self.reviewing is not None:
             self.refused.emit("This is the review of a finished game; nothing can be changed.")
             return False
+        step = session.rules.phase(session.state).name
         result = session.submit(action)
         if not result.ok:
             self.refused.emit(result.refusal or "Not allowed.")
             return False
-        self._after_step([e for e in result.events if e.visible_to(self.viewer)])
+        events = list(result.events)
+        if session.rules.phase(session.state).name != step or action.side not in session.humans:
+            events += self._lone_passes()  # (a step the player has given orders in, the player seals)
+        self._after_step([e for e in events if e.visible_to(self.viewer)])
         return True
+
+    def _lone_passes(self) -> list[Event]:
+        """One player at the screen (solitaire): a step where the player is asked but has nothing
+        to order seals itself, and the log says so. Nobody else is there to learn anything from
+        how quickly it went. With two players at one screen the pass stays the player's own, so
+        that the handovers are the same whatever either side holds (a double-blind game asks a
+        side in every step it might act in). Undo takes such a pass back like any step, and does
+        not give it again."""
+        session = self._need()
+        out: list[Event] = []
+        if len(session.humans) != 1:
+            return out
+        side = session.humans[0]
+        while session.outcome() is None and side in session.to_act():
+            action = session.rules.pass_only(session.state, side)
+            if action is None:
+                break
+            result = session.submit(action)
+            if not result.ok:  # (never: the rules offered it)
+                break
+            out += result.events
+        return out
 
     def undo(self) -> bool:
         session = self._need()

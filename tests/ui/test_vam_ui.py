@@ -47,7 +47,9 @@ def _play_bot_choice_by_hand(w, qtbot, bots, luck) -> None:  # type: ignore[no-u
         before = len(session.history)
         give(w, qtbot, order)
         said = w.statusBar().currentMessage()
-        assert len(session.history) == before + 1, f"the window did not give: {order.describe()} ({said})"
+        # (one step, and any the window then sealed for the lone player, who had nothing to order)
+        assert len(session.history) >= before + 1, f"the window did not give: {order.describe()} ({said})"
+        assert all(s.action == Done(side) for s in session.history[before + 1 :])
     if isinstance(choice, Orders) and side in session.to_act() and _point(session) == start:
         assert Done(side) in c.legal()
         give(w, qtbot, Done(side))
@@ -341,3 +343,69 @@ def test_the_log_tells_the_doctrine_s_moves_only_as_they_are_shown(qtbot) -> Non
     assert log_rows() == shown + 1
     p.playback.skip()
     assert log_rows() == full
+
+
+def _position(japan_has_orders: bool, solitaire: bool = False):  # type: ignore[no-untyped-def]
+    """Turn 10's Air Preparation Phase: the US with a Not Ready bomber; Japan with one or none."""
+    from dataclasses import replace
+
+    from midway_desktop.games.victory_at_midway.setup import solitaire_state
+    from tests.games.victory_at_midway.helpers import G, day_position, put
+
+    state = replace(solitaire_state(G, frozenset()), turn=10) if solitaire else day_position(10)
+    state = replace(put(state, "Midway-D1", loc="notready"), step="air-preparation", sealed=frozenset())
+    return put(state, "Akagi-D1", loc="notready") if japan_has_orders else state
+
+
+def _session(state, humans):  # type: ignore[no-untyped-def]
+    from midway_desktop.engine import Session
+    from midway_desktop.engine.rng import Rng as Luck
+    from midway_desktop.games.victory_at_midway.rules import RULES
+
+    return Session(rules=RULES, scenario="standard", options={}, seed=0, state=state, rng=Luck(1), humans=humans)
+
+
+def test_hot_seat_hands_over_whether_or_not_a_side_has_anything_to_order(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Double blind: Japan is handed the screen in the Air Preparation Phase with or without Not
+    Ready aircraft (the US player must not learn which); with none, its Orders dock says there is
+    nothing to order and offers to seal, and the seal reads as any other."""
+    from midway_desktop.games.victory_at_midway.actions import PrepareAll
+    from midway_desktop.ui.controller import GameController
+
+    seen = []
+    for has in (True, False):
+        c = GameController(autosave=False)
+        c.adopt(_session(_position(has), ("us", "japan")), viewer="us")
+        handovers: list[str] = []
+        c.handover.connect(handovers.append)
+        assert c.submit(PrepareAll("us"))
+        seen.append((handovers, c.session.to_act(), [e.text for e in c.session.log("us")]))
+    assert seen[0] == seen[1] and seen[0][0] == ["japan"]
+    w = _window(qtbot)
+    w.controller.adopt(_session(_position(False), ("us", "japan")), viewer="us")
+    w.controller.submit(PrepareAll("us"))
+    w.controller.pass_to("japan")
+    p = w.presenter
+    assert "nothing to order" in p.heading.text()
+    assert [b.text() for b in p.buttons if "Seal" in b.text()] == ["Seal with no orders (Enter)"]
+    assert w.controller.session.to_act() == ("japan",)  # two players: the pass is the player's own click
+    give(w, qtbot, Done("japan"))
+    assert "Japan has sealed its orders (Air Preparation Phase)." in [e.text for e in w.controller.log()]
+
+
+def test_a_lone_player_s_empty_steps_seal_themselves(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Solitaire: with nobody else at the screen, a step in which the player is asked but has
+    nothing to order seals itself (here the Air Return Phase, with nothing in the air), and the
+    log says so; undo takes that seal back and leaves it to the player."""
+    from midway_desktop.games.victory_at_midway.actions import PrepareAll
+    from midway_desktop.ui.controller import GameController
+
+    c = GameController(autosave=False)
+    c.adopt(_session(_position(True, solitaire=True), ("us",)), viewer="us")
+    assert c.submit(PrepareAll("us"))
+    session = c.session
+    assert session.state.turn == 11 and session.state.step == "ship-movement"
+    assert [s.action for s in session.history] == [PrepareAll("us"), Done("us")]
+    assert "US has sealed its orders (Air Return Phase)." in [e.text for e in c.log()]
+    assert c.undo()
+    assert session.state.step == "air-return" and c.legal() == [Done("us")]  # not sealed again

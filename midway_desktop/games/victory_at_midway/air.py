@@ -29,6 +29,7 @@ from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
     MIDWAY,
     SHIP_OFF_MAP,
+    US,
     Flight,
     Game,
     Search,
@@ -371,6 +372,12 @@ def reserve_refusal(game: Game, state: State, action: ReserveZeke) -> str | None
     return None
 
 
+def reserves_left(state: State) -> bool:
+    """VaM › Reserve Zekes (optional): whether Japan may still bring up a reserve, as both players
+    know it (each of the two reserves is announced when used)."""
+    return state.opt("reserve-zekes") and len(state.reserves) < len(RESERVE_CARRIERS)
+
+
 def reserve_options(game: Game, state: State, side: str) -> list[ReserveZeke]:
     """VaM › Reserve Zekes: every (eliminated Zeke, carrier) the reserve could bring aboard now."""
     if side != JAPAN or not state.opt("reserve-zekes"):
@@ -412,6 +419,11 @@ def prepare_refusal(game: Game, state: State, action: Prepare) -> str | None:
     if loc not in ("notready", "notready2"):
         return f"{action.unit} is not in a Not Ready box."
     return None
+
+
+def any_not_ready(game: Game, state: State, side: str) -> bool:
+    """VaM › Ready/Not Ready: whether the side has an air unit to prepare (Not Ready or Not Ready 2)."""
+    return any(st.loc in ("notready", "notready2") for _a, st in game.aircraft(state, side))
 
 
 def prepared(loc: str) -> str:
@@ -501,6 +513,11 @@ def land_refusal(game: Game, state: State, action: Land) -> str | None:
         return f"{action.unit} is not one of your air units."
     if game.flight(state, action.unit) is None:
         return f"{action.unit} is not in the air."
+    ours = action.base == MIDWAY_BASE and action.side == US
+    if cat.is_ship(action.base):
+        ours = cat.ship(action.base).carrier and cat.ship(action.base).side == action.side
+    if not ours:  # (asked before anything about the base: an enemy carrier's room and hex are secret)
+        return f"{action.base} is not a carrier or airfield of yours."
     if action.base in landing_bases(game, state, action.unit):
         return None
     spec = cat.plane(action.unit)
@@ -511,13 +528,11 @@ def land_refusal(game: Game, state: State, action: Land) -> str | None:
         return why
     if game.flight(state, action.unit).kind == "cap":  # type: ignore[union-attr]
         return "CAP lands only on a carrier or base in the hex it patrolled (VaM › CAP Retrieval)."
-    if action.base == MIDWAY_BASE or (cat.is_ship(action.base) and cat.ship(action.base).carrier):
-        where = game.base_hex(state, action.base)
-        target = game.flight(state, action.unit).target  # type: ignore[union-attr]
-        if where is not None and game.distance(target, where) > spec.range:
-            return f"{action.base} is out of {action.unit}'s range {spec.range} from {target}."
-        return f"{action.base} is full: its capacity is {capacity(game, state, action.base)} air units."
-    return f"{action.base} is not a carrier or airfield of yours."
+    where = game.base_hex(state, action.base)
+    target = game.flight(state, action.unit).target  # type: ignore[union-attr]
+    if where is not None and game.distance(target, where) > spec.range:
+        return f"{action.base} is out of {action.unit}'s range {spec.range} from {target}."
+    return f"{action.base} is full: its capacity is {capacity(game, state, action.base)} air units."
 
 
 def apply_land(game: Game, state: State, action: Land) -> State:

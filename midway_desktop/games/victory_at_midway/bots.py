@@ -435,8 +435,9 @@ class DoctrineBot:
         keys = battle.strike_keys(self.game, state, side)  # the Resolve orders, in the legal list's order
         return Resolve(side, *keys[0]) if keys else None
 
-    def _air_preparation(self, state: State, side: str, legal: list[Action], rng: Rng) -> Action:
-        return PrepareAll(side)
+    def _air_preparation(self, state: State, side: str, legal: list[Action], rng: Rng) -> Action | list[Action]:
+        # With nothing Not Ready, seal with no orders (as the player's only button does).
+        return PrepareAll(side) if air.any_not_ready(self.game, state, side) else []
 
     def _air_return(self, state: State, side: str, legal: list[Action], rng: Rng) -> list[Action]:
         g = self.game

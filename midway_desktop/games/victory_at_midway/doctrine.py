@@ -298,7 +298,7 @@ _STEPS = {
     "search": _search,
     "air-strikes": _air_strikes,
     "strike-resolution": _strike_resolution,
-    "air-preparation": lambda g, s: [PrepareAll(JAPAN)],
+    "air-preparation": lambda g, s: [PrepareAll(JAPAN)] if air.any_not_ready(g, s, JAPAN) else [],
     "air-return": _air_return,
     "sub-attacks": _sub_attacks,
     "bombardment": _bombardment,

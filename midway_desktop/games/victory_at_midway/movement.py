@@ -150,31 +150,31 @@ def move_refusal(game: Game, state: State, action: Move) -> str | None:
     why = piece_block(game, state, ships)
     if why is None and no_entry(game, state, action.side, ships, action.to):
         return (
-            "In solitaire play US surface ships may never move into a hex with Japanese surface ships "
-            "(VaM › Solitaire Play › No Surface Combat)."
+            "In solitaire play US surface ships may never move into a hex with Japanese surface ships, and "
+            f"your last search results show them in {action.to} (VaM › Solitaire Play › No Surface Combat)."
         )
     return why
 
 
 def no_entry(game: Game, state: State, side: str, ships: list[str], to: str) -> bool:
     """VaM › Solitaire Play › No Surface Combat: US surface ships (not subs) never enter a hex
-    holding Japanese surface ships."""
+    holding Japanese surface ships, as far as the US player knows of them.
+
+    The rulebook's solitaire player moves the Japanese himself and so sees them all; here the
+    doctrine moves them out of sight, and the player knows of Japanese ships only what his
+    searches have shown. So the rule applies to the hexes of his Enemy Ships/Carriers Sighted
+    markers from the latest search results (last turn's: ships move before the turn's search);
+    an unseen Japanese force can share a hex with US ships, which the solitaire game never turns
+    into a surface battle (its Surface Battle Segment does not take place)."""
     if not state.solitaire or side != US or all(s in game.subs for s in ships):
         return False
-    return to in surface_hexes(game, state, JAPAN)
+    return to in sighted_surface_hexes(state)
 
 
-_SURFACE = Recent()
-
-
-def surface_hexes(game: Game, state: State, side: str) -> frozenset[str]:
-    """Hexes holding the side's surface ships (remembered per position)."""
-    found = _SURFACE.get(state, side)
-    if found is None:
-        found = _SURFACE.put(
-            state, side, frozenset(st.loc for sid, st in game.ships(state, side) if sid not in game.subs)
-        )
-    return found  # type: ignore[return-value]
+def sighted_surface_hexes(state: State) -> frozenset[str]:
+    """VaM › Solitaire Play › No Surface Combat: the hexes where the US player's markers of this
+    turn and the last show Japanese surface ships (searches never find submarines)."""
+    return frozenset(s.hex for s in state.sightings if s.side == US and s.turn >= state.turn - 1)
 
 
 def piece_ships(game: Game, state: State, side: str, piece: str) -> list[str]:

@@ -84,13 +84,15 @@ def sub_attack_hexes(game: Game, state: State, side: str) -> list[str]:
     return sorted(h for h in _on_map(game, state, side, True) if h not in done and not game.in_fog(state, h))
 
 
-def surface_attack_hexes(game: Game, state: State, side: str) -> list[str]:
-    """VaM › Surface Combat: a hex with the side's surface ships where searching this turn has
-    shown ships of both sides: the side's own search found enemy ships there, or an enemy ship
-    search there (which needs enemy ships in the hex) found the side's ships. Once per hex per
-    turn; never in fog; never in solitaire play (No Surface Combat)."""
+def surface_candidates(game: Game, state: State, side: str) -> frozenset[str]:
+    """VaM › Surface Combat: the hexes where searching this turn has shown ships of both sides, as
+    far as both players know it: the side's own search found enemy ships there, or an enemy ship
+    search there (which needs enemy ships in the hex) found the side's ships; not yet fought this
+    turn, not in fog; never in solitaire play (No Surface Combat). Every search result and search
+    is announced, so both players can tell this set; whether the side's ships are still there is
+    its own secret."""
     if state.solitaire:
-        return []
+        return frozenset()
     enemy = other(side)
     ship_searched = {s.hex for s in state.searches if s.side == enemy and s.kind == "ship"}
     found = {
@@ -98,13 +100,18 @@ def surface_attack_hexes(game: Game, state: State, side: str) -> list[str]:
         if s.side == side or (s.side == enemy and s.hex in ship_searched)
     }  # fmt: skip
     if not found:
-        return []
+        return frozenset()
     done = {h for k, _s, h in state.declared if k == SURFACE}
-    found -= done
+    return frozenset(h for h in found - done if not game.in_fog(state, h))
+
+
+def surface_attack_hexes(game: Game, state: State, side: str) -> list[str]:
+    """VaM › Surface Combat: a hex with the side's surface ships among ``surface_candidates``
+    (once per hex per turn, never in fog, never in solitaire play)."""
+    found = surface_candidates(game, state, side)
     if not found:
         return []
-    mine = {st.loc for sid, st in game.ships(state, side) if st.loc in found and sid not in game.subs}
-    return sorted(h for h in mine if not game.in_fog(state, h))
+    return sorted({st.loc for sid, st in game.ships(state, side) if st.loc in found and sid not in game.subs})
 
 
 def bombarders(game: Game, state: State, side: str) -> list[str]:
@@ -116,14 +123,20 @@ def bombarders(game: Game, state: State, side: str) -> list[str]:
     ]  # fmt: skip
 
 
-def can_bombard(game: Game, state: State, side: str) -> bool:
-    """VaM › Midway Bombardment (optional): daylight, eligible ships in the Midway hex and enemy
-    ground units on the atoll; once a turn."""
+def may_bombard(game: Game, state: State, side: str) -> bool:
+    """VaM › Midway Bombardment (optional): what both players know of whether the side could
+    bombard now: daylight, no fog on Midway, not yet announced this turn, and enemy ground units
+    on the atoll (their landing and every loss are announced)."""
     if not state.opt("midway-bombardment") or game.night(state) or game.in_fog(state, MIDWAY):
         return False
     if any(k == BOMBARD and s == side for k, s, _h in state.declared):
         return False
-    return bool(game.ground_on_midway(state, other(side))) and bool(bombarders(game, state, side))
+    return bool(game.ground_on_midway(state, other(side)))
+
+
+def can_bombard(game: Game, state: State, side: str) -> bool:
+    """VaM › Midway Bombardment (optional): ``may_bombard`` and eligible ships in the Midway hex."""
+    return may_bombard(game, state, side) and bool(bombarders(game, state, side))
 
 
 def landing_units(game: Game, state: State) -> list[str]:

@@ -207,11 +207,19 @@ class VictoryAtMidwayRules(Rules[State]):
 
     def legal_actions(self, state: State, side: str) -> Sequence[Action]:
         """Every order ``side`` may take now, one at a time. A concession (on the side's turn)
-        and :class:`Orders` batches are accepted but not listed, so programs never stumble on them."""
+        and :class:`Orders` batches are accepted but not listed, so programs never stumble on them;
+        so is Prepare All with nothing Not Ready (a plain seal). A side asked in a step where it
+        has nothing to order is offered :class:`Done` alone (see ``nothing_to_order``)."""
         found = self._recent.get(state, side)
         if found is None:
             found = self._recent.put(state, side, tuple(self._legal(state, side)))
         return found  # type: ignore[return-value]
+
+    def pass_only(self, state: State, side: str) -> Action | None:
+        """VaM › The Turn Sequence: a side asked in a step where it has nothing to order (no Not
+        Ready aircraft, no strike to fly, nothing to announce...) seals with no orders."""
+        legal = self.legal_actions(state, side)
+        return legal[0] if len(legal) == 1 and isinstance(legal[0], Done) else None
 
     def _legal(self, state: State, side: str) -> list[Action]:
         if side not in self.to_act(state):
@@ -269,8 +277,12 @@ class VictoryAtMidwayRules(Rules[State]):
         elif stage == "airfield-losses":
             out += [LoseAircraft(side, a) for a in g.based_at(state, "Midway", battle.FIELD)]
         elif stage == "air-preparation":
-            out += [make_prepare(side, a) for a, st in g.aircraft(state, side) if st.loc in ("notready", "notready2")]
-            out.append(PrepareAll(side))
+            prepare = [
+                make_prepare(side, a) for a, st in g.aircraft(state, side) if st.loc in ("notready", "notready2")
+            ]
+            out += prepare
+            if prepare:  # (accepted with nothing Not Ready too, as a plain seal, but not offered)
+                out.append(PrepareAll(side))
         elif stage == "air-return":
             free, options = air.landing_options(g, state, side)
             # Too little room for all: the player picks who ditches.
@@ -625,9 +637,16 @@ def _apply_done(g: Game, state: State, action: Done, rng: Rng, events: list[Even
     title = PHASES[stage].title
     if stage in DECLARATION_STEPS:
         events.append(Event("sealed", f"{side_name(side)} has no more to announce ({title}).", (side,), {"side": side}))
-    elif stage != "air-return":
-        events.append(Event("sealed", f"{side_name(side)} has sealed its orders ({title}).", data={"side": side}))
+    else:
+        events.append(_sealed(side, stage))
     return state
+
+
+def _sealed(side: str, step: str) -> Event:
+    """The line both players hear when a side seals a step's orders: the same whatever it ordered,
+    or if it had nothing to order (VaM › The Turn Sequence: orders are secret until revealed)."""
+    title = PHASES[step].title
+    return Event("sealed", f"{side_name(side)} has sealed its orders ({title}).", data={"side": side})
 
 
 def _apply_search(g: Game, state: State, action: AssignSearch, rng: Rng, events: list[Event]) -> State:
@@ -659,7 +678,7 @@ def _apply_prepare_all(g: Game, state: State, action: PrepareAll, rng: Rng, even
     state = air.apply_prepare_all(g, state, side)
     state = evolve(state, sealed=state.sealed | {side})
     events.append(Event("order", "All Not Ready aircraft are prepared.", (side,), {"side": side}))
-    events.append(Event("sealed", f"{side_name(side)} has sealed its air preparation.", data={"side": side}))
+    events.append(_sealed(side, "air-preparation"))
     return state
 
 

@@ -1,13 +1,15 @@
 """The turn sequence as data, and the steps that run by themselves (VaM › The Turn Sequence).
 
-Sealed steps (``secret``) collect both sides' orders before anything is revealed; a side with
-nothing it could order in a sealed step (no Not Ready aircraft to prepare, no Ready aircraft
-able to take off, ...) passes it without being asked, and the same "sealed" line is told as if
-it had. The search announcement and results, the rolls for finding the enemy and the end phase
-(fog roll, airfield shut-down, next turn) need no decisions and run as soon as the step before
-them is complete. The Ship-to-Ship Combat Phase is four steps (submarine attacks, surface
-battles, bombardment, invasion), announced US first. Night turns (6, 7, 13, 14, 20, 21) have
-no air operations, no air searches, no bombardment and no invasion combat.
+Sealed steps (``secret``) collect both sides' orders before anything is revealed. Who is asked
+in a step is worked out only from what both players know (the turn, day or night, the optional
+rules, announced facts such as Japanese troops ashore or this turn's search results), never
+from one side's hidden units: a side with nothing it could order is asked all the same and
+seals with no orders, so neither the handovers nor the "sealed" lines tell the other side
+anything. The search announcement and results, the rolls for finding the enemy and the end
+phase (fog roll, airfield shut-down, next turn) need no decisions and run as soon as the step
+before them is complete. The Ship-to-Ship Combat Phase is four steps (submarine attacks, surface
+battles, bombardment, invasion), announced US first. Night turns (6, 7, 13, 14, 20, 21) have no
+air operations, no air searches, no bombardment and no invasion combat.
 """
 
 from __future__ import annotations
@@ -93,14 +95,15 @@ TURN = (
 
 def applies(game: Game, state: State, step: str) -> bool:
     """VaM › The Turn Sequence: whether a step of the sequence happens this turn (air steps by day,
-    air preparation after the first turn, optional segments only with their rule)."""
+    air preparation after the first turn, optional segments only with their rule). Decided only
+    on what both players know."""
     day = not game.night(state)
     if step in ("midway-strike", "air-strikes", "strike-resolution"):
         return day  # VaM › Air Operations: aircraft fly only on daylight turns
     if step == "air-preparation":
         return state.turn > 1  # "every turn after the first"
     if step == "air-return":
-        return bool(state.flights) or bool(air.reserve_options(game, state, JAPAN))
+        return bool(actors(game, state, step))
     if step == "sub-attacks":
         return state.opt("submarines")  # VaM › Submarines (optional)
     if step == "surface-combat":
@@ -112,27 +115,37 @@ def applies(game: Game, state: State, step: str) -> bool:
     return True
 
 
-def has_orders(game: Game, state: State, side: str) -> bool:
-    """VaM › The Turn Sequence: whether ``side`` could give any order in the current sealed step
-    (else it passes: e.g. an Air Preparation Phase with nothing Not Ready)."""
-    step = state.step
-    if step in ("setup", "ship-movement", "search"):
-        return True  # a side with no ships left has ended the game at the start of the turn
+def actors(game: Game, state: State, step: str) -> tuple[str, ...]:
+    """VaM › The Turn Sequence: the sides asked in ``step``, in order (announcements US first).
+    Only facts both players know decide it: a side that might have something to order is asked
+    whether or not it has, so being asked (or the other side being asked) tells nothing.
+
+    - Midway Air Strike Assignment: Japan; the US too once Japanese troops are ashore on Midway
+      (announced when they land), the only target of US base strikes.
+    - Air Return Phase: both by day; at night nobody flies, so only Japan, for its reserve Zekes
+      (optional, each of the two used once a game, announced).
+    - Surface Battle Segment: a side with a hex where this turn's announced search results showed
+      ships of both sides (not yet fought, not in fog); whether its own ships are there is its secret.
+    - Midway Bombardment Segment: a side with the enemy's ground units on the atoll, not in fog,
+      not yet announced this turn; whether it has BB or CA units there is its secret.
+    """
     if step == "midway-strike":
-        if side == US and not game.ground_on_midway(state, JAPAN):
-            return False
-        return air.can_strike_midway(game, state, side)
-    if step == "air-strikes":
-        return air.can_launch_any(game, state, side)
-    if step == "air-preparation":
-        return any(st.loc in ("notready", "notready2") for _a, st in game.aircraft(state, side))
-    return True
+        return SIDES if game.ground_on_midway(state, JAPAN) else (JAPAN,)
+    if step == "air-return":
+        if not game.night(state):
+            return SIDES
+        return (JAPAN,) if air.reserves_left(state) else ()
+    if step == "surface-combat":
+        return tuple(s for s in SIDES if naval.surface_candidates(game, state, s))
+    if step == "bombardment":
+        return tuple(s for s in SIDES if naval.may_bombard(game, state, s))
+    return PHASES[step].actors
 
 
 def to_act(game: Game, state: State) -> tuple[str, ...]:
-    """VaM › The Turn Sequence: who must act now (sealed steps: whoever has not sealed and has
-    something to order; announcements: US first, then Japan). Kept with the position (which
-    never changes; ``evolve`` leaves it behind)."""
+    """VaM › The Turn Sequence: who must act now (sealed steps: each side asked in the step that
+    has not sealed; announcements: US first, then Japan). Kept with the position (which never
+    changes; ``evolve`` leaves it behind)."""
     d = state.__dict__
     found = d.get(TO_ACT)
     if found is None:
@@ -149,31 +162,25 @@ def _to_act(game: Game, state: State) -> tuple[str, ...]:
     if step == "strike-resolution":
         side = resolving_side(game, state)
         return (side,) if side else ()
-    if step == "air-return":
-        side_of = game.side_by_unit
-        flying = {side_of[f.unit] for f in state.flights}
-        out = []
-        for s in SIDES:
-            if s in flying or s == JAPAN and s not in state.sealed and air.reserve_options(game, state, s):
-                out.append(s)
-        return tuple(out)
     if step in naval.NAVAL_STEPS:
-        for s in SIDES:
-            if s not in state.sealed and naval.has_declarations(game, state, s):
+        for s in actors(game, state, step):
+            if s not in state.sealed:
                 return (s,)
         return ()
     if step in SECRET:
-        if state.passed is not None:  # worked out when the step began
+        if step in _FIXED:
             k = (step, state.sealed)
             found = _LEFT.get(k)
             if found is None:
                 found = _LEFT[k] = tuple(s for s in PHASES[step].actors if s not in state.sealed)
             return found
-        return tuple(s for s in PHASES[step].actors if s not in state.sealed and has_orders(game, state, s))
+        return tuple(s for s in actors(game, state, step) if s not in state.sealed)
     return ()
 
 
-# A sealed step's actors still to seal, by step and the sides that have sealed (a handful of keys).
+# Sealed steps whose actors never change (the others: see ``actors``), and the actors still to
+# seal in them, by step and the sides that have sealed (a handful of keys).
+_FIXED = frozenset({"setup", "ship-movement", "search", "air-strikes", "air-preparation"})
 _LEFT: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {}
 
 
@@ -194,16 +201,8 @@ def resolving_side(game: Game, state: State) -> str | None:
 def begin(game: Game, state: State, step: str) -> State:
     """VaM › The Turn Sequence: start a step with no orders sealed yet."""
     if step == "search":
-        state = evolve(state, step=step, sealed=frozenset(), passed=None, searches=(), announced=False)
-    else:
-        state = evolve(state, step=step, sealed=frozenset(), passed=None)
-    if step in SECRET and step not in ("setup", "air-return"):
-        # A side with nothing it could order passes the step without being asked.
-        passed = frozenset(s for s in PHASES[step].actors if not has_orders(game, state, s))
-        d = state.__dict__  # the position was made just above: fill in its last two fields
-        d["sealed"] = d["passed"] = passed
-        d.pop(TO_ACT, None)
-    return state
+        return evolve(state, step=step, sealed=frozenset(), searches=(), announced=False)
+    return evolve(state, step=step, sealed=frozenset())
 
 
 def settle(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
@@ -233,15 +232,6 @@ def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
     if step == "setup":
         events.append(Event("turn", "Both sides have set up. Turn 1 begins.", data={"turn": 1}))
         return begin(game, evolve(state, turn=1), "ship-movement")
-    if step in SECRET and step != "air-return":
-        passed = state.passed if state.passed is not None else frozenset(PHASES[step].actors) - state.sealed
-        for side in PHASES[step].actors:
-            if side in passed and (step != "midway-strike" or side == JAPAN):
-                # A side with nothing to order passed without being asked; it reads the same.
-                title = PHASES[step].title
-                events.append(
-                    Event("sealed", f"{side_name(side)} has sealed its orders ({title}).", data={"side": side})
-                )
     if step == "ship-movement":
         state = kure_check(game, state, events)
     if step == "search" and not state.announced:
@@ -317,4 +307,15 @@ def end_of_turn(game: Game, state: State, rng: Rng, events: list[Event]) -> Stat
     return begin(game, state, "ship-movement")
 
 
-__all__ = ["BATTLE_STAGES", "PHASES", "SECRET", "SHIP_OFF_MAP", "TURN", "applies", "phase", "settle", "to_act"]
+__all__ = [
+    "BATTLE_STAGES",
+    "PHASES",
+    "SECRET",
+    "SHIP_OFF_MAP",
+    "TURN",
+    "actors",
+    "applies",
+    "phase",
+    "settle",
+    "to_act",
+]

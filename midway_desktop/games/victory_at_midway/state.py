@@ -209,7 +209,6 @@ class State:
     banked: tuple[tuple[str, float], ...] = ()  # VPs earned besides hits on units: (side, VPs)
     landed: int = 0  # the turn Japanese ground units first landed on Midway
     airfield_closed: bool = False  # Midway's airfield shut down for good (Invasion Combat)
-    passed: frozenset[str] | None = None  # sides with nothing to order in this sealed step (None: not worked out)
 
     def opt(self, name: str) -> bool:
         return name in self.options

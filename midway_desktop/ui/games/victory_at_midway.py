@@ -87,6 +87,7 @@ STEP_HINTS: dict[str, tuple[str, str]] = {
     "invasion": ("Drag ground units from the transports to Ashore on Midway.", "ground"),
 }
 BATTLE_HINT = "On the battle board: click one of your units, then its target (or drag it onto the target)."
+NOTHING_HINT = "Seal it with no orders; the other side is told only that you have sealed, as always."
 
 
 ORDINALS = {"First": "1st", "Second": "2nd", "Third": "3rd", "Fourth": "4th", "Fifth": "5th", "Sixth": "6th"}
@@ -563,7 +564,12 @@ class VictoryAtMidwayPresenter(Presenter):
             else "Before the first turn"
         )
         text += f"<br>To act: {acting}" + (f" · sealed: {sealed}" if sealed else "")
-        if viewer in to_act:
+        # Asked with nothing to order: every side is asked in every step it might act in, so that
+        # being asked tells the other side nothing (VaM double blind); the player just seals.
+        nothing = viewer in to_act and len(self.legal) == 1 and isinstance(self.legal[0], Done)
+        if nothing:
+            text += f"<br><b>You have nothing to order in this step.</b> <i>{NOTHING_HINT}</i>"
+        elif viewer in to_act:
             stage = view["battle"]["stage"] if view.get("battle") else view["step"]
             hint = BATTLE_HINT if view.get("battle") and stage != "cap" else STEP_HINTS.get(stage, ("", ""))[0]
             text += f"<br><i>{hint or 'Give your orders by dragging counters.'} The list below has every order.</i>"
@@ -571,7 +577,10 @@ class VictoryAtMidwayPresenter(Presenter):
             text += "<br>Waiting for the other side."
         self.heading.setText(text)
         for action in button_orders(self.legal):
-            label = "Seal these orders (Enter)" if isinstance(action, Done) else action.describe().capitalize()
+            if isinstance(action, Done):
+                label = "Seal with no orders (Enter)" if nothing else "Seal these orders (Enter)"
+            else:
+                label = action.describe().capitalize()
             b = QPushButton(label)
             b.setToolTip(type(action).__doc__ or "")
             b.clicked.connect(lambda _c=False, a=action: self.controller.submit(a))

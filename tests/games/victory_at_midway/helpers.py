@@ -57,6 +57,22 @@ def session_at(state: State, dice: Iterable[int] = (), rng: Rng | None = None) -
     return Session(rules=RULES, scenario="standard", options={}, seed=0, state=state, rng=luck)
 
 
+def pass_until(session: Session, step: str | None = None) -> list[str]:
+    """Every side asked seals with no orders (VaM › The Turn Sequence: a side is asked in each
+    step whatever it has to order) until the step is ``step`` (None: until a battle, a side with
+    something to order, or the end). Returns the steps passed through."""
+    from midway_desktop.games.victory_at_midway.actions import Done
+
+    seen = []
+    while session.outcome() is None and session.state.battle is None and session.state.step != step:
+        side = session.to_act()[0]
+        if step is None and session.rules.pass_only(session.state, side) is None:
+            break
+        seen.append(session.state.step)
+        session.play(Done(side))
+    return seen
+
+
 def texts(events: Iterable[object], kind: str | None = None) -> list[str]:
     return [e.text for e in events if kind is None or e.kind == kind]  # type: ignore[attr-defined]
 

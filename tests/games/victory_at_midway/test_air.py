@@ -26,7 +26,17 @@ from midway_desktop.games.victory_at_midway.battle import initiative
 from midway_desktop.games.victory_at_midway.sequence import TURN, applies
 from midway_desktop.games.victory_at_midway.state import JAPAN, US, Battle, Flight
 from midway_desktop.games.victory_at_midway.victory import scores
-from tests.games.victory_at_midway.helpers import FIRST_FLEET, TF16, TF17, G, day_position, place, put, session_at
+from tests.games.victory_at_midway.helpers import (
+    FIRST_FLEET,
+    TF16,
+    TF17,
+    G,
+    day_position,
+    pass_until,
+    place,
+    put,
+    session_at,
+)
 
 
 def strike_position(turn: int = 9):
@@ -102,7 +112,8 @@ def test_carrier_damage() -> None:
     trapped = session_at(replace(s.state, step="air-preparation", battle=None, sealed=frozenset()))
     refusal = prepare_refusal(G, trapped.state, Prepare(US, "Enterprise-D1"))
     assert refusal is not None and "trapped" in refusal
-    assert US not in trapped.to_act()  # trapped planes are nothing to prepare: the US is not asked
+    # Trapped planes are nothing to prepare: the US is asked all the same, and may only seal.
+    assert US in trapped.to_act() and trapped.legal_actions(US) == [Done(US)]
 
 
 def test_japanese_damage_control_and_battleships() -> None:
@@ -310,6 +321,19 @@ def test_a_wave_that_fails_to_find_still_lands_not_ready() -> None:
     s.play(Done(US))
     s.play(Done(JAPAN))
     assert s.state.battle is None and G.flight(s.state, "Enterprise-D1").found is False  # type: ignore[union-attr]
-    assert s.state.step == "air-return"
+    assert pass_until(s, "air-return") == ["air-preparation", "air-preparation"]  # nothing Not Ready yet
     s.play(Land(US, "Enterprise-D1", "Enterprise"))
     assert G.u(s.state, "Enterprise-D1").loc == "notready"
+
+
+def test_landing_on_an_enemy_carrier_tells_nothing_of_it() -> None:
+    """Retrieval: a unit lands on its own side's carriers and bases only; the refusal to land on
+    an enemy carrier says just that, never where the carrier is or how full (double blind)."""
+    state = day_position(9, "air-return")
+    state = place(state, "F5", FIRST_FLEET, "First Fleet")
+    state = put(state, "Enterprise-D1", loc="aloft")
+    state = replace(state, flights=(Flight("Enterprise-D1", "strike", "G5", "L4", 1, True),))
+    far = place(state, "A1", FIRST_FLEET, "First Fleet")
+    for s in (state, far):
+        assert session_at(s).check(Land(US, "Enterprise-D1", "Akagi")) == "Akagi is not a carrier or airfield of yours."
+    assert session_at(state).check(Land(JAPAN, "Akagi-F1", "Midway")) is not None

@@ -41,6 +41,7 @@ from tests.games.victory_at_midway.helpers import (
     TF17,
     G,
     day_position,
+    pass_until,
     place,
     says,
     session_at,
@@ -335,8 +336,10 @@ def test_midway_base_strike_example() -> None:
     assert s.state.battle is None
     assert "Midway's airfield takes 2 hits: capacity now 6." in texts(events, "airfield")
     # Next is the Air Preparation Phase; as the retrieval example says, nobody has Not Ready units
-    # to make Ready, so it passes by itself and the Air Return Phase follows.
-    assert s.state.step == "air-return"
+    # to make Ready: both sides are asked all the same, and seal with no orders.
+    assert s.state.step == "air-preparation" and s.to_act() == (US, JAPAN)
+    assert s.legal_actions(US) == [Done(US)] and s.legal_actions(JAPAN) == [Done(JAPAN)]
+    assert pass_until(s, "air-return") == ["air-preparation", "air-preparation"]
 
 
 def test_air_unit_retrieval_example() -> None:
@@ -344,8 +347,9 @@ def test_air_unit_retrieval_example() -> None:
     s = session_at(turn8_position(), STRIKE_ON_F5_DICE + BASE_STRIKE_DICE)
     play_strike_on_f5(s)
     play_base_strike(s)
-    # Nothing is Not Ready: all aircraft are in the air, eliminated or Ready; the Air Preparation
-    # Phase passed by itself (both sides told as sealed).
+    assert pass_until(s, "air-return") == ["air-preparation", "air-preparation"]
+    # Nothing is Not Ready: all aircraft are in the air, eliminated or Ready; both sides sealed
+    # the Air Preparation Phase with no orders (and are told so as for any orders).
     assert not [a for a, st in G.aircraft(s.state) if st.loc in ("notready", "notready2")]
     sealed = [e.text for e in s.log(US) if e.kind == "sealed" and "Air Preparation" in e.text]
     assert sealed == ["US has sealed its orders (Air Preparation Phase).",
@@ -384,7 +388,10 @@ def test_air_unit_retrieval_example() -> None:
             assert G.u(s.state, unit).loc == "notready"
     assert sum(aboard(G, s.state, c) for c in carriers) == 20
     assert all(G.u(s.state, u).loc == "ditched" for u in reduced)
-    # The turn goes on: Turn 9.
+    # Both seal their landings; the turn goes on (nobody has anything to announce): Turn 9.
+    s.play(Done(US))
+    s.play(Done(JAPAN))
+    pass_until(s, "ship-movement")
     assert s.state.turn == 9 and s.state.step == "ship-movement"
 
 

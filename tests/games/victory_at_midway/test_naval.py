@@ -56,6 +56,8 @@ def test_surface_combat_example() -> None:
     assert s.to_act() == (JAPAN,) and SurfaceAttack(JAPAN, "I6") in s.legal_actions(JAPAN)
     events = s.play(Done(JAPAN))
     assert not [e for e in events if e.kind in ("deploy", "naval-declared")]
+    assert s.state.step == "invasion" and s.legal_actions(JAPAN) == [Done(JAPAN)]  # asked every day
+    s.play(Done(JAPAN))
     assert s.state.turn == 17 and s.state.step == "ship-movement"
     assert all(not G.u(s.state, x).reduced and G.u(s.state, x).loc == "I6" for x in TF17 + THIRD_FLEET)
 
@@ -92,7 +94,9 @@ def test_defensive_then_offensive_fire() -> None:
     s.play(Fire(JAPAN, "CA7.2", "CA17.1"))
     s.play(Fire(JAPAN, "DD8", "DD17.1"))
     assert G.u(s.state, "CA17.1").reduced and G.u(s.state, "DD17.1").reduced
-    assert s.state.battle is None and s.state.turn == 17  # the battle was the turn's last business
+    assert s.state.battle is None and s.state.step == "invasion"  # the battle was the last announced
+    s.play(Done(JAPAN))  # (Japan is asked in the invasion step every daylight turn)
+    assert s.state.turn == 17
     vp = scores(G, s.state)
     assert vp[US] == 11 + 1 + 2 * 2  # DD8 one hit, CA7.1 two
     assert vp[JAPAN] == 2 + 1
@@ -287,7 +291,8 @@ def test_bombardment_limits() -> None:
     assert not applies(G, bombard_position(6), "bombardment")
     engaged = replace(bombard_position(), engaged=frozenset({"CA7.1", "CA7.2"}))
     s = session_at(engaged)
-    assert s.to_act() == ()
+    # The US troops on Midway are there for all to see: Japan is asked, and may only decline.
+    assert s.to_act() == (JAPAN,) and s.legal_actions(JAPAN) == [Done(JAPAN)]
     refusal = s.check(Bombard(JAPAN))
     assert refusal is not None
 
@@ -315,7 +320,9 @@ def test_invasion_round() -> None:
     s.play(GoAshore(JAPAN, "I.D.1"))
     events = s.play(GoAshore(JAPAN, "I.D.2"))
     assert "Japanese troops land on Midway: I.D.2." in texts(events)
-    battle = s.state.battle  # nothing left to land: the round of invasion combat follows
+    assert s.legal_actions(JAPAN) == [Done(JAPAN)]  # nothing left to land
+    s.play(Done(JAPAN))
+    battle = s.state.battle  # the round of invasion combat follows
     assert battle.kind == "invasion" and battle.defenders == MARINES and battle.strike == ("I.D.1", "I.D.2")
     assert s.to_act() == (US,)
     s.play(Fire(US, "6D.1", "I.D.1"))
@@ -360,7 +367,7 @@ def test_us_base_strikes_on_japanese_troops() -> None:
     state = day_position(23, "midway-strike")
     state = place(state, "I5", ("Enterprise",), "")
     state = put(state, "I.D.1", loc="Midway")
-    state = replace(state, landed=22, airfield_closed=True, passed=None)
+    state = replace(state, landed=22, airfield_closed=True)
     s = session_at(state, [1, 1])
     assert US in s.to_act()
     s.play(MidwayStrike(US, "Enterprise-D1"))

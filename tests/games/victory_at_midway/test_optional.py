@@ -85,8 +85,10 @@ def test_reserve_zekes_need_room_and_end_with_the_phase() -> None:
     """The reserve comes aboard only with room left; Japan may decline it (Done) once landed."""
     s = session_at(return_position("reserve-zekes"))
     s.play(Land(JAPAN, "Soryu-D1", "Soryu"))
-    assert s.to_act() == (JAPAN,)  # landed, but the reserve is still to use or decline
+    assert JAPAN in s.to_act()  # landed, but the reserve is still to use or decline
     s.play(Done(JAPAN))
+    assert s.to_act() == (US,)  # the US, with nothing in the air, seals all the same
+    s.play(Done(US))
     assert s.state.step != "air-return"
     full = return_position("reserve-zekes")
     for i in range(1, 3):

@@ -168,7 +168,8 @@ def test_fog_keeps_strikes_out() -> None:
     s = session_at(state)
     refusal = strike_refusal(G, state, Strike(JAPAN, "Akagi-D1", "B3", 1))
     assert refusal is not None and "fog" in refusal
-    assert JAPAN not in s.to_act()  # nothing of Japan's can take off: it passes the phase
+    # Nothing of Japan's can take off: Japan is asked all the same, and may only seal.
+    assert JAPAN in s.to_act() and s.legal_actions(JAPAN) == [Done(JAPAN)]
     us = session_at(replace(place(state, "H3", TF16), step="air-strikes"))
     refusal = us.check(Strike(US, "Enterprise-D1", "D3", 1))
     assert refusal is not None and "into the fog" in refusal

@@ -11,7 +11,17 @@ from midway_desktop.games.victory_at_midway.rules import RULES
 from midway_desktop.games.victory_at_midway.sequence import PHASES, TURN
 from midway_desktop.games.victory_at_midway.state import JAPAN, US
 from midway_desktop.games.victory_at_midway.victory import midway_controller, scores
-from tests.games.victory_at_midway.helpers import CAT, FIRST_FLEET, TF16, G, day_position, place, put, session_at
+from tests.games.victory_at_midway.helpers import (
+    CAT,
+    FIRST_FLEET,
+    TF16,
+    G,
+    day_position,
+    pass_until,
+    place,
+    put,
+    session_at,
+)
 
 
 def test_the_sequence_as_data() -> None:
@@ -38,7 +48,11 @@ def test_both_seal_before_anything_is_revealed() -> None:
     s.play(Done(US))
     assert s.to_act() == (JAPAN,)
     s.play(Done(JAPAN))
-    # No Japanese carrier is on the map, so Japan has no Midway strike to assign: it passes.
+    # No Japanese carrier is on the map, so Japan has no Midway strike to assign; it is asked all
+    # the same (the US must not learn that), and the US, with no Japanese troops ashore, is not.
+    assert s.state.step == "midway-strike" and s.to_act() == (JAPAN,)
+    assert s.legal_actions(JAPAN) == [Done(JAPAN)] and RULES.pass_only(s.state, JAPAN) == Done(JAPAN)
+    s.play(Done(JAPAN))
     assert s.state.step == "search" and s.to_act() == (US, JAPAN)
     assert "Japan has sealed its orders (Midway Air Strike Assignment)." in [e.text for e in s.log(US)]
 
@@ -50,14 +64,16 @@ def test_orders_outside_their_step_are_refused() -> None:
 
 
 def test_a_night_turn() -> None:
-    """Night turns: no air operations; the turn goes movement, search, air preparation, end (the
-    Air Preparation Phase passes by itself when no side has aircraft to prepare)."""
+    """Night turns: no air operations; the turn goes movement, search, air preparation, end (both
+    sides are asked in the Air Preparation Phase, with or without aircraft to prepare; with no
+    search result to fight over and no reserve Zekes in play, nobody is asked in the other steps)."""
     s = session_at(day_position(6))
     steps = [s.state.step]
     while s.state.turn == 6:
         s.play(Done(s.to_act()[0]))
         steps.append(s.state.step)
-    assert steps == ["ship-movement", "ship-movement", "search", "search", "ship-movement"]
+    assert steps == ["ship-movement", "ship-movement", "search", "search", "air-preparation", "air-preparation",
+                     "ship-movement"]  # fmt: skip
     assert s.state.turn == 7
 
 
@@ -89,6 +105,8 @@ def test_game_ends_after_turn_25() -> None:
     s.play(PrepareAll(US))
     assert s.outcome() is None
     s.play(PrepareAll(JAPAN))
+    assert s.outcome() is None  # the Air Return Phase and the invasion step are still to come
+    pass_until(s)
     out = s.outcome()
     assert out is not None and out.winner == US and out.scores == {US: 11.0, JAPAN: 0.0}
     assert s.to_act() == ()
@@ -100,8 +118,11 @@ def test_game_ends_early_when_a_side_is_gone() -> None:
     for sid, _st in G.ships(state, JAPAN):
         state = put(state, sid, loc="withdrawn")
     s = session_at(put(state, "Midway-D1", loc="notready"))
-    assert s.to_act() == (US,)  # Japan has nothing to prepare
+    assert s.to_act() == (US, JAPAN)  # Japan, with nothing to prepare, is asked all the same
+    assert s.legal_actions(JAPAN) == [Done(JAPAN)]
     s.play(PrepareAll(US))
+    s.play(Done(JAPAN))
+    pass_until(s)
     out = s.outcome()
     assert out is not None and out.result == "us-wins" and "no units left" in out.text
 
@@ -172,6 +193,7 @@ def test_equal_victory_points_are_a_draw() -> None:
     s = session_at(state)
     s.play(PrepareAll(US))
     s.play(PrepareAll(JAPAN))
+    pass_until(s)
     out = s.outcome()
     assert out is not None and out.result == "draw" and out.winner is None
     assert out.scores == {US: 11.0, JAPAN: 11.0}  # Midway's 11 against 11 for hits

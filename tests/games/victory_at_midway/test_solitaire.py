@@ -26,7 +26,7 @@ from midway_desktop.games.victory_at_midway.actions import (
 from midway_desktop.games.victory_at_midway.rules import RULES, default_bots
 from midway_desktop.games.victory_at_midway.setup import solitaire_state
 from midway_desktop.games.victory_at_midway.state import JAPAN, US, Sighting
-from tests.games.victory_at_midway.helpers import FIRST_FLEET, TF16, TF17, G, place, put, session_at
+from tests.games.victory_at_midway.helpers import FIRST_FLEET, TF16, TF17, G, pass_until, place, put, session_at
 
 GROUP_2 = ("TT1", "TT2", "TT3", "TT4", "ST11", "DD15", "DD16", "DD18")
 
@@ -117,14 +117,24 @@ def test_straight_for_midway_with_the_transports_and_stragglers() -> None:
 
 def test_no_surface_combat() -> None:
     """Solitaire Play › No Surface Combat: US surface ships never enter a hex with Japanese
-    surface ships (subs may), and there is no surface battle step."""
+    surface ships (subs may), and there is no surface battle step. The player knows of Japanese
+    ships only what his searches show: the rule holds him to the hexes of his latest search
+    results, and refuses nothing that would tell him of ships he has not found."""
     state = replace(solitaire_state(G, frozenset()), turn=3)
     state = place(state, "H5", FIRST_FLEET, "First Fleet", moved=3)
     state = place(state, "I5", TF16, moved=0)
+    unseen = session_at(state)
+    assert unseen.check(Move(US, "TF16", "H5")) is None  # the First Fleet there is not known
+    assert Move(US, "TF16", "H5") in unseen.legal_actions(US)
+    state = replace(state, sightings=(Sighting(2, US, "H5", True),))  # last turn's search found it
     s = session_at(state)
     refusal = s.check(Move(US, "TF16", "H5"))
-    assert refusal is not None and "No Surface Combat" in refusal
+    assert refusal is not None and "No Surface Combat" in refusal and "search results show them in H5" in refusal
     assert Move(US, "TF16", "H5") not in s.legal_actions(US)
+    gone = session_at(place(state, "G5", FIRST_FLEET, "First Fleet", moved=3))
+    assert gone.check(Move(US, "TF16", "H5")) == refusal  # the same, wherever the fleet is now
+    old = session_at(replace(state, sightings=(Sighting(1, US, "H5", True),)))
+    assert old.check(Move(US, "TF16", "H5")) is None  # a marker from two turns ago is out of date
     state = place(state, "H4", ["SS3"], "")
     assert session_at(state).check(Move(US, "SS3", "H5")) is None
     from midway_desktop.games.victory_at_midway.sequence import applies
@@ -217,34 +227,38 @@ def test_invasion_on_the_0430_turn_of_6_june() -> None:
 def test_end_conditions() -> None:
     """Ending a Solitaire Game: a turn ending with two US carriers (or five Japanese carriers)
     eliminated, or Midway in Japanese hands at once."""
-    state = replace(solitaire_state(G, frozenset()), turn=10, step="air-preparation", passed=None)
+    state = replace(solitaire_state(G, frozenset()), turn=10, step="air-preparation")
     state = put(put(state, "Hornet", loc="sunk"), "Yorktown", loc="sunk")
     state = put(state, "Midway-D1", loc="notready")
     s = session_at(state)
     s.play(PrepareAll(US))
+    pass_until(s)  # the US seals the Air Return Phase with nothing in the air
     out = s.outcome()
     assert out is not None and "2 US carriers eliminated" in out.text
-    state = replace(solitaire_state(G, frozenset()), turn=10, step="air-preparation", passed=None)
+    state = replace(solitaire_state(G, frozenset()), turn=10, step="air-preparation")
     for c in ("Akagi", "Kaga", "Hiryu", "Soryu", "Zuiho"):
         state = put(state, c, loc="sunk")
     s = session_at(put(state, "Midway-D1", loc="notready"))
     s.play(PrepareAll(US))
+    pass_until(s)
     assert "5 Japanese carriers eliminated" in s.outcome().text  # type: ignore[union-attr]
     one = put(put(solitaire_state(G, frozenset()), "Hornet", loc="sunk"), "Midway-D1", loc="notready")
-    s = session_at(replace(one, turn=10, step="air-preparation", passed=None))
+    s = session_at(replace(one, turn=10, step="air-preparation"))
     s.play(PrepareAll(US))
-    assert s.outcome() is None
+    pass_until(s)
+    assert s.outcome() is None and s.state.turn == 11
 
 
 def test_capturing_midway_ends_it_at_once() -> None:
     """Ending a Solitaire Game: as soon as Midway is Japanese (all Marines gone, troops ashore)."""
     state = replace(solitaire_state(G, frozenset()), turn=23, step="air-preparation", landed=22,
-                    airfield_closed=True, passed=None)  # fmt: skip
+                    airfield_closed=True)  # fmt: skip
     for g in G.cat.ground:
         state = put(state, g.id, loc="lost" if g.side == US else g.start)
     state = put(put(state, "Yoko", loc="Midway"), "Enterprise-D1", loc="notready")
     s = session_at(state)
     s.play(PrepareAll(US))
+    pass_until(s)  # the US seals the Air Return Phase with nothing in the air
     out = s.outcome()
     assert out is not None and "Midway captured" in out.text and s.state.turn == 23
     assert out.winner == JAPAN or out.scores[JAPAN] >= 11
