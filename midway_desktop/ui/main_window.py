@@ -5,8 +5,16 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QStandardItem, QStandardItemModel
+from PySide6.QtCore import QChildEvent, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QKeySequence,
+    QResizeEvent,
+    QShowEvent,
+    QStandardItem,
+    QStandardItemModel,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -16,6 +24,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QMessageBox,
+    QTabBar,
     QToolBar,
     QTreeView,
     QWidget,
@@ -45,6 +54,7 @@ SETTINGS_GAME = "session/game"
 SETTINGS_GEOMETRY = "window/geometry"
 SETTINGS_STATE = "window/state"
 SETTINGS_FOLDER = "dialogs/folder"
+DOCK_SHARE = 0.46  # at most this much of the window's width for the dock columns by default
 
 
 class MainWindow(QMainWindow):
@@ -66,6 +76,8 @@ class MainWindow(QMainWindow):
         self.presenter: Presenter | None = None
         self.game_over_box: QMessageBox | None = None
         self._prompt = ""
+        self._columns: tuple[QDockWidget, int, QDockWidget, int] | None = None
+        self._settled = False
 
         self._build_actions()
         self._build_toolbar()
@@ -256,6 +268,7 @@ class MainWindow(QMainWindow):
         if self.presenter is not None:
             self.presenter.detach()
             self.presenter = None
+        self._columns = None  # the docks they named are gone
         self.view.key_handler = None
         self.scene.clear_counters()
         self._clear_table()
@@ -746,8 +759,50 @@ class MainWindow(QMainWindow):
             self.settings.setValue(self._layout_key(), self.saveState())
 
     def _restore_layout(self) -> None:
-        if self.persist:
-            restore(self.restoreState, self.settings, self._layout_key())
+        if self.persist and restore(self.restoreState, self.settings, self._layout_key()):
+            self._columns = None  # the player's own arrangement wins over the game's defaults
+
+    def prefer_dock_columns(self, left: QDockWidget, left_px: int, right: QDockWidget, right_px: int) -> None:
+        """A game's preferred widths for the dock columns beside the board. On a window too
+        narrow for them both columns shrink alike, so that the board keeps over half the
+        width; the player's own arrangement (restored or dragged) is never overridden."""
+        self._columns = (left, left_px, right, right_px)
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        if self._columns is None:
+            return
+        left, lw, right, rw = self._columns
+        scale = min(1.0, self.width() * DOCK_SHARE / (lw + rw))
+        self.resizeDocks([left, right], [round(lw * scale), round(rw * scale)], Qt.Orientation.Horizontal)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if not self._settled:
+            # Until the window first settles at its size the game's column widths follow it.
+            self._fit_columns()
+
+    def childEvent(self, event: QChildEvent) -> None:  # noqa: N802
+        super().childEvent(event)
+        if event.polished() and isinstance(event.child(), QTabBar):  # built by then
+            # The window's own bars for tabbed docks, once Qt has set them up (eliding):
+            # titles scroll rather than read "Air b…".
+            QTimer.singleShot(0, self._whole_tab_titles)
+
+    def _whole_tab_titles(self) -> None:
+        for bar in self.findChildren(QTabBar):
+            if bar.parent() is self:
+                bar.setElideMode(Qt.TextElideMode.ElideNone)
+                bar.setUsesScrollButtons(True)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        super().showEvent(event)
+        if not self._settled:
+            QTimer.singleShot(0, self._settle)
+
+    def _settle(self) -> None:
+        self._fit_columns()
+        self._settled = True
 
     def switch_game(self, game_id: str, start: bool = True, board: Board | None = None) -> None:
         if game_id == self.game_id:

@@ -20,6 +20,8 @@ class NewGameDialog(QDialog):
             self.scenario.addItem(s.title, s.name)
         if len(rules.scenarios) > 1:
             form.addRow("Scenario", self.scenario)
+        else:
+            self.scenario.hide()  # one scenario: nothing to choose (and not left lying over the form)
         self.choices: dict[str, QComboBox] = {}
         for option in rules.options:
             box = QComboBox(self)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDockWidget, QTabBar
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.controller import GameController
 from midway_desktop.ui.counters import CounterItem
+from midway_desktop.ui.dock_fit import keep_whole_width
 
 if TYPE_CHECKING:
     from midway_desktop.ui.main_window import MainWindow
@@ -43,6 +44,7 @@ class Presenter(QObject):
         for dock in self.docks:
             if dock.toggleViewAction() not in menu.actions():
                 menu.addAction(dock.toggleViewAction())
+            keep_whole_width(dock)
         self.refresh()
 
     def detach(self) -> None:

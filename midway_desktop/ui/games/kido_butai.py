@@ -110,6 +110,7 @@ class KidoButaiPresenter(Presenter):
         w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.report)
         self.docks.append(self.report)
         w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, w.dice_dock)
+        w.prefer_dock_columns(dock, 290, w.log_dock, 300)
         self.link(self.playback.stepped, self._show_step)
         self.link(self.playback.finished, self.window.show_log)
         self.link(self.scene.counterContext, self._context_menu)

@@ -143,7 +143,7 @@ class SolitairePresenter(Presenter):
             return  # detached before the deferred call came round
         w.resizeDocks([made["ms-orders"], made["ms-card"], w.dice_dock], [230, 440, 180], Qt.Orientation.Vertical)
         w.resizeDocks([made["ms-status"], w.log_dock], [450, 300], Qt.Orientation.Vertical)
-        w.resizeDocks([made["ms-orders"], made["ms-status"]], [300, 340], Qt.Orientation.Horizontal)
+        w.prefer_dock_columns(made["ms-orders"], 300, made["ms-status"], 340)
 
     # -- drawing from the view ------------------------------------------------------------
     def refresh(self) -> None:

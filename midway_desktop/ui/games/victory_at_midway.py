@@ -246,7 +246,7 @@ class VictoryAtMidwayPresenter(Presenter):
         self.docks.append(self.report)
         w.resizeDocks([self.orders_dock, self.report], [600, 260], Qt.Orientation.Vertical)
         # Wide enough on the right for the box stack's six tabs to read whole.
-        w.resizeDocks([self.orders_dock, stack[0]], [290, 440], Qt.Orientation.Horizontal)
+        w.prefer_dock_columns(self.orders_dock, 290, stack[0], 440)
         # After the game: step through the record as the umpire.
         self.review = QWidget()
         rl = QVBoxLayout(self.review)

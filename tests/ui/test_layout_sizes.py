@@ -1,0 +1,88 @@
+"""Every game's window, docks and dialogs read whole at common window sizes: no text cut short,
+no controls over one another or outside their panel, no panel cut with no way to scroll, every
+tab title whole, and the board keeps a fair share of the width. Walked at 1024×700, 1400×900
+and 1920×1080 at the start of each game, and at the narrowest after some play."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from midway_desktop.engine import get_rules, playable_games
+from midway_desktop.engine.registry import default_bots
+from midway_desktop.engine.rng import Rng
+from midway_desktop.games import GAMES
+from tests.ui.layout_checks import problems
+
+SIZES = ((1024, 700), (1400, 900), (1920, 1080))
+
+
+def _settle() -> None:
+    for _ in range(4):
+        QApplication.processEvents()
+
+
+def _play(w, steps: int) -> None:  # type: ignore[no-untyped-def]
+    c = w.controller
+    session = c.session
+    bots = default_bots(w.game_id)(session.rules)
+    luck = Rng(2)
+    for _ in range(steps):
+        due = [s for s in session.to_act() if s in bots]
+        if session.outcome() is not None or not due:
+            break
+        if c.viewer != due[0]:
+            c.pass_to(due[0])
+        c.submit(bots[due[0]].choose(session, due[0], session.legal_actions(due[0]), luck))
+    if w.curtain.down:
+        w.curtain.lift()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", [g.id for g in GAMES])
+def test_the_window_reads_whole(qtbot, game: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    from midway_desktop.ui.main_window import MainWindow
+
+    w = MainWindow(game, persist=False)
+    qtbot.addWidget(w)
+    w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    if w.curtain.down:
+        w.curtain.lift()
+    _settle()
+    assert problems(w) == []
+    assert w.view.width() >= 0.35 * w.width(), f"the board has {w.view.width()} px of {w.width()}"
+    if game in playable_games() and size == SIZES[0]:  # the narrowest is where play crowds the docks
+        _play(w, 20)
+        _settle()
+        assert problems(w) == []
+
+
+@pytest.mark.parametrize("game", playable_games())
+def test_the_new_game_dialog_reads_whole(qtbot, game: str) -> None:  # type: ignore[no-untyped-def]
+    from midway_desktop.ui.new_game import NewGameDialog
+
+    dialog = NewGameDialog(get_rules(game))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    _settle()
+    assert problems(dialog) == []
+
+
+def test_how_to_play_and_the_keys_read_whole(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from midway_desktop.ui.how_to_play import HowToPlay
+    from midway_desktop.ui.main_window import MainWindow
+
+    for info in GAMES:
+        dialog = HowToPlay(info.id)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        _settle()
+        assert problems(dialog) == []
+    w = MainWindow("kido-butai", persist=False)
+    qtbot.addWidget(w)
+    w.show()
+    w._shortcuts()
+    _settle()
+    assert problems(w.shortcuts_box) == []
