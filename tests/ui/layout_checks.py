@@ -100,7 +100,7 @@ def problems(root: QWidget) -> list[str]:
             continue
         fixed = scroll.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
         if fixed and inner.width() > scroll.viewport().width() + SLACK:
-            found.append(f"a panel of {inner.width()} px is cut to {scroll.viewport().width()} px with no way to scroll")
+            found.append(f"a panel of {inner.width()} px is cut to {scroll.viewport().width()} px, unscrollable")
     for bar in root.findChildren(QTabBar):
         if bar.isVisibleTo(root) and bar.window() is root.window():
             found += _cut_tabs(bar)
