@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from midway_desktop.ui import palette as pal
@@ -28,19 +28,24 @@ def _font(px: float, bold: bool = False, italic: bool = False, serif: bool = Fal
 
 
 class CardWidget(QWidget):
-    """The action card in play, large enough to read across the table."""
+    """The action card in play, large enough to read across the table. Its print is laid out
+    for the width it is given and the card grows to hold it (the dock scrolls): nothing is
+    shrunk past reading or drawn over something else."""
+
+    MIN_TITLE_PX = 13
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.card: dict[str, Any] | None = None
         self.cards_left = 0
-        self.setMinimumSize(260, 300)
+        self.setMinimumWidth(260)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
 
     def show_card(self, card: dict[str, Any] | None, cards_left: int) -> None:
         self.card = card
         self.cards_left = cards_left
         self.setToolTip(self._tooltip())
+        self._fit_height()
         self.update()
 
     def _tooltip(self) -> str:
@@ -50,7 +55,18 @@ class CardWidget(QWidget):
         return f"Card {c['number']}: {c['title']}\n{c.get('event') or 'No event'}\n{c.get('history', '')}"
 
     def sizeHint(self) -> QSize:  # noqa: N802
-        return QSize(300, 380)
+        return QSize(300, max(380, self.needed_height(300)))
+
+    def needed_height(self, width: int) -> int:
+        """The height the card's print takes at ``width`` (a dry run of the drawing)."""
+        return int(self._draw(None, QRectF(0, 0, width, 10_000).adjusted(8, 8, -8, -8)) + 8)
+
+    def _fit_height(self) -> None:
+        self.setMinimumHeight(max(300, self.needed_height(max(self.width(), 260))))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit_height()
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         p = QPainter(self)
@@ -60,93 +76,115 @@ class CardWidget(QWidget):
         p.setPen(QPen(QColor("#5a4a2a"), 2))
         p.setBrush(QColor("#f6f0dc"))
         p.drawRoundedRect(r, 12, 12)
+        self._draw(p, r)
+        p.end()
+
+    def print_areas(self, width: int) -> list[QRectF]:
+        """Where each piece of text lands at ``width`` (for checking that none overlaps)."""
+        self._areas: list[QRectF] | None = []
+        self._draw(None, QRectF(0, 0, width, 10_000).adjusted(8, 8, -8, -8))
+        areas, self._areas = self._areas, None
+        return areas
+
+    _areas: list[QRectF] | None = None
+
+    def _text(self, p: QPainter | None, rect: QRectF, flags: int, text: str, font: QFont, pen: QColor) -> float:
+        """Draw (or, without a painter, only measure) wrapped text; the height it takes."""
+        used = QFontMetricsF(font).boundingRect(rect, flags | Qt.TextFlag.TextWordWrap, text)
+        if self._areas is not None and text:
+            self._areas.append(used)
+        if p is not None:
+            p.setFont(font)
+            p.setPen(pen)
+            p.drawText(rect, flags | Qt.TextFlag.TextWordWrap, text)
+        return used.height()
+
+    def _draw(self, p: QPainter | None, r: QRectF) -> float:
+        """Lay the card out in ``r`` and draw it when given a painter; returns the bottom."""
+        left = Qt.AlignmentFlag.AlignLeft
         if not self.card:
-            p.setPen(QColor("#6b5b3a"))
-            p.setFont(_font(15, italic=True, serif=True))
-            p.drawText(
-                r.adjusted(16, 16, -16, -16),
-                Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                f"Midway Action Deck\n\n{self.cards_left} cards face down",
-            )
-            p.end()
-            return
+            if p is not None:
+                self._text(
+                    p,
+                    r.adjusted(16, 16, -16, -16),
+                    Qt.AlignmentFlag.AlignCenter,
+                    f"Midway Action Deck\n\n{self.cards_left} cards face down",
+                    _font(15, italic=True, serif=True),
+                    QColor("#6b5b3a"),
+                )
+            return r.top() + 300
         c = self.card
         pad = 14.0
         x, w = r.left() + pad, r.width() - 2 * pad
         y = r.top() + pad
-        # Title banner.
-        banner = QRectF(r.left() + 4, y - 6, r.width() - 8, 44)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor("#2f5673"))
-        p.drawRoundedRect(banner, 8, 8)
-        p.setPen(QColor("white"))
-        title_font = _font(18, bold=True, serif=True)
-        fm = QFontMetricsF(title_font)
-        if fm.horizontalAdvance(c["title"]) > banner.width() - 50:
-            title_font = _font(18 * (banner.width() - 50) / fm.horizontalAdvance(c["title"]), bold=True, serif=True)
-        p.setFont(title_font)
-        p.drawText(
-            banner.adjusted(10, 0, -40, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, c["title"]
-        )
-        p.setFont(_font(12, bold=True))
-        p.drawText(
+        # Title banner: the title shrinks to fit, but not past reading; then it takes two lines.
+        title = str(c["title"])
+        room = r.width() - 8 - 50
+        size = 18.0
+        width = QFontMetricsF(_font(size, bold=True, serif=True)).horizontalAdvance(title)
+        if width > room:
+            size = max(self.MIN_TITLE_PX, size * room / width)
+        title_font = _font(size, bold=True, serif=True)
+        text_rect = QRectF(r.left() + 14, y - 6, room, 10_000)
+        lines_h = QFontMetricsF(title_font).boundingRect(text_rect, Qt.TextFlag.TextWordWrap, title).height()
+        banner = QRectF(r.left() + 4, y - 6, r.width() - 8, max(44.0, lines_h + 14))
+        if p is not None:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor("#2f5673"))
+            p.drawRoundedRect(banner, 8, 8)
+        vcentre = Qt.AlignmentFlag.AlignVCenter
+        title_box = QRectF(banner.left() + 10, banner.top(), room, banner.height())
+        self._text(p, title_box, vcentre | left, title, title_font, QColor("white"))
+        number = f"#{c['number']}"
+        self._text(
+            p,
             banner.adjusted(0, 0, -10, 0),
-            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-            f"#{c['number']}",
+            vcentre | Qt.AlignmentFlag.AlignRight,
+            number,
+            _font(12, True),
+            QColor("white"),
         )
         y = banner.bottom() + 12
         # Japanese movement.
-        p.setPen(QColor("#2b1d0e"))
-        p.setFont(_font(12, bold=True))
-        p.drawText(QRectF(x, y, w, 18), Qt.AlignmentFlag.AlignLeft, "Japanese movement")
-        y += 22
+        y += self._text(p, QRectF(x, y, w, 18), left, "Japanese movement", _font(12, bold=True), QColor("#2b1d0e")) + 4
         for unit in ("AIF", "CSF", "MIF"):
             chip = QRectF(x, y, 48, 24)
-            p.setPen(QPen(QColor(0, 0, 0, 120), 1))
-            p.setBrush(pal.JP_FACE)
-            p.drawRoundedRect(chip, 5, 5)
-            p.setPen(pal.JP_TEXT)
-            p.setFont(_font(12, bold=True))
-            p.drawText(chip, Qt.AlignmentFlag.AlignCenter, unit)
-            p.setFont(_font(14))
-            p.setPen(QColor("#222"))
-            p.drawText(
-                QRectF(x + 58, y, w - 58, 24),
-                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                str(c["moves"].get(unit, "")),
-            )
-            y += 30
+            move = str(c["moves"].get(unit, ""))
+            spot = QRectF(x + 58, y + 2, w - 58, 10_000)
+            row = max(24.0, QFontMetricsF(_font(14)).boundingRect(spot, Qt.TextFlag.TextWordWrap, move).height() + 4)
+            if p is not None:
+                p.setPen(QPen(QColor(0, 0, 0, 120), 1))
+                p.setBrush(pal.JP_FACE)
+                p.drawRoundedRect(chip, 5, 5)
+            self._text(p, chip, Qt.AlignmentFlag.AlignCenter, unit, _font(12, bold=True), pal.JP_TEXT)
+            self._text(p, spot, left, move, _font(14), QColor("#222"))
+            y += row + 6
         y += 4
         # Event.
-        p.setFont(_font(12, bold=True))
-        p.setPen(QColor("#2b1d0e"))
-        p.drawText(QRectF(x, y, w, 18), Qt.AlignmentFlag.AlignLeft, "Event")
-        y += 20
-        p.setFont(_font(14))
-        p.setPen(QColor("#1f3f58"))
+        y += self._text(p, QRectF(x, y, w, 18), left, "Event", _font(12, bold=True), QColor("#2b1d0e")) + 2
         event_text = c.get("event") or "No event this turn."
-        box = QRectF(x, y, w, 200)
-        used = p.boundingRect(box, Qt.TextFlag.TextWordWrap, event_text)
-        p.drawText(box, Qt.TextFlag.TextWordWrap, event_text)
-        y += used.height() + 10
+        y += self._text(p, QRectF(x, y, w, 10_000), left, event_text, _font(14), QColor("#1f3f58")) + 10
         # Hazard.
         hazard = str(c.get("hazard", "all-clear"))
         badge = QRectF(x, y, w, 30)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(HAZARD_COLOURS.get(hazard, QColor("#555")))
-        p.drawRoundedRect(badge, 6, 6)
-        p.setPen(QColor("white"))
-        p.setFont(_font(15, bold=True))
-        p.drawText(badge, Qt.AlignmentFlag.AlignCenter, HAZARD_TEXT.get(hazard, hazard.upper()))
+        if p is not None:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(HAZARD_COLOURS.get(hazard, QColor("#555")))
+            p.drawRoundedRect(badge, 6, 6)
+        warning = HAZARD_TEXT.get(hazard, hazard.upper())
+        self._text(p, badge, Qt.AlignmentFlag.AlignCenter, warning, _font(15, bold=True), QColor("white"))
         y = badge.bottom() + 10
-        # History, in small italics.
-        p.setPen(QColor("#5b4a32"))
-        p.setFont(_font(12, italic=True, serif=True))
-        p.drawText(QRectF(x, y, w, r.bottom() - y - 22), Qt.TextFlag.TextWordWrap, str(c.get("history", "")))
-        p.setFont(_font(11))
-        p.setPen(QColor("#6b5b3a"))
-        p.drawText(QRectF(x, r.bottom() - 22, w, 18), Qt.AlignmentFlag.AlignRight, f"{self.cards_left} cards left")
-        p.end()
+        # History, in small italics, then the deck's count on a line of its own.
+        y += self._text(
+            p, QRectF(x, y, w, 10_000), left, str(c.get("history", "")), _font(12, italic=True, serif=True),
+            QColor("#5b4a32"),
+        )  # fmt: skip
+        y += 6
+        y += self._text(
+            p, QRectF(x, y, w, 18), Qt.AlignmentFlag.AlignRight, f"{self.cards_left} cards left", _font(11),
+            QColor("#6b5b3a"),
+        )  # fmt: skip
+        return y + pad
 
 
 class StatusBoardWidget(QWidget):
