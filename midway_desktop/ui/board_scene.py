@@ -72,6 +72,9 @@ class HighlightItem(QGraphicsItem):
             painter.drawPath(self._costly)
 
 
+FAN = 0.36  # how far each counter of a stack is set off the one below, in counter widths
+
+
 class BoardScene(QGraphicsScene):
     counterDropped = Signal(str, str, str)  # piece, from label, to label
     moveRefused = Signal(str, str)  # piece, reason
@@ -149,9 +152,11 @@ class BoardScene(QGraphicsScene):
         if not stack:
             return
         cx, cy = self.board.centre(label)
-        # Fan wide enough that every counter shows a corner to grab, but keep a big stack
-        # inside its cell.
-        step = self.counter_size() * min(0.22, 0.66 / max(1, len(stack) - 1))
+        # Fan wide enough that every counter shows its name line (a third of its height),
+        # but keep a big stack inside its cell.
+        step = self.counter_size() * min(FAN, 0.66 / max(1, len(stack) - 1))
+        # What the player can move lies on top: an enemy counter never buries a piece of theirs.
+        stack.sort(key=lambda item: item.draggable)
         if self.board.kind == "boxes":
             return self._lay_out_box(label, stack)
         offset = (len(stack) - 1) * step / 2

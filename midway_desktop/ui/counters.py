@@ -156,7 +156,7 @@ class CounterItem(QGraphicsRectItem):
         self.setPen(QPen(Qt.PenStyle.NoPen))
         self._press: QPointF | None = None
         self._dragging = False
-        self.draggable = True  # the presenter turns this off for pieces the player cannot move
+        self._draggable = True  # the presenter turns this off for pieces the player cannot move
         # The place's name as the player reads it; the scene gives its board's (a box's title).
         self.place_title: Callable[[str], str] = str
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
@@ -167,6 +167,19 @@ class CounterItem(QGraphicsRectItem):
         # Qt keeps each counter as a device pixmap and blits it; paint() runs only on zoom.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setToolTip(self.tooltip())
+
+    @property
+    def draggable(self) -> bool:
+        return self._draggable
+
+    @draggable.setter
+    def draggable(self, value: bool) -> None:
+        if value == self._draggable:
+            return
+        self._draggable = value
+        scene = self.scene()
+        if scene is not None and hasattr(scene, "restack"):
+            scene.restack(self.label)  # the player's own pieces lie on top of a stack
 
     def tooltip(self) -> str:
         bits = [f"<b>{self.face.title}</b>"]
