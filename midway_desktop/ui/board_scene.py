@@ -72,7 +72,7 @@ class HighlightItem(QGraphicsItem):
             painter.drawPath(self._costly)
 
 
-FAN = 0.36  # how far each counter of a stack is set off the one below, in counter widths
+FAN = 0.4  # how far each counter of a stack is set off the one below, in counter widths
 
 
 class BoardScene(QGraphicsScene):

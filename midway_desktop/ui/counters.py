@@ -81,7 +81,7 @@ def face_lines(face: CounterFace, px: int) -> list[FaceLine]:
     small = px * 0.17
     lines: list[FaceLine] = []
     full = small >= LEGIBLE_PX and bool(face.kind or face.values)
-    want = px * (0.26 if len(face.title) <= 5 else 0.2) if full else px * 0.34
+    want = px * (0.26 if len(face.title) <= 5 else 0.2) if full else px * 0.3
     title = face.title
     size = _fitting(title, want, room, True, TITLE_PX)
     while size == 0 and len(title) > 2:
@@ -92,7 +92,8 @@ def face_lines(face: CounterFace, px: int) -> list[FaceLine]:
     if title != face.title:
         title += "."
     if not full:
-        return [FaceLine(title, size, QRectF(0, 0, px, px), True)]
+        # At the top, as on a full face: a fanned stack shows each counter's top strip.
+        return [FaceLine(title, size, QRectF(0, px * 0.02, px, px * 0.38), True)]
     lines.append(FaceLine(title, size, QRectF(0, px * 0.06, px, px * 0.36), True))
     for text, top in ((face.kind, 0.42), (face.values, 0.68)):
         if text:

@@ -180,3 +180,40 @@ def test_two_square_moves_are_offered_in_blue_and_burn_fuel(window: MainWindow) 
     assert tf(window, "TF-16")["square"] == far
     assert tf(window, "TF-16")["extra_fuel"] == before - 1
     assert "extra fuel" in window.statusBar().currentMessage()
+
+
+def test_the_orders_dock_tells_what_followed_each_order(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """MS › Sequence of Play 3-5: the card, the Japanese moves and any battle follow the
+    Midway aircraft's placement at once; the Orders dock says what they were until the next order."""
+    from PySide6.QtWidgets import QLabel
+
+    from midway_desktop.engine.registry import default_bots
+    from midway_desktop.engine.rng import Rng
+    from midway_desktop.ui.main_window import MainWindow
+
+    w = MainWindow("midway-solitaire", persist=False)
+    qtbot.addWidget(w)
+    w.show()
+    c = w.controller
+    session = c.session
+    bots = default_bots("midway-solitaire")(session.rules)
+    luck = Rng(4)
+    last: list = []  # type: ignore[type-arg]
+    c.happened.connect(lambda events: last.__setitem__(slice(None), events))
+    told = 0
+    for _ in range(60):
+        if session.outcome() is not None:
+            break
+        last.clear()
+        c.submit(bots["us"].choose(session, "us", session.legal_actions("us"), luck))
+        boxes = [lb.text() for lb in w.presenter.orders.findChildren(QLabel) if lb.text().startswith("What happened")]
+        cards = [e.text for e in last if e.kind == "card"]
+        if cards:
+            assert boxes, "the card turned and the Japanese moved, and nothing said so"
+            assert cards[0] in boxes[0] and "Japanese movement" in boxes[0]
+            assert "flies back to Midway" in boxes[0]
+            told += 1
+        for box in boxes:  # the player's own orders are told by the board, not repeated
+            own = [line for line in box.splitlines() if line.startswith(("• TF-16 ", "• TF-17 ", "• Midway aircraft"))]
+            assert not [line for line in own if "→" in line or "stays on" in line or " to " in line]
+    assert told >= 3

@@ -21,9 +21,9 @@ def _face(item) -> QRectF:  # type: ignore[no-untyped-def]
     return item.mapToScene(QRectF(-half, -half, item.size, item.size)).boundingRect()
 
 
-def _name_box(item) -> QRectF:  # type: ignore[no-untyped-def]
-    """Where the counter's name is printed, in scene units (as drawn at a large size)."""
-    px = 100
+def _name_box(item, zoom: float) -> QRectF:  # type: ignore[no-untyped-def]
+    """Where the counter's name is printed, in scene units, at the view's zoom."""
+    px = max(8, round(item.size * zoom))
     line = face_lines(item.face, px)[0]
     font = QFont(pal.FONT_FAMILY)
     font.setBold(True)
@@ -50,7 +50,7 @@ def _check_stacks(w) -> int:  # type: ignore[no-untyped-def]
         if len(stack) > 3:
             continue
         for n, item in enumerate(stack):
-            name = _name_box(item).toRect()
+            name = _name_box(item, w.view.transform().m11()).toRect()
             shown = QRegion(name)
             for above in stack[n + 1 :]:
                 shown = shown.subtracted(QRegion(_face(above).toRect()))

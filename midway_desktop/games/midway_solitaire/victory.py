@@ -72,9 +72,15 @@ def verdict(state: State) -> tuple[str, str] | None:
     if done:
         return (
             "american-victory",
-            f"Mission {mission.number} accomplished: {mission.objective.lower()}. American victory.",
+            f"Mission {mission.number} accomplished: {_as_clause(mission.objective)}. American victory.",
         )
     return None
+
+
+def _as_clause(sentence: str) -> str:
+    """A sentence read on after a colon: its first letter lower-case, its names as printed
+    ("Sink the Midway Invasion Force" -> "sink the Midway Invasion Force")."""
+    return sentence[:1].lower() + sentence[1:]
 
 
 def objective_text(unit: str, objective: str) -> str:

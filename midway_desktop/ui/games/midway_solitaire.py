@@ -50,6 +50,9 @@ PROPOSED = {"TF-16": "L3", "TF-17": "L6"}
 ARROWS = {Qt.Key.Key_Up: "n", Qt.Key.Key_Down: "s", Qt.Key.Key_Left: "w", Qt.Key.Key_Right: "e"}
 
 
+OWN_MOVES = ("TF-16 ", "TF-17 ", "Midway aircraft to ")  # the player's own orders, told back by the board
+
+
 class OrdersPanel(QWidget):
     """What the player decides now: the phase, its rule, and a button for each choice."""
 
@@ -88,6 +91,15 @@ class OrdersPanel(QWidget):
         self.buttons.append(button)
         return button
 
+    def add_recent(self, lines: list[str]) -> QLabel:
+        """What happened since the player's last order, in a box of its own above the choices."""
+        label = QLabel("What happened:\n" + "\n".join(f"• {line}" for line in lines), self.body)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setWordWrap(True)
+        label.setStyleSheet("QLabel { background: #f3ecd6; border: 1px solid #c9b98f; padding: 4px; }")
+        self.body_layout.addWidget(label)
+        return label
+
     def add_text(self, text: str) -> QLabel:
         label = QLabel(text, self.body)
         label.setWordWrap(True)
@@ -99,6 +111,7 @@ class SolitairePresenter(Presenter):
     def __init__(self, window: Any, controller: Any) -> None:
         super().__init__(window, controller)
         self.selected: str | None = None
+        self.recent: list[str] = []  # what followed the player's last order
         self.cursor: str | None = None
         self.proposed = dict(PROPOSED)
         self.choice: list[AssignHits] = []
@@ -206,6 +219,11 @@ class SolitairePresenter(Presenter):
 
     def happened(self, events: list) -> None:  # type: ignore[type-arg]
         self.window.dice_dock.dice.show_rolls(events)
+        # What followed the player's own order (the card, the Japanese moves, battles), told
+        # in the Orders dock until the next order: it all happens at once on the board.
+        self.recent = [e.text for e in events if not (e.kind == "move" and e.text.startswith(OWN_MOVES))]
+        if any(e.kind == "card" for e in events):
+            self.recent.append("The Midway aircraft flies back to Midway for the next turn.")
 
     # -- which pieces move now ------------------------------------------------------------
     def _movable_pieces(self) -> set[str]:
@@ -272,6 +290,8 @@ class SolitairePresenter(Presenter):
         title = phase.title if phase else ""
         rule = phase.rule if phase else ""
         panel.heading.setText(f"<b>Turn {view['turn']}</b> — {title}<br><small>{rule}</small>")
+        if self.recent:
+            panel.add_recent(self.recent)
         if view["result"]:
             panel.add_text(view["result_text"])
             panel.add_button("New game…", self.window.new_game_dialog)
