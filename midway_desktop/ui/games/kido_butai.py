@@ -198,9 +198,12 @@ class KidoButaiPresenter(Presenter):
             box = f"{TRACK_PREFIX}{turn}"
             if box not in scene.board:
                 continue
-            for kind, n in (counts or {}).items():
-                if n:
-                    wanted[f"track-{turn}-{kind}"] = (box, CounterFace("us", f"{n}×", str(kind), ""), 0.0)
+            waiting = [(str(kind), n) for kind, n in (counts or {}).items() if n]
+            if waiting:
+                # One counter per hour box (a box holds one): how many wait there, and what.
+                total = sum(n for _k, n in waiting)
+                what = ", ".join(f"{n} {kind}" for kind, n in waiting)
+                wanted[f"track-{turn}"] = (box, CounterFace("us", f"{total} US", what, ""), 0.0)
         for piece in list(scene.counters):
             if piece not in wanted:
                 scene.remove_counter(piece)
