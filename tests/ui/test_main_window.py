@@ -59,7 +59,7 @@ def test_zoom_in_out_and_fit(window: MainWindow, qtbot) -> None:  # type: ignore
     window.view.fit()
     assert window.view.zoom() == pytest.approx(fitted, rel=1e-3)
     window.view.zoom_in()
-    qtbot.waitUntil(lambda: window.view.zoom() > fitted * 1.2, timeout=2000)
+    qtbot.waitUntil(lambda: window.view.zoom() > fitted * 1.2, timeout=10000)
     assert "Zoom" in window.zoom_label.text()
 
 
