@@ -57,7 +57,10 @@ Invoke-Native $Python -c "import sys; sys.exit(0 if sys.version_info >= (3, 11) 
 $Vpy = Join-Path $Build "venv\Scripts\python.exe"
 if (-not (Test-Path $Vpy)) { Invoke-Native $Python -m venv (Join-Path $Build "venv") }
 Invoke-Native $Vpy -m pip install --quiet --upgrade pip
+# MIDWAY_COMPILE: the installers ship the compiled rules; a failed compile stops the build.
+$env:MIDWAY_COMPILE = "1"
 Invoke-Native $Vpy -m pip install --quiet $Root -r (Join-Path $Here "requirements-build.txt")
+Remove-Item Env:MIDWAY_COMPILE
 $Version = (& $Vpy (Join-Path $Here "version.py")).Trim()
 $NumericVersion = (& $Vpy (Join-Path $Here "version.py") --numeric).Trim()
 Invoke-Native $Vpy -c "import PySide6, PyInstaller, sys; print(f'Python {sys.version.split()[0]}, PySide6 {PySide6.__version__}, PyInstaller {PyInstaller.__version__}')"
