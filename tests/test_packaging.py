@@ -152,3 +152,38 @@ def test_without_a_c_compiler_the_wheel_is_built_pure_with_one_warning(tmp_path:
     warnings = [line.strip() for line in output.splitlines() if "building the pure Python wheel" in line]
     assert len(warnings) == 1, warnings
     assert warnings[0].startswith("WARNING: midway-desktop:") and "no-such-compiler" in warnings[0]
+
+
+def _packaging_sources() -> list[Path]:
+    """Every file the installers are built from (not the build's own output)."""
+    out = [p for p in PACKAGING.rglob("*") if p.is_file() and not ({"build", "out", "__pycache__"} & set(p.parts))]
+    return out + sorted((ROOT / ".github" / "workflows").glob("*.y*ml"))
+
+
+def test_the_installers_identity_is_written_once_with_no_placeholder() -> None:
+    """The bundle id, the .deb maintainer and the publisher live in packaging/project.toml
+    alone; every script reads them from there, and nothing anywhere is a placeholder."""
+    version = _version_module()
+    identity = {name: version.project_field(name) for name in ("bundle_id", "maintainer", "publisher")}
+    assert re.fullmatch(r"[a-z]+(\.[A-Za-z][A-Za-z0-9-]*){2,}", identity["bundle_id"])
+    assert re.fullmatch(r"[^<>]+ <[^@\s]+@[^@\s]+\.[a-z]+>", identity["maintainer"])
+    placeholder = re.compile(r"\.invalid\b|example\.(com|org)|io\.github\.midway-desktop|\bchangeme\b", re.I)
+    for path in _packaging_sources():
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert not placeholder.search(text), f"{path.relative_to(ROOT)}: placeholder {placeholder.search(text)[0]!r}"
+        if path.name != "project.toml":
+            for name in ("bundle_id", "maintainer"):
+                assert identity[name] not in text, f"{path.relative_to(ROOT)} spells the {name} itself"
+    reads = {
+        "midway-desktop.spec": 'project_field("bundle_id")',
+        "build-linux.sh": "--field maintainer",
+        "build-windows.ps1": "--field publisher",
+        "midway-desktop.iss": "AppPublisher={#AppPublisher}",
+    }
+    for name, needle in reads.items():
+        (path,) = [p for p in _packaging_sources() if p.name == name]
+        assert needle in path.read_text(encoding="utf-8"), f"{name} does not read packaging/project.toml"
+    done = subprocess.run(
+        [sys.executable, str(PACKAGING / "version.py"), "--field", "maintainer"], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == identity["maintainer"]
