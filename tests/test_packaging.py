@@ -184,6 +184,9 @@ def test_the_installers_identity_is_written_once_with_no_placeholder() -> None:
         (path,) = [p for p in _packaging_sources() if p.name == name]
         assert needle in path.read_text(encoding="utf-8"), f"{name} does not read packaging/project.toml"
     done = subprocess.run(
-        [sys.executable, str(PACKAGING / "version.py"), "--field", "maintainer"], capture_output=True, text=True, check=True
+        [sys.executable, str(PACKAGING / "version.py"), "--field", "maintainer"],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert done.stdout.strip() == identity["maintainer"]

@@ -105,7 +105,10 @@ def _parts(geom: BaseGeometry) -> list[BaseGeometry]:
 
 # -- the cache's form ---------------------------------------------------------------------
 def _encode_figure(f: Figure) -> dict[str, Any]:
-    return {"areas": [[[list(p) for p in ring] for ring in area] for area in f.areas], "lines": [[list(p) for p in line] for line in f.lines]}
+    return {
+        "areas": [[[list(p) for p in ring] for ring in area] for area in f.areas],
+        "lines": [[list(p) for p in line] for line in f.lines],
+    }
 
 
 def _encode(o: Outlines) -> dict[str, Any]:

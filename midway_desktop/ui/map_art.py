@@ -91,7 +91,9 @@ class MapArt:
         }
         # A search limit's or a sector's line is drawn where it runs through the sea only.
         self._limit_lines: dict[str, QPainterPath] = {
-            r.name: path_from_figure(shape.edges[r.name], UNIT) for r in board.regions() if r.kind in ("limit", "sector")
+            r.name: path_from_figure(shape.edges[r.name], UNIT)
+            for r in board.regions()
+            if r.kind in ("limit", "sector")
         }
         self.cell_size = min((s.radius for s in self.cells.values()), default=UNIT)
 

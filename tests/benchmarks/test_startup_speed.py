@@ -7,8 +7,8 @@ size, every game. Both run in the same test, in turn (app, bare, app, bare, ...)
 that slows down or speeds up moves both; the median of the pairwise ratios is printed, with
 each side's median time. A warm-up start first fills the user's cache (derived outlines and
 rulesets), as the player's first start does, and writes Python's bytecode files, which an
-installed app has (so ``PYTHONDONTWRITEBYTECODE`` is dropped for the runs). Figures are printed, not asserted: wall-clock
-limits do not belong in pass/fail tests.
+installed app has (so ``PYTHONDONTWRITEBYTECODE`` is dropped for the runs). Figures are
+printed, not asserted: wall-clock limits do not belong in pass/fail tests.
 """
 
 from __future__ import annotations

@@ -105,7 +105,9 @@ DAMAGE = {
 
 @pytest.mark.parametrize("damage", DAMAGE)
 @pytest.mark.parametrize("kind", ["outlines", "yaml"])
-def test_a_damaged_entry_is_worked_out_again_silently(damage: str, kind: str, tmp_path: Path, fresh_cache: Path) -> None:
+def test_a_damaged_entry_is_worked_out_again_silently(
+    damage: str, kind: str, tmp_path: Path, fresh_cache: Path
+) -> None:
     path = edited_copy(tmp_path, "cv")
     fresh = outlines.outlines(reload(path))
     entry = cache.entry_path(kind, path)
