@@ -43,8 +43,10 @@ if [ ! -x "$BUILD/venv/bin/python" ]; then
 fi
 VPY="$BUILD/venv/bin/python"
 "$VPY" -m pip install --quiet --upgrade pip
-"$VPY" -m pip install --quiet "$ROOT" -r "$HERE/requirements-build.txt"
+# MIDWAY_COMPILE: the installers ship the compiled rules; a failed compile stops the build.
+MIDWAY_COMPILE=1 "$VPY" -m pip install --quiet "$ROOT" -r "$HERE/requirements-build.txt"
 VERSION="$("$VPY" "$HERE/version.py")"
+MAINTAINER="$("$VPY" "$HERE/version.py" --field maintainer)"  # packaging/project.toml
 "$VPY" -c 'import PySide6, PyInstaller, sys; print(f"Python {sys.version.split()[0]}, PySide6 {PySide6.__version__}, PyInstaller {PyInstaller.__version__}")'
 echo "midway-desktop $VERSION"
 
@@ -129,7 +131,7 @@ cat > "$DEB_ROOT/DEBIAN/control" <<EOF
 Package: $APP
 Version: $VERSION
 Architecture: $ARCH_DEB
-Maintainer: Midway Desktop developers <maintainers@midway-desktop.invalid>
+Maintainer: $MAINTAINER
 Installed-Size: $INSTALLED_KB
 Depends: $DEPENDS
 Section: games

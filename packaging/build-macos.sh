@@ -35,7 +35,8 @@ if [ ! -x "$BUILD/venv/bin/python" ]; then
 fi
 VPY="$BUILD/venv/bin/python"
 "$VPY" -m pip install --quiet --upgrade pip
-"$VPY" -m pip install --quiet "$ROOT" -r "$HERE/requirements-build.txt"
+# MIDWAY_COMPILE: the installers ship the compiled rules; a failed compile stops the build.
+MIDWAY_COMPILE=1 "$VPY" -m pip install --quiet "$ROOT" -r "$HERE/requirements-build.txt"
 VERSION="$("$VPY" "$HERE/version.py")"
 "$VPY" -c 'import PySide6, PyInstaller, sys; print(f"Python {sys.version.split()[0]}, PySide6 {PySide6.__version__}, PyInstaller {PyInstaller.__version__}")'
 echo "midway-desktop $VERSION"

@@ -57,9 +57,13 @@ Invoke-Native $Python -c "import sys; sys.exit(0 if sys.version_info >= (3, 11) 
 $Vpy = Join-Path $Build "venv\Scripts\python.exe"
 if (-not (Test-Path $Vpy)) { Invoke-Native $Python -m venv (Join-Path $Build "venv") }
 Invoke-Native $Vpy -m pip install --quiet --upgrade pip
+# MIDWAY_COMPILE: the installers ship the compiled rules; a failed compile stops the build.
+$env:MIDWAY_COMPILE = "1"
 Invoke-Native $Vpy -m pip install --quiet $Root -r (Join-Path $Here "requirements-build.txt")
+Remove-Item Env:MIDWAY_COMPILE
 $Version = (& $Vpy (Join-Path $Here "version.py")).Trim()
 $NumericVersion = (& $Vpy (Join-Path $Here "version.py") --numeric).Trim()
+$Publisher = (& $Vpy (Join-Path $Here "version.py") --field publisher).Trim()  # packaging/project.toml
 Invoke-Native $Vpy -c "import PySide6, PyInstaller, sys; print(f'Python {sys.version.split()[0]}, PySide6 {PySide6.__version__}, PyInstaller {PyInstaller.__version__}')"
 Write-Host "midway-desktop $Version"
 
@@ -106,7 +110,7 @@ if (-not $Iscc) {
 }
 if (-not $Iscc) { throw "Inno Setup's ISCC.exe was not found: install Inno Setup 6 (winget install JRSoftware.InnoSetup) or pass -Iscc" }
 Invoke-Native $Iscc /Q `
-    "/DAppVersion=$Version" "/DAppNumericVersion=$NumericVersion" `
+    "/DAppVersion=$Version" "/DAppNumericVersion=$NumericVersion" "/DAppPublisher=$Publisher" `
     "/DBundleDir=$Bundle" "/DOutputDir=$Out" "/DIconFile=$(Join-Path $Build 'icons\midway-desktop.ico')" `
     (Join-Path $Here "windows\midway-desktop.iss")
 $Setup = Join-Path $Out "midway-desktop-$Version-windows-x64-setup.exe"

@@ -1,10 +1,18 @@
-"""Shared test set-up: Qt offscreen, settings kept out of the user's profile."""
+"""Shared test set-up: Qt offscreen, settings and cache kept out of the user's profile."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# One cache folder for the whole run (and the programs tests start), never the user's: set
+# before any test module is imported, as some read rulesets while being collected.
+_CACHE = tempfile.mkdtemp(prefix="midway-test-cache-")
+os.environ["MIDWAY_CACHE_DIR"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, True)
 
 import pytest  # noqa: E402
 

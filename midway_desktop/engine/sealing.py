@@ -30,11 +30,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
+# The cryptography package is imported where a key is made or a file sealed or opened, not
+# with this module: most games are never sealed, and its import is a tenth of a start-up.
 
 SEALED_FORMAT = "midway-desktop-sealed-record"
 VERSION = 1
@@ -101,6 +98,8 @@ def _normal(password: str) -> bytes:
 
 
 def stretch(password: str, salt: bytes, cost: KdfCost = DEFAULT_COST) -> bytes:
+    from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
+
     return Scrypt(salt=salt, length=32, n=cost.n, r=cost.r, p=cost.p).derive(_normal(password))
 
 
@@ -139,6 +138,9 @@ class Seal:
             part = b"\x01" + held[side].key if side in held else b"\x00"
             material += len(name).to_bytes(2, "big") + name + part
         info = f"{SEALED_FORMAT} {VERSION} {self.game}".encode()
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
         return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=info).derive(material)
 
 
@@ -180,6 +182,8 @@ def seal(plain: bytes, with_seal: Seal, over: bool) -> bytes:
     padded = plain + b" " * (-len(plain) % PAD)
     header = _header(with_seal.game, with_seal.sides, dict(with_seal.keys), over)
     nonce = os.urandom(NONCE_BYTES)
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
     body = AESGCM(with_seal.file_key()).encrypt(nonce, padded, _aad(header))
     return json.dumps({**header, "nonce": _b64(nonce), "ciphertext": _b64(body)}, indent=1).encode("utf-8")
 
@@ -240,6 +244,9 @@ def unseal(env: Envelope, passwords: Mapping[str, str]) -> tuple[bytes, Seal]:
         raise SealError(f"the password of {', '.join(missing)} is needed")
     keys = {side: SideKey(salt, stretch(passwords[side], salt, env.cost), env.cost) for side, salt in env.salts}
     sealed = Seal(env.game, tuple(sorted(env.sides)), tuple(sorted(keys.items())))
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
     try:
         plain = AESGCM(sealed.file_key()).decrypt(env.nonce, env.ciphertext, _aad(dict(env.header)))
     except InvalidTag:

@@ -4,6 +4,11 @@ A board knows its cells by the labels the printed map uses, and answers the ques
 rules ask of a map: which cells touch, how far apart two cells are, which cells lie within a
 range, which named regions a cell belongs to, and where a cell is drawn. Coordinates are
 board units (hex circumradius 1, square side 1), y growing downward as on screen.
+
+shapely is imported only where cells are joined into areas (``union``, ``outline``, a region's
+``geometry``) or a shape is asked for (``polygon``): the drawn outlines come from the cache
+(``outlines.py``) and boxes are measured in plain Python (``plane.py``), so opening a board
+does not load it.
 """
 
 from __future__ import annotations
@@ -13,13 +18,14 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
-from shapely.geometry import Point, Polygon, box
-from shapely.geometry.base import BaseGeometry
-from shapely.ops import unary_union
+from midway_desktop.geometry import hexes, plane
 
-from midway_desktop.geometry import hexes
+if TYPE_CHECKING:
+    from shapely.geometry import Polygon
+    from shapely.geometry.base import BaseGeometry
 
 GridKind = Literal["hex", "square", "boxes"]
 Key = Any  # axial (q, r) for hexes, (col, row) for squares, the name for boxes
@@ -122,11 +128,15 @@ class Board:
     sheets: tuple[Sheet, ...] = ()
     provenance: Provenance = Provenance("provisional")
     aliases: Mapping[str, str] = field(default_factory=dict)
-    box_shapes: Mapping[str, Polygon] = field(default_factory=dict)
+    boxes: Mapping[str, tuple[plane.Point, ...]] = field(default_factory=dict)  # each box's corners
     box_provenance: Mapping[str, Provenance] = field(default_factory=dict)
     adjacency: Mapping[str, frozenset[str]] = field(default_factory=dict)
     size: tuple[float, float] = (0.0, 0.0)
     _regions: dict[str, Region] = field(default_factory=dict)
+    # The board.yaml it was read from and a hash of its bytes (load_board sets them): what
+    # the outline cache is keyed by. Empty for a board parsed from nodes alone.
+    source: Path | None = None
+    digest: str = ""
 
     def __post_init__(self) -> None:
         self._by_label: dict[str, Cell] = {c.label: c for c in self.cells}
@@ -346,8 +356,7 @@ class Board:
             return hexes.centre(cell.key, self.orientation)
         if self.kind == "square":
             return cell.key[0] + 0.5, cell.key[1] + 0.5
-        c = self.box_shapes[cell.label].centroid
-        return c.x, c.y
+        return plane.area_centroid(self.boxes[cell.label])[1]
 
     center = centre
 
@@ -358,12 +367,11 @@ class Board:
         if self.kind == "square":
             c, r = cell.key
             return [(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)]
-        return list(self.box_shapes[cell.label].exterior.coords)[:-1]
+        return list(self.boxes[cell.label])
 
     def polygon(self, label: str) -> Polygon:
-        cell = self.cell(label)
-        if self.kind == "boxes":
-            return self.box_shapes[cell.label]
+        from shapely.geometry import Polygon
+
         return Polygon(self.corners(label))
 
     def title_box(self, label: str) -> tuple[float, float, float, float]:
@@ -374,21 +382,20 @@ class Board:
         at least one unit tall (or as tall as the box), its corners on the box's own
         coordinates, so the title is neither cut by the box's edge nor hidden under its
         neighbour."""
-        shape = self.polygon(label)
-        x0, y0, x1, y1 = shape.bounds
-        if shape.area >= (x1 - x0) * (y1 - y0) - 1e-9:
+        ring = self.corners(label)
+        x0, y0, x1, y1 = plane.bounds(ring)
+        if plane.area_centroid(ring)[0] >= (x1 - x0) * (y1 - y0) - 1e-9:
             return x0, y0, x1, y1
-        xs = sorted({x for x, _ in shape.exterior.coords})
-        ys = sorted({y for _, y in shape.exterior.coords})
+        xs = sorted({x for x, _ in ring})
+        ys = sorted({y for _, y in ring})
         tall = min(1.0, y1 - y0)
         found = (x0, y0, x1, y1)
         best: tuple[float, float, float, float] | None = None  # width, area, then top and left first
-        inside = shape.buffer(1e-9)
         for i, left in enumerate(xs):
             for right in xs[i + 1 :]:
                 for j, top in enumerate(ys):
                     for bottom in ys[j + 1 :]:
-                        if bottom - top < tall - 1e-9 or not inside.covers(box(left, top, right, bottom)):
+                        if bottom - top < tall - 1e-9 or not plane.covers_rect(ring, (left, top, right, bottom)):
                             continue
                         key = (right - left, (right - left) * (bottom - top), -top, -left)
                         if best is None or key > best:
@@ -420,12 +427,11 @@ class Board:
 
     def _fit(self, label: str, size: float, gap: float) -> tuple[tuple[float, float], ...]:
         """Every place in box ``label`` where a counter fits (see ``counter_slots``); at least one."""
-        shape = self.polygon(label)
-        left, top, right, bottom = shape.bounds
+        ring = self.corners(label)
+        left, top, right, bottom = plane.bounds(ring)
         tx0, ty0, tx1, ty1 = self.title_box(label)
         title_room = min((ty1 - ty0) * 0.3, 0.8)
-        title = box(tx0, ty0, tx1, ty0 + title_room)
-        inside = shape.buffer(1e-9)
+        title = (tx0, ty0, tx1, ty0 + title_room)
         per_row = max(1, int((right - left - gap) // (size + gap)))
         slots: list[tuple[float, float]] = []
         # Rows above the title's line (an L-shaped box's other arm), then the rows below it.
@@ -433,8 +439,8 @@ class Board:
             while y + size <= stop + 1e-9:
                 for col in range(per_row):
                     x = left + gap + col * (size + gap)
-                    square = box(x, y, x + size, y + size)
-                    if inside.covers(square) and not square.intersects(title):
+                    square = (x, y, x + size, y + size)
+                    if plane.covers_rect(ring, square) and not plane.rects_meet(square, title):
                         slots.append((x + size / 2, y + size / 2))
                 y += size + gap
         if not slots:  # a box smaller than a counter: the top-left below the title
@@ -447,9 +453,8 @@ class Board:
             return self.label_at_key(hexes.from_point(x, y, self.orientation))
         if self.kind == "square":
             return self.label_at_key((math.floor(x), math.floor(y)))
-        pt = Point(x, y)
-        for name, shape in self.box_shapes.items():
-            if shape.covers(pt):
+        for name, ring in self.boxes.items():
+            if plane.covers_point(ring, (x, y), 0.0):
                 return name
         return None
 
@@ -457,9 +462,23 @@ class Board:
     def bounds(self) -> tuple[float, float, float, float]:
         """``(min_x, min_y, max_x, max_y)`` of everything drawn."""
         if self.kind == "boxes":
-            xs0, ys0, xs1, ys1 = unary_union(list(self.box_shapes.values())).bounds
+            xs0, ys0, xs1, ys1 = plane.bounds([p for ring in self.boxes.values() for p in ring])
             w, h = self.size
             return min(0.0, xs0), min(0.0, ys0), max(w, xs1), max(h, ys1)
+        if self.kind == "hex":
+            # Rounding keeps order, so the extreme corner of all is the extreme centre's plus
+            # the extreme offset: the same numbers as measuring all 6 corners of every hex.
+            centres = [hexes.centre(c.key, self.orientation) for c in self.cells]
+            cxs = [x for x, _ in centres]
+            cys = [y for _, y in centres]
+            offsets = hexes.CORNER_OFFSETS[self.orientation]
+            lo_x, hi_x, lo_y, hi_y = min(cxs), max(cxs), min(cys), max(cys)
+            return (
+                min(lo_x + dx for dx, _ in offsets),
+                min(lo_y + dy for _, dy in offsets),
+                max(hi_x + dx for dx, _ in offsets),
+                max(hi_y + dy for _, dy in offsets),
+            )
         pts = [p for lbl in self._label_set for p in self.corners(lbl)]
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
@@ -472,11 +491,15 @@ class Board:
             xs = [c.key[0] for c in self.cells]
             ys = [c.key[1] for c in self.cells]
             if len(self.cells) == (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1):
+                from shapely.geometry import box
+
                 return box(min(xs), min(ys), max(xs) + 1, max(ys) + 1)
         return self.union(self._label_set)
 
     def union(self, labels: Iterable[str]) -> BaseGeometry:
         """One shape for a set of cells, with no slivers where neighbours' float edges differ."""
+        from shapely.ops import unary_union
+
         parts = [self.polygon(lbl).buffer(1e-7, join_style="mitre") for lbl in labels]
         return unary_union(parts).buffer(-1e-7, join_style="mitre")
 

@@ -7,11 +7,11 @@ import string
 from functools import lru_cache
 from pathlib import Path
 
-from shapely.geometry import Polygon
-
-from midway_desktop.geometry import hexes
+from midway_desktop.geometry import hexes, plane
 from midway_desktop.geometry.board import Board, Cell, Provenance, Region, Sheet
-from midway_desktop.ruleset import Node, RulesetError, load_yaml, ruleset_dir
+from midway_desktop.ruleset import Node, RulesetError, ruleset_dir
+from midway_desktop.ruleset.cache import digest
+from midway_desktop.ruleset.yamlio import parse_yaml, read_ruleset_file
 
 SOURCES = ("rulebook", "derived", "historical", "provisional")
 MAX_CELLS = 50_000  # on the whole board, all sheets together (CV's two halves hold ~2,000)
@@ -45,7 +45,12 @@ def load_board(game_or_path: str | Path) -> Board:
 
 @lru_cache(maxsize=16)
 def _load_cached(path: Path, mtime_ns: int) -> Board:
-    return parse_board(load_yaml(path), expected_game=path.parent.name)
+    raw = read_ruleset_file(path)
+    board = parse_board(parse_yaml(raw, path), expected_game=path.parent.name)
+    # What was read, so the board's derived outlines can be kept for these bytes (outlines.py).
+    board.source = path
+    board.digest = digest(raw)
+    return board
 
 
 def _load(path: Path) -> Board:
@@ -209,13 +214,24 @@ def _template(node: Node):  # type: ignore[no-untyped-def]
     if "{col" not in text or "{row" not in text:
         raise node.error("label must contain both {col} and {row}")
 
-    def fmt(col: str, row: str) -> str:
-        def put(m: re.Match[str]) -> str:
-            value = col if m.group(1) == "col" else row
-            width = m.group(2)
-            return value.zfill(int(width)) if width and value.isdigit() else value
+    # Split once into literal text and (which, width) fields: a CV map formats 6,000 labels.
+    pieces: list[str | tuple[str, int]] = []
+    at = 0
+    for m in _TOKEN.finditer(text):
+        pieces.append(text[at : m.start()])
+        pieces.append((m.group(1), int(m.group(2) or 0)))
+        at = m.end()
+    pieces.append(text[at:])
 
-        return _TOKEN.sub(put, text)
+    def fmt(col: str, row: str) -> str:
+        out = []
+        for piece in pieces:
+            if isinstance(piece, str):
+                out.append(piece)
+                continue
+            value = col if piece[0] == "col" else row
+            out.append(value.zfill(piece[1]) if piece[1] and value.isdigit() else value)
+        return "".join(out)
 
     return fmt
 
@@ -229,7 +245,7 @@ def _parse_boxes(grid: Node, game: str, title: str, north: str, prov: Provenance
         raise size_node.error("expected [width, height]")
     size = (_finite(size_pair[0]), _finite(size_pair[1]))
     cells: list[Cell] = []
-    shapes: dict[str, Polygon] = {}
+    shapes: dict[str, tuple[plane.Point, ...]] = {}
     adjacency: dict[str, set[str]] = {}
     links: list[tuple[Node, str, str]] = []
     box_prov: dict[str, Provenance] = {}
@@ -273,7 +289,7 @@ def _parse_boxes(grid: Node, game: str, title: str, north: str, prov: Provenance
         cells=tuple(cells),
         north=north,
         provenance=prov,
-        box_shapes=shapes,
+        boxes=shapes,
         box_provenance=box_prov,
         adjacency={k: frozenset(v) for k, v in adjacency.items()},
         size=size,
@@ -284,7 +300,7 @@ def _finite(node: Node) -> float:
     return node.number(-MAX_UNITS, MAX_UNITS)
 
 
-def _box_shape(node: Node) -> Polygon:
+def _box_shape(node: Node) -> tuple[plane.Point, ...]:
     rect = node.get("rect")
     poly = node.get("polygon")
     if (rect is None) == (poly is None):
@@ -294,7 +310,7 @@ def _box_shape(node: Node) -> Polygon:
         if len(vals) != 4 or vals[2] <= 0 or vals[3] <= 0:
             raise rect.error("expected [x, y, width, height] with positive size")
         x, y, w, h = vals
-        return Polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+        return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
     pts = []
     for p in poly.list():  # type: ignore[union-attr]
         xy = p.list()
@@ -303,10 +319,9 @@ def _box_shape(node: Node) -> Polygon:
         pts.append((_finite(xy[0]), _finite(xy[1])))
     if len(pts) < 3:
         raise poly.error("polygon must have at least three corners")  # type: ignore[union-attr]
-    shape = Polygon(pts)
-    if not shape.is_valid or shape.area <= 0:
+    if not plane.is_simple(pts):
         raise poly.error("polygon must have at least three corners and not cross itself")  # type: ignore[union-attr]
-    return shape
+    return tuple(pts)
 
 
 # -- regions ------------------------------------------------------------------------------

@@ -3,6 +3,10 @@
 The file is composed into a node graph (no object construction, so nothing in it can run),
 then wrapped in :class:`Node`, whose accessors raise :class:`RulesetError` naming the file,
 the line and the dotted path of the offending value.
+
+Composing is slow in pure Python (a fifth of a second for the largest ruleset), so the wrapped
+nodes of a file that read cleanly are kept in the user's cache (``ruleset/cache.py``), keyed by
+the file's bytes: the next start reads them back as JSON, and PyYAML is not even imported.
 """
 
 from __future__ import annotations
@@ -10,20 +14,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from midway_desktop.ruleset import cache
 from midway_desktop.ruleset.errors import RulesetError
 from midway_desktop.ruleset.files import FileRefused, read_regular_file
 
 # A hostile file can expand a few aliases into billions of values; stop long before that.
 # (The largest bundled ruleset has well under a thousand values.)
-_MAX_NODES = 200_000
+MAX_NODES = 200_000
 _MAX_BYTES = 16 * 1024 * 1024
-_MAX_DEPTH = 40  # the bundled rulesets nest six deep
-_MAX_DIGITS = 30  # every bounded number of a ruleset is far shorter
-_STANDARD_TAGS = frozenset(
-    "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "merge", "timestamp")
-)
+MAX_DEPTH = 40  # the bundled rulesets nest six deep
+# Bump when what a Node holds, or how it is written to the cache, changes.
+_NODES_VERSION = "nodes 1"
 
 
 class Node:
@@ -145,113 +146,85 @@ def _kind(value: Any) -> str:
 def load_yaml(path: Path | str) -> Node:
     """Read ``path`` as YAML; any problem becomes one :class:`RulesetError` line."""
     file = Path(path)
+    return parse_yaml(read_ruleset_file(file), file)
+
+
+def read_ruleset_file(file: Path) -> bytes:
+    """The bytes of a ruleset file, or a :class:`RulesetError` saying why not."""
     try:
         raw = read_regular_file(file, _MAX_BYTES, "a ruleset file")
     except FileRefused as exc:
         raise RulesetError(file, None, str(exc)) from None
     except OSError as exc:
         raise RulesetError(file, None, f"cannot read file ({exc.strerror or exc})") from None
+    return raw
+
+
+def parse_yaml(raw: bytes, file: Path) -> Node:
+    """The YAML ``raw`` (the bytes of ``file``) as nodes: from the cache when these very bytes
+    have been read before, else composed and then kept."""
+    key = cache.digest(_NODES_VERSION, raw)
+    kept = cache.load("yaml", file, key)
+    if kept is not None:
+        found = _decode(kept, file)
+        if found is not None:
+            return found
+    from midway_desktop.ruleset.compose import compose
+
+    node = compose(raw, file)
+    encoded = _encode(node)
+    if encoded is not None:
+        cache.store("yaml", file, key, encoded)
+    return node
+
+
+# -- the cache's form of a node: [line, key line, value], the value a scalar, a list of such
+# triples, or an object of them (JSON keeps the keys' order).
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _encode(node: Node) -> list[Any] | None:
+    """``node`` as plain JSON values, or None if a value has no JSON form (a date)."""
+    value = node.value
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for key, child in value.items():
+            encoded = _encode(child)
+            if encoded is None:
+                return None
+            out[key] = encoded
+        return [node.line, node.key_line, out]
+    if isinstance(value, list):
+        items = [_encode(child) for child in value]
+        if any(item is None for item in items):
+            return None
+        return [node.line, node.key_line, items]
+    if not isinstance(value, _SCALARS):
+        return None
+    return [node.line, node.key_line, value]
+
+
+def _decode(data: Any, file: Path) -> Node | None:
+    """The nodes ``_encode`` wrote, paths rebuilt as ``wrap`` builds them; None for anything
+    ``_encode`` cannot have written, or more values than a file may hold."""
+    budget = [MAX_NODES]
+
+    def build(item: Any, path: str, depth: int) -> Node:
+        budget[0] -= 1
+        if budget[0] < 0 or depth > MAX_DEPTH or not isinstance(item, list) or len(item) != 3:
+            raise ValueError
+        line, key_line, value = item
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in (line, key_line)):
+            raise ValueError
+        if isinstance(value, dict):
+            value = {k: build(v, f"{path}.{k}" if path else k, depth + 1) for k, v in value.items()}
+        elif isinstance(value, list):
+            value = [build(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value)]
+        elif not isinstance(value, _SCALARS):
+            raise ValueError
+        return Node(value, file, line, path, key_line)
+
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise RulesetError(file, line, f"not UTF-8 text (byte {exc.start})") from None
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        line = mark.line + 1 if mark is not None else None
-        raise RulesetError(file, line, f"YAML syntax: {exc.problem}") from None
-    except yaml.YAMLError as exc:
-        raise RulesetError(file, None, f"YAML syntax: {' '.join(str(exc).split())[:200]}") from None
-    except RecursionError:
-        raise RulesetError(file, None, f"values nested too deeply (more than {_MAX_DEPTH} levels)") from None
-    if root is None or (isinstance(root, yaml.ScalarNode) and root.tag.endswith(":null")):
-        raise RulesetError(file, 1, "file is empty")
-    wrapper = _Wrapper(file)
-    wrapper.measure(root, 0)
-    return wrapper.wrap(root, "")
-
-
-class _Wrapper:
-    def __init__(self, file: Path) -> None:
-        self.file = file
-        self.constructor = yaml.SafeLoader("")
-        self._sizes: dict[int, int] = {}
-        self._heights: dict[int, int] = {}
-        self._open: set[int] = set()
-
-    def _fail(self, node: yaml.Node, problem: str) -> RulesetError:
-        return RulesetError(self.file, node.start_mark.line + 1, problem)
-
-    def measure(self, node: yaml.Node, depth: int) -> int:
-        """Values the node expands to, aliases counted each time they are used.
-
-        Sizes (and heights) are cached per node, so a billion-laughs file is measured in a few
-        steps and refused before anything is expanded; an alias inside itself is refused
-        outright, and so is nesting deeper than ``_MAX_DEPTH``, aliases expanded.
-        """
-        key = id(node)
-        known = self._sizes.get(key)
-        if known is not None:
-            if depth + self._heights[key] > _MAX_DEPTH:
-                raise self._fail(node, f"values nested too deeply (more than {_MAX_DEPTH} levels)")
-            return known
-        if key in self._open:
-            raise self._fail(node, "an alias refers to itself")
-        if depth > _MAX_DEPTH:
-            raise self._fail(node, f"values nested too deeply (more than {_MAX_DEPTH} levels)")
-        if node.tag not in _STANDARD_TAGS:
-            raise self._fail(node, f"tag '{node.tag}' is not allowed in a ruleset")
-        self._open.add(key)
-        total = 1
-        children: list[yaml.Node] = []
-        if isinstance(node, yaml.MappingNode):
-            children = [n for pair in node.value for n in pair]
-        elif isinstance(node, yaml.SequenceNode):
-            children = list(node.value)
-        height = 0
-        for child in children:
-            total += self.measure(child, depth + 1)
-            height = max(height, 1 + self._heights[id(child)])
-        self._open.discard(key)
-        if total > _MAX_NODES:
-            raise self._fail(node, "too many values (alias expansion?)")
-        self._sizes[key] = total
-        self._heights[key] = height
-        return total
-
-    def wrap(self, node: yaml.Node, path: str, key_line: int | None = None) -> Node:
-        line = node.start_mark.line + 1
-        if isinstance(node, yaml.MappingNode):
-            out: dict[str, Node] = {}
-            try:
-                self.constructor.flatten_mapping(node)
-            except yaml.MarkedYAMLError as exc:
-                raise self._fail(node, f"bad merge: {exc.problem}") from None
-            for key_node, value_node in node.value:
-                if not isinstance(key_node, yaml.ScalarNode):
-                    raise self._fail(key_node, "keys must be plain text")
-                key = str(self._scalar(key_node, path))
-                if key in out:
-                    raise self._fail(key_node, f"duplicate key '{key}'")
-                out[key] = self.wrap(value_node, f"{path}.{key}" if path else key, key_node.start_mark.line + 1)
-            return Node(out, self.file, line, path, key_line)
-        if isinstance(node, yaml.SequenceNode):
-            items = [self.wrap(item, f"{path}[{i}]") for i, item in enumerate(node.value)]
-            return Node(items, self.file, line, path, key_line)
-        return Node(self._scalar(node, path), self.file, line, path, key_line)
-
-    def _scalar(self, node: yaml.Node, path: str) -> Any:
-        where = f"{path}: " if path else ""
-        if node.tag.endswith(":int") and sum(ch.isdigit() for ch in str(node.value)) > _MAX_DIGITS:
-            # Python refuses to read an integer of thousands of digits; say so plainly.
-            raise self._fail(node, f"{where}a number of {len(str(node.value))} digits is out of range")
-        try:
-            return self.constructor.construct_object(node, deep=True)
-        except yaml.MarkedYAMLError as exc:
-            raise self._fail(node, f"{where}bad value: {exc.problem}") from None
-        except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:
-            detail = " ".join(str(exc).split())[:120] or type(exc).__name__
-            shown = str(node.value) if len(str(node.value)) <= 40 else f"{str(node.value)[:40]}…"
-            raise self._fail(node, f"{where}bad value '{shown}': {detail}") from None
+        return build(data, "", 0)
+    except ValueError:
+        return None

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
     QWidget,
 )
-from shapely.ops import unary_union
 
 from midway_desktop.geometry import Board
 from midway_desktop.ui import palette as pal
@@ -184,6 +183,8 @@ class BoardScene(QGraphicsScene):
         self._options = options
         reach = [self.board.polygon(lb) for lb in options.cells - options.costly if lb != origin]
         dear = [self.board.polygon(lb) for lb in options.cells & options.costly if lb != origin]
+        from shapely.ops import unary_union  # on the first drag, not at start-up
+
         costly = path_from_geometry(unary_union(dear), UNIT) if dear else None
         self._highlight = HighlightItem(path_from_geometry(unary_union(reach), UNIT), costly)
         self.addItem(self._highlight)

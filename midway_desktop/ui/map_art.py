@@ -27,8 +27,9 @@ from PySide6.QtGui import (
 )
 
 from midway_desktop.geometry import Board, Region
+from midway_desktop.geometry.outlines import outlines
 from midway_desktop.ui import palette as pal
-from midway_desktop.ui.shapes import path_from_geometry, polygon_f
+from midway_desktop.ui.shapes import path_from_figure, polygon_f
 
 UNIT = 40.0  # scene pixels per board unit at 100 % zoom
 MARGIN = 1.6  # board units of chart margin around the grid (room for edge labels)
@@ -83,16 +84,17 @@ class MapArt:
             for bx in range(math.floor(b.left() / size), math.floor(b.right() / size) + 1):
                 for by in range(math.floor(b.top() / size), math.floor(b.bottom() / size) + 1):
                     self._buckets.setdefault((bx, by), []).append(shape)
-        self.outline = path_from_geometry(board.outline, UNIT)
+        shape = outlines(board)  # kept in the user's cache: no unions at start-up
+        self.outline = path_from_figure(shape.board, UNIT)
         self.region_paths: dict[str, QPainterPath] = {
-            r.name: path_from_geometry(r.geometry, UNIT) for r in board.regions()
+            name: path_from_figure(figure, UNIT) for name, figure in shape.regions.items()
         }
-        self._limit_lines: dict[str, QPainterPath] = {}
-        edge = board.outline.boundary
-        for r in board.regions():
-            if r.kind in ("limit", "sector"):
-                inner = r.geometry.boundary.difference(edge.buffer(1e-6))
-                self._limit_lines[r.name] = path_from_geometry(inner, UNIT)
+        # A search limit's or a sector's line is drawn where it runs through the sea only.
+        self._limit_lines: dict[str, QPainterPath] = {
+            r.name: path_from_figure(shape.edges[r.name], UNIT)
+            for r in board.regions()
+            if r.kind in ("limit", "sector")
+        }
         self.cell_size = min((s.radius for s in self.cells.values()), default=UNIT)
 
     # -- queries --------------------------------------------------------------------------

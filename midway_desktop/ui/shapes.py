@@ -1,43 +1,38 @@
-"""Shapely geometry to Qt paths and polygons, scaled from board units to scene units."""
+"""Board shapes to Qt paths and polygons, scaled from board units to scene units."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainterPath, QPolygonF
-from shapely.geometry.base import BaseGeometry
+
+from midway_desktop.geometry.outlines import Figure, figure
+
+if TYPE_CHECKING:
+    from shapely.geometry.base import BaseGeometry
 
 
 def polygon_f(points: Iterable[tuple[float, float]], unit: float) -> QPolygonF:
     return QPolygonF([QPointF(x * unit, y * unit) for x, y in points])
 
 
-def path_from_geometry(geom: BaseGeometry, unit: float) -> QPainterPath:
-    """Areas become closed subpaths (holes included); lines become open subpaths."""
+def path_from_figure(shape: Figure, unit: float) -> QPainterPath:
+    """Areas become closed subpaths (holes included, odd-even fill); lines become open subpaths."""
     path = QPainterPath()
     path.setFillRule(path.fillRule().OddEvenFill)
-    for part in _parts(geom):
-        if part.geom_type == "Polygon":
-            for ring in [part.exterior, *part.interiors]:
-                path.addPolygon(polygon_f(ring.coords, unit))
-                path.closeSubpath()
-        elif part.geom_type in ("LineString", "LinearRing"):
-            coords = list(part.coords)
-            if len(coords) < 2:
-                continue
-            path.moveTo(coords[0][0] * unit, coords[0][1] * unit)
-            for x, y in coords[1:]:
-                path.lineTo(x * unit, y * unit)
+    for rings in shape.areas:
+        for ring in rings:
+            path.addPolygon(polygon_f(ring, unit))
+            path.closeSubpath()
+    for line in shape.lines:
+        path.moveTo(line[0][0] * unit, line[0][1] * unit)
+        for x, y in line[1:]:
+            path.lineTo(x * unit, y * unit)
     return path
 
 
-def _parts(geom: BaseGeometry) -> list[BaseGeometry]:
-    if geom.is_empty:
-        return []
-    if hasattr(geom, "geoms"):
-        out: list[BaseGeometry] = []
-        for g in geom.geoms:
-            out += _parts(g)
-        return out
-    return [geom]
+def path_from_geometry(geom: BaseGeometry, unit: float) -> QPainterPath:
+    """A shapely geometry as a path (see ``path_from_figure``)."""
+    return path_from_figure(figure(geom), unit)

@@ -3,7 +3,7 @@
 ; build-windows.ps1 compiles it after the PyInstaller build, passing what it read from
 ; pyproject.toml and where the build is:
 ;
-;   ISCC.exe /DAppVersion=0.1.0 /DAppNumericVersion=0.1.0.0 /DBundleDir=...\build\dist\midway-desktop
+;   ISCC.exe /DAppVersion=0.1.0 /DAppNumericVersion=0.1.0.0 /DAppPublisher="..." /DBundleDir=...\build\dist\midway-desktop
 ;            /DOutputDir=...\out /DIconFile=...\build\icons\midway-desktop.ico midway-desktop.iss
 ;
 ; The installer puts the app in Program Files (or, without administrator rights, in the user's
@@ -12,6 +12,9 @@
 
 #ifndef AppVersion
   #error Define AppVersion (build-windows.ps1 reads it from pyproject.toml)
+#endif
+#ifndef AppPublisher
+  #error Define AppPublisher (build-windows.ps1 reads it from packaging/project.toml)
 #endif
 #ifndef AppNumericVersion
   #define AppNumericVersion "0.0.0.0"
@@ -35,7 +38,7 @@ AppId={{2D30D293-F61D-47FB-AF01-B5E5320BC10A}
 AppName={#AppName}
 AppVersion={#AppVersion}
 AppVerName={#AppName} {#AppVersion}
-AppPublisher=Midway Desktop developers
+AppPublisher={#AppPublisher}
 AppComments=Battle of Midway board wargames: Victory at Midway, CV, Kido Butai, Midway Solitaire
 VersionInfoVersion={#AppNumericVersion}
 VersionInfoProductVersion={#AppNumericVersion}

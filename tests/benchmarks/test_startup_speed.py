@@ -1,0 +1,68 @@
+"""Start-up: the app ready on each game's board, against a bare window, as whole processes
+(run on demand: ``pytest -m benchmark tests/benchmarks/test_startup_speed.py -s``).
+
+Target (issue: opens in a blink): ``midway-desktop screenshot GAME --width 1600 --height 1000``
+in at most twice the time of a bare PySide6 window that opens and saves one grab of the same
+size, every game. Both run in the same test, in turn (app, bare, app, bare, ...), so a machine
+that slows down or speeds up moves both; the median of the pairwise ratios is printed, with
+each side's median time. A warm-up start first fills the user's cache (derived outlines and
+rulesets), as the player's first start does, and writes Python's bytecode files, which an
+installed app has (so ``PYTHONDONTWRITEBYTECODE`` is dropped for the runs). Figures are
+printed, not asserted: wall-clock limits do not belong in pass/fail tests.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from midway_desktop.games import GAME_IDS
+
+pytestmark = pytest.mark.benchmark
+
+RUNS = 5
+ROOT = Path(__file__).resolve().parents[2]
+
+BARE = """
+import sys
+from PySide6.QtWidgets import QApplication, QWidget
+app = QApplication(sys.argv[:1])
+window = QWidget()
+window.resize(1600, 1000)
+window.show()
+app.processEvents()
+window.grab().toImage().save(sys.argv[1], "PNG")
+"""
+
+
+def _seconds(cmd: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return time.perf_counter() - start
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_startup_against_a_bare_window(game: str, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(QT_QPA_PLATFORM="offscreen", MIDWAY_CACHE_DIR=str(tmp_path / "cache"))
+    app = [sys.executable, "-m", "midway_desktop", "screenshot", game, "--width", "1600", "--height", "1000",
+           "--out", str(tmp_path / "app.png")]  # fmt: skip
+    bare = [sys.executable, "-c", BARE, str(tmp_path / "bare.png")]
+    first = _seconds(app, env)  # the player's first start: works out and keeps the cache
+    _seconds(bare, env)
+    app_times, bare_times = [], []
+    for _ in range(RUNS):
+        app_times.append(_seconds(app, env))
+        bare_times.append(_seconds(bare, env))
+    ratios = [a / b for a, b in zip(app_times, bare_times)]
+    print(
+        f"\n{game:18} app {statistics.median(app_times):.2f} s, bare window {statistics.median(bare_times):.2f} s, "
+        f"ratio {statistics.median(ratios):.2f} (median of {RUNS} pairs; target <= 2.0); "
+        f"first start, cache empty: {first:.2f} s"
+    )
