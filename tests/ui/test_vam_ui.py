@@ -48,6 +48,7 @@ def _play_bot_choice_by_hand(w, qtbot, bots, luck) -> None:  # type: ignore[no-u
         give(w, qtbot, order)
         said = w.statusBar().currentMessage()
         assert len(session.history) == before + 1, f"the window did not give: {order.describe()} ({said})"
+        assert session.history[-1].action == order, f"the window gave {session.history[-1].action}, not {order}"
     if isinstance(choice, Orders) and side in session.to_act() and _point(session) == start:
         assert Done(side) in c.legal()
         give(w, qtbot, Done(side))
