@@ -75,7 +75,7 @@ class MainWindow(QMainWindow):
         else:
             self.resize(1400, 900)
         self._restore_layout()
-        QTimer.singleShot(0, self.view.fit)
+        QTimer.singleShot(0, self.view, self.view.fit)
 
     # -- construction ---------------------------------------------------------------------
     def _build_actions(self) -> None:

@@ -351,7 +351,7 @@ class VictoryAtMidwayPresenter(Presenter):
             self._fill_orders(view, waiting=True)
             return  # the board catches up when the doctrine's moves have been shown
         self._bring_forward(view)
-        QTimer.singleShot(0, self.spring_tabs.watch)  # tab bars appear as docks are tabbed
+        QTimer.singleShot(0, self.spring_tabs, self.spring_tabs.watch)  # tab bars appear as docks are tabbed
         self._draw_map(view, moving)
         self._fill_orders(view)
         self._fill_battle(view, moving)
@@ -376,7 +376,9 @@ class VictoryAtMidwayPresenter(Presenter):
         self._step_seen = key
         dock = STEP_HINTS.get(view["step"], ("", ""))[1]
         if dock in self.box_docks:
-            QTimer.singleShot(0, lambda d=self.box_docks[dock][0]: self._raise(d))  # once the tab bar exists
+            QTimer.singleShot(
+                0, self.box_docks[dock][0], lambda d=self.box_docks[dock][0]: self._raise(d)
+            )  # once the tab bar exists
 
     def _raise(self, dock: QDockWidget) -> None:
         dock.raise_()
@@ -407,7 +409,9 @@ class VictoryAtMidwayPresenter(Presenter):
                 title = " and ".join("Task Forces" if x == "us" else "Fleets" for x in shown)
                 if dock.windowTitle() != title:
                     dock.setWindowTitle(title)
-                    QTimer.singleShot(0, self.spring_tabs.watch)  # its tab's tooltip goes by the title
+                    QTimer.singleShot(
+                        0, self.spring_tabs, self.spring_tabs.watch
+                    )  # its tab's tooltip goes by the title
             for spec in specs:
                 model = self.box_models[spec.key]
                 model.set_view(view, moving)
