@@ -172,7 +172,7 @@ class HandoverCurtain(QWidget):
         if dock.isFloating():
             self._hold(dock)
         # A dock back in the window is stacked anew, above whatever was there.
-        QTimer.singleShot(0, self.cover)
+        QTimer.singleShot(0, self, self.cover)
         self.cover()
 
     def _try(self) -> None:
@@ -197,7 +197,7 @@ class HandoverCurtain(QWidget):
                 self.cover()
                 if kind in (QEvent.Type.ChildAdded, QEvent.Type.LayoutRequest, QEvent.Type.Show):
                     # The layout places and stacks the newcomer after this event: check again then.
-                    QTimer.singleShot(0, self.cover)
+                    QTimer.singleShot(0, self, self.cover)
         elif kind == QEvent.Type.Show and isinstance(watched, QDockWidget) and watched.isFloating():
             self._hold(watched)  # a window of its own would open beside the curtain
         elif kind in (QEvent.Type.ZOrderChange, QEvent.Type.Show) and watched.parent() is self.window_:

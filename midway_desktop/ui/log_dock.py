@@ -65,4 +65,4 @@ class LogDock(QDockWidget):
     def show_events(self, events: list[Event]) -> None:
         self.model.reset(events)
         self.list.scrollToBottom()
-        QTimer.singleShot(0, self.list.scrollToBottom)  # again once rows have their heights
+        QTimer.singleShot(0, self.list, self.list.scrollToBottom)  # again once rows have their heights

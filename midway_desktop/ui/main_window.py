@@ -92,7 +92,7 @@ class MainWindow(QMainWindow):
         if not (persist and restore(self.restoreGeometry, self.settings, SETTINGS_GEOMETRY)):
             self.resize(1400, 900)
         self._restore_layout()
-        QTimer.singleShot(0, self.view.fit)
+        QTimer.singleShot(0, self.view, self.view.fit)
 
     # -- construction ---------------------------------------------------------------------
     def _build_actions(self) -> None:

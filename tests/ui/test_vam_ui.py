@@ -49,6 +49,8 @@ def _play_bot_choice_by_hand(w, qtbot, bots, luck) -> None:  # type: ignore[no-u
         said = w.statusBar().currentMessage()
         # (one step, and any the window then sealed for the lone player, who had nothing to order)
         assert len(session.history) >= before + 1, f"the window did not give: {order.describe()} ({said})"
+        given = session.history[before].action
+        assert given == order, f"the window gave {given}, not {order}"
         assert all(s.action == Done(side) for s in session.history[before + 1 :])
     if isinstance(choice, Orders) and side in session.to_act() and _point(session) == start:
         assert Done(side) in c.legal()

@@ -17,6 +17,12 @@ from typing import Any, ClassVar
 from midway_desktop.engine.actions import Action
 
 
+def piece_words(piece: str) -> str:
+    """A piece as a player names it: the Japanese entry groups are the piles of VaM › Japanese
+    Setup, named by their entry turn ("the Turn 13 group"); ships and markers by their own name."""
+    return f"the Turn {piece} group" if piece.isdigit() else piece
+
+
 @dataclass(frozen=True)
 class Done(Action):
     """Seal this step's orders (or, in a battle, end a choice such as CAP)."""
@@ -84,7 +90,7 @@ class Enter(Action):
 
     def describe(self) -> str:
         into = f" as {self.fleet}" if self.fleet else ""
-        return f"{self.piece} enters at {self.hex}{into}"
+        return f"{piece_words(self.piece)} enters at {self.hex}{into}"
 
 
 @dataclass(frozen=True)
@@ -95,7 +101,7 @@ class Forgo(Action):
     type_name: ClassVar[str] = "forgo"
 
     def describe(self) -> str:
-        return f"forgo the entry of {self.piece}"
+        return f"forgo the entry of {piece_words(self.piece)}"
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ asks these functions, and so do the tests.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.games.victory_at_midway.actions import (
@@ -45,6 +45,7 @@ from midway_desktop.games.victory_at_midway.actions import (
     Scout,
     Screen,
     Strike,
+    piece_words,
 )
 
 SEARCH_PIECE = "search:"
@@ -92,11 +93,16 @@ def gesture(action: Action) -> tuple[str, str] | None:
 def destinations(legal: Iterable[Action], piece: str) -> dict[str, Action]:
     """Where ``piece`` may be dropped now, each with the order the drop gives. Where several
     orders share a destination (a strike's first or second wave) the first listed wins; the
-    others stay reachable from the orders list."""
+    others stay reachable from the orders list. A group dropped on column A enters in its own
+    Fleet box when it may, as the Fleet marker stands for its ships on the table (VaM › Stacking),
+    rather than as a loose pile."""
     out: dict[str, Action] = {}
     for a in legal:
         g = gesture(a)
-        if g is not None and g[0] == piece and g[1] not in out:
+        if g is None or g[0] != piece:
+            continue
+        found = out.get(g[1])
+        if found is None or (isinstance(a, Enter) and a.fleet and isinstance(found, Enter) and not found.fleet):
             out[g[1]] = a
     return out
 
@@ -111,14 +117,20 @@ def button_orders(legal: Sequence[Action]) -> list[Action]:
     return [a for a in legal if gesture(a) is None]
 
 
-def candidate(step: str, side: str, piece: str, dest: str) -> Action | None:
+def candidate(step: str, side: str, piece: str, dest: str, entering: Container[str] = ()) -> Action | None:
     """The order a drop most likely meant in ``step``, legal or not, so that the rules can
-    give their reason for refusing it. None when the drop means nothing in this step."""
+    give their reason for refusing it. None when the drop means nothing in this step.
+    ``entering`` names the pieces still off the map waiting to enter (a Japanese group or
+    ship): dropped on a hex, they mean to enter; dropped on Withdrawn Ships, to forgo entry."""
     if dest.startswith("unit:"):
         return None
     hexed = not (":" in dest or dest in BOX_WORDS)
     if piece.startswith(SEARCH_PIECE):
         return AssignSearch(side, piece[len(SEARCH_PIECE) :], dest) if hexed else None
+    if piece in entering:
+        if hexed:
+            return Enter(side, piece, dest)
+        return Forgo(side, piece) if dest == "withdrawn" else None
     if hexed:
         if step == "setup":
             return Place(side, piece, dest)
@@ -149,3 +161,34 @@ def candidate(step: str, side: str, piece: str, dest: str) -> Action | None:
 
 
 BOX_WORDS = frozenset({"ready", "midway-strike", "cap", "ashore", "ditched", "withdrawn", "lost"})
+
+
+# What each holding box is called on the table (VaM › The Maps and Holding Boxes).
+BOX_NAMES = {
+    "ready": "the Ready box",
+    "midway-strike": "the Midway Airstrike Holding Box",
+    "cap": "Combat Air Patrol",
+    "ashore": "Ashore on Midway",
+    "ditched": "Ditched Aircraft",
+    "withdrawn": "Withdrawn Ships",
+    "lost": "Destroyed Units",
+}
+
+
+def place_name(dest: str) -> str:
+    """A drop's destination as a player names it: a hex, or a holding box by its printed name."""
+    if dest in BOX_NAMES:
+        return BOX_NAMES[dest]
+    kind, _, name = dest.partition(":")
+    if kind == "formation":
+        return f"the {name} box" if name else "Ships on their own"
+    if kind in ("base", "unit"):
+        return name
+    return dest
+
+
+def piece_name(piece: str) -> str:
+    """A dragged piece as a player names it: a search marker, a Japanese entry group, a counter."""
+    if piece.startswith(SEARCH_PIECE):
+        return f"the {piece[len(SEARCH_PIECE) :]} search marker"
+    return piece_words(piece)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from midway_desktop.games.victory_at_midway.actions import Exit, Form, Move, make_form
+from midway_desktop.games.victory_at_midway.actions import Exit, Form, Move, make_form, piece_words
 from midway_desktop.games.victory_at_midway.sequence_cache import Recent
-from midway_desktop.games.victory_at_midway.setup import withdraw_cargo
+from midway_desktop.games.victory_at_midway.setup import entry_turn, waiting, withdraw_cargo
 from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
     SHIP_OFF_MAP,
@@ -128,8 +128,11 @@ def pieces(game: Game, state: State, side: str) -> dict[str, list[str]]:
     return out
 
 
-def piece_block(game: Game, state: State, ships: list[str]) -> str | None:
-    """VaM › Stack Movement: a stack moves at the speed of its slowest unit."""
+def piece_block(game: Game, state: State, ships: list[str], piece: str = "") -> str | None:
+    """VaM › Stack Movement: a stack moves at the speed of its slowest unit. A marker whose ships
+    have all moved this turn has simply moved (one hex a turn)."""
+    if piece and len(ships) > 1 and all(game.u(state, s).moved == state.turn for s in ships):
+        return f"{piece} has already moved this turn (one hex a turn)."
     for ship in ships:
         why = move_block(game, state, ship)
         if why is not None:
@@ -139,21 +142,69 @@ def piece_block(game: Game, state: State, ships: list[str]) -> str | None:
     return None
 
 
+def not_on_map(game: Game, state: State, side: str, piece: str) -> str:
+    """Why ``piece`` is not a ship or marker of ``side`` on the map (VaM › Ship Movement)."""
+    cat = game.cat
+    if cat.is_ship(piece) and cat.ship(piece).side == side:
+        loc = game.u(state, piece).loc
+        if loc == "entry":
+            return enter_first(game, state, piece)
+        if loc == "withdrawn":
+            return f"{piece} has left the map and may not reenter play (VaM › Exiting the Map)."
+        if loc == "sunk":
+            return f"{piece} has been sunk."
+        if loc == "unplaced":
+            return f"{piece} is not set up yet."
+    if piece in game.group_ships and cat.group(piece).side == side == JAPAN:
+        if waiting(game, state, piece):
+            return enter_first(game, state, piece)
+        return f"{name_of(piece)} is on the map already: move its ships or its Fleet marker."
+    if piece in cat.formations(side):
+        return f"{piece} is empty: no ships are in its box."
+    return f"{name_of(piece)} is not one of your ships or markers."
+
+
+def name_of(piece: str) -> str:
+    """A piece's name at the head of a sentence."""
+    name = piece_words(piece)
+    return name[:1].upper() + name[1:]
+
+
+def enter_first(game: Game, state: State, piece: str) -> str:
+    """A Japanese piece still off the map enters before it moves (VaM › Entry of Japanese Units)."""
+    name = name_of(piece)
+    group = piece if piece in game.group_ships else game.cat.ship(piece).group
+    earliest = entry_turn(game, state, group)
+    if earliest is None:
+        return (
+            f"{name} has not entered the map: the Turn 13 group waits for a US carrier sighting "
+            "(VaM › Japanese Turn 13 Group)."
+        )
+    if state.turn < earliest:
+        return f"{name} has not entered the map: it enters on Turn {earliest} at the earliest, through column A."
+    return f"{name} has not entered the map yet: it enters through a hex of column A."
+
+
 def move_refusal(game: Game, state: State, action: Move) -> str | None:
-    """VaM › Ship Movement: hex to adjacent hex, no skipping."""
+    """VaM › Ship Movement: hex to adjacent hex, no skipping. What stops the piece moving at all
+    is said before where it was dropped."""
     ships = pieces(game, state, action.side).get(action.piece)
     if not ships:
-        return f"{action.piece} is not one of your ships or markers on the map."
+        return not_on_map(game, state, action.side, action.piece)
     here = game.u(state, ships[0]).loc
+    why = piece_block(game, state, ships, action.piece)
+    if why is not None:
+        return why
+    if action.to == here:
+        return f"{action.piece} is in {here} already; drag it to a hex next to {here}."
     if action.to not in game.board.neighbors(here):
         return f"Ships move only to an adjacent hex; {action.to} is not next to {here}."
-    why = piece_block(game, state, ships)
-    if why is None and no_entry(game, state, action.side, ships, action.to):
+    if no_entry(game, state, action.side, ships, action.to):
         return (
             "In solitaire play US surface ships may never move into a hex with Japanese surface ships, and "
             f"your last search results show them in {action.to} (VaM › Solitaire Play › No Surface Combat)."
         )
-    return why
+    return None
 
 
 def no_entry(game: Game, state: State, side: str, ships: list[str], to: str) -> bool:
@@ -211,12 +262,12 @@ def exit_refusal(game: Game, state: State, action: Exit) -> str | None:
     by those east of row G inclusive. Leaving is the piece's move for the turn."""
     ships = pieces(game, state, action.side).get(action.piece)
     if not ships:
-        return f"{action.piece} is not one of your ships or markers on the map."
+        return not_on_map(game, state, action.side, action.piece)
     here = game.u(state, ships[0]).loc
     if here not in game.board.region(EXIT_REGION[action.side]):
         edge = "west of F, inclusive" if action.side == JAPAN else "east of G, inclusive"
         return f"Your ships leave the map only from the map-edge hexes {edge}; {here} is not one."
-    return piece_block(game, state, ships)
+    return piece_block(game, state, ships, action.piece)
 
 
 def apply_exit(game: Game, state: State, action: Exit) -> State:

@@ -115,6 +115,18 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
 }
 DECLARATION_STEPS = frozenset(naval.NAVAL_STEPS)
 
+
+def out_of_step(action: Action, stage: str) -> str:
+    """VaM › Sequence of Play: an order is given only in its own step; say which step that is."""
+    steps = [PHASES[st].title for st, kinds in ALLOWED.items() if isinstance(action, kinds) and st in PHASES]
+    now = PHASES[stage].title if stage in PHASES else stage
+    if not steps:
+        return f"That order is not given in the {now}."
+    where = " or the ".join(dict.fromkeys(steps))
+    said = action.describe()
+    return f"{said[:1].upper()}{said[1:]} is an order of the {where}; this is the {now}."
+
+
 OPTIONS = (
     Option("fog", "Fog (optional)", False, rule="VaM › Optional Rules › Fog"),
     Option(
@@ -395,14 +407,13 @@ class VictoryAtMidwayRules(Rules[State]):
                 return f"A side concedes only when it is its turn to act ({self.phase(state).title})."
             return None
         if action.side not in self.to_act(state):
-            return f"It is not {action.side}'s turn to act ({self.phase(state).title})."
+            return f"It is not {side_name(action.side)}'s turn to act ({self.phase(state).title})."
         if isinstance(action, Orders):
             return self._orders_refusal(state, action)
         stage = self._stage(state)
         allowed = ALLOWED.get(stage, ())
         if not isinstance(action, allowed):
-            names = ", ".join(t.type_name for t in allowed) or "nothing"
-            return f"In the {PHASES[stage].title} you may give only these orders: {names}."
+            return out_of_step(action, stage)
         handler = _CHECKS.get(type(action))
         return handler(self, state, action) if handler is not None else None
 

@@ -352,10 +352,9 @@ def resolve_searches(game: Game, state: State, rng: Rng, events: list[Event]) ->
         located: set[str] = set()
         for s in effective[searcher]:
             located |= game.within(s.hex, 1) if s.kind == "air" else {s.hex}
-        if not located:
-            continue
+        found_any = False
         afloat: dict[str, bool] = {}  # hex -> a carrier there (surface ships only: subs are never found)
-        for i, carrier in _surface_ships(game, announcer):
+        for i, carrier in _surface_ships(game, announcer) if located else ():
             loc = units[i].loc
             if loc in located:
                 afloat[loc] = afloat.get(loc, False) or carrier
@@ -379,12 +378,26 @@ def resolve_searches(game: Game, state: State, rng: Rng, events: list[Event]) ->
                     },
                 )
             )
+            found_any = True
             if searcher == JAPAN and carriers and not carrier_sighted:
                 carrier_sighted = state.turn
+        if by_side[searcher] and not found_any:
+            events.append(nothing_found(announcer, searcher, state.turn))
     state = evolve(state, sightings=tuple(sightings), carrier_sighted=carrier_sighted, announced=True)
     if state.solitaire and not night:
         state = mutual_search(game, state, rng, events)
     return state
+
+
+def nothing_found(announcer: str, searcher: str, turn: int) -> Event:
+    """VaM › Announcing Search Results: when no searched hex holds a friendly ship there is nothing
+    to state; the searcher hears so, rather than silence that could be a step not yet played."""
+    said = "Nothing found."
+    return Event(
+        "search-nothing",
+        f"{side_name(announcer)} announces to {side_name(searcher)}: nothing found by your searches.",
+        data={"to": searcher, "by": announcer, "says": said, "turn": turn},
+    )
 
 
 def carrier_range(game: Game, carrier: str) -> int:

@@ -7,7 +7,7 @@ column A: never early, later if the Japanese wish, or not at all.
 
 from __future__ import annotations
 
-from midway_desktop.games.victory_at_midway.actions import Enter, Forgo, Place
+from midway_desktop.games.victory_at_midway.actions import Enter, Forgo, Place, piece_words
 from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
@@ -103,7 +103,12 @@ def place_refusal(game: Game, state: State, action: Place) -> str | None:
     if ships is None:
         if action.piece == SS4:
             return "SS4 must always start in L5 (VaM › US Setup)."
-        return f"{action.piece} is not one of your pieces to set up."
+        if action.side == JAPAN and waiting(game, state, action.piece):
+            return (
+                f"{_first(piece_words(action.piece))} does not set up: it enters through column A on its turn "
+                "(VaM › Japanese Setup, Entry of Japanese Units)."
+            )
+        return f"{_first(piece_words(action.piece))} is not one of your pieces to set up."
     if action.hex not in game.board:
         return f"{action.hex} is not a hex of the map."
     if game.u(state, ships[0]).loc == action.hex:
@@ -188,23 +193,28 @@ def entry_hexes(game: Game) -> frozenset[str]:
 
 def enter_refusal(game: Game, state: State, action: Enter) -> str | None:
     """VaM › Entry of Japanese Units: through any hex of column A, never before the turn printed
-    on the counter (nor the Turn 13 group's turn); a Fleet box must be empty or in that hex."""
+    on the counter (nor the Turn 13 group's turn); a Fleet box must be empty or in that hex.
+    The turn is checked first: it is the rule that forbids the entry whatever the hex."""
     if action.side != JAPAN:
         return "Only Japanese units enter the map (VaM › Entry of Japanese Units)."
+    name = piece_words(action.piece)
     ships = waiting(game, state, action.piece)
     if not ships:
-        return f"{action.piece} has nothing waiting to enter."
-    if action.hex not in entry_hexes(game):
-        return f"Japanese units enter through a hex of column A, not {action.hex} (VaM › Entry of Japanese Units)."
+        return not_waiting(game, state, action.piece)
     group = game.cat.ship(ships[0]).group
     earliest = entry_turn(game, state, group)
     if earliest is None:
         return (
-            "The Turn 13 group enters only five turns after the first US carrier or carrier air unit is "
-            "sighted (VaM › Japanese Turn 13 Group)."
+            f"{_first(name)} waits: the Turn 13 group enters only five turns after the first US carrier or carrier "
+            "air unit is sighted, and never before Turn 13 (VaM › Japanese Turn 13 Group)."
         )
     if state.turn < earliest:
-        return f"{action.piece} may not enter before Turn {earliest}; entry may be delayed, never advanced."
+        return (
+            f"{_first(name)} may not enter before Turn {earliest}; this is Turn {state.turn} "
+            "(VaM › Entry of Japanese Units: entry may be delayed, never advanced)."
+        )
+    if action.hex not in entry_hexes(game):
+        return f"Japanese units enter through a hex of column A, not {action.hex} (VaM › Entry of Japanese Units)."
     if action.fleet:
         if action.fleet not in game.cat.formations(JAPAN):
             return f"There is no Fleet box called {action.fleet}."
@@ -215,6 +225,28 @@ def enter_refusal(game: Game, state: State, action: Enter) -> str | None:
         if at is not None and at != action.hex:
             return f"{action.fleet} is in {at}; its ships must share one hex."
     return None
+
+
+def _first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def not_waiting(game: Game, state: State, piece: str) -> str:
+    """Why ``piece`` has nothing to enter: it is on the map already, gone, or not a Japanese piece."""
+    name = _first(piece_words(piece))
+    cat = game.cat
+    if piece in game.group_ships and cat.group(piece).side == JAPAN:
+        return f"{name} has entered (or been forgone) already; its ships move on the map now."
+    if cat.is_ship(piece) and cat.ship(piece).side == JAPAN:
+        loc = game.u(state, piece).loc
+        if loc == "withdrawn":
+            return f"{piece} has been withdrawn and may not reenter play (VaM › Exiting the Map)."
+        if loc == "sunk":
+            return f"{piece} has been sunk."
+        if loc == "unplaced":
+            return f"{piece} starts the game on the map: set it up in any hex (VaM › Japanese Setup)."
+        return f"{piece} is on the map already (in {loc}); it moves from there."
+    return f"{name} is not a Japanese ship or group waiting to enter."
 
 
 def apply_enter(game: Game, state: State, action: Enter) -> State:
@@ -233,7 +265,7 @@ def forgo_refusal(game: Game, state: State, action: Forgo) -> str | None:
     if action.side != JAPAN:
         return "Only Japanese units have an entry to forgo."
     if not waiting(game, state, action.piece):
-        return f"{action.piece} has nothing waiting to enter."
+        return not_waiting(game, state, action.piece)
     return None
 
 

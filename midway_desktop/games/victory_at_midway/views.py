@@ -79,6 +79,7 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
             {
                 "group": g.id,
                 "title": g.title,
+                "fleet": g.fleet,
                 "earliest": entry_turn(game, state, g.id),
                 "waiting": [s for s in g.ships if game.u(state, s).loc == "entry"],
             }

@@ -146,7 +146,7 @@ class SolitairePresenter(Presenter):
         w.tabifyDockWidget(w.log_dock, w.key_dock)
         w.log_dock.raise_()
         self._made = made
-        QTimer.singleShot(0, self._size_docks)  # once the window has laid the docks out
+        QTimer.singleShot(0, w, self._size_docks)  # once the window has laid the docks out
         self._size_docks()
         w.dice_dock.dice.hit_threshold = 5  # MS › Combat Resolution: 5 or 6 after modifiers hits
 

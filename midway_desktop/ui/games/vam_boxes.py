@@ -35,12 +35,14 @@ Index = QModelIndex | QPersistentModelIndex
 
 @dataclass(frozen=True)
 class Row:
-    """One counter in a box: the piece it is, what is printed on it, and its tooltip."""
+    """One counter in a box: the piece it is, what is printed on it, and its tooltip. A dim
+    counter is shown greyed: it is there, but its time has not come (a group that enters later)."""
 
     piece: str
     label: str
     face: CounterFace
     tip: str = ""
+    dim: bool = False
 
 
 Selector = Callable[[dict[str, Any]], Sequence[Row]]
@@ -79,7 +81,10 @@ class PieceListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return row.label  # the face already shows the name; screen readers get it here
         if role == Qt.ItemDataRole.DecorationRole:
-            return QIcon(face_pixmap(row.face, ICON))
+            pixmap = face_pixmap(row.face, ICON)
+            if row.dim:
+                pixmap = QIcon(pixmap).pixmap(pixmap.size(), QIcon.Mode.Disabled)
+            return QIcon(pixmap)
         if role == Qt.ItemDataRole.ToolTipRole:
             return row.tip or row.label
         if role == Qt.ItemDataRole.UserRole:
@@ -161,7 +166,10 @@ class BoxView(QListView):
 
     def _fit_height(self) -> None:
         """Tall enough for every counter: a box never hides counters behind a scroll bar."""
-        per_row = max(1, (self.viewport().width() or 300) // self.gridSize().width())
+        # The icon layout keeps room for a scroll bar when it wraps, so a row holds fewer
+        # counters than the bare width suggests.
+        room = (self.viewport().width() or 300) - self.verticalScrollBar().sizeHint().width()
+        per_row = max(1, room // self.gridSize().width())
         rows = max(1, -(-self.box_model.rowCount() // per_row))
         self.setFixedHeight(rows * self.gridSize().height() + 2 * self.frameWidth() + 4)
 
@@ -216,14 +224,15 @@ class SpringTabs(QObject):
 
     def watch(self) -> None:
         """Take on any dock tab bar the window has made since the last look."""
-        for bar in self.window.findChildren(QTabBar):
-            if bar.parent() is not self.window:
-                continue
+        # Dock tab bars and docks are the window's own children: a recursive search would walk
+        # every counter of every holding box, on every refresh.
+        direct = Qt.FindChildOption.FindDirectChildrenOnly
+        docks = {d.windowTitle(): d for d in self.window.findChildren(QDockWidget, options=direct)}
+        for bar in self.window.findChildren(QTabBar, options=direct):
             if id(bar) not in self._bars:
                 self._bars.add(id(bar))
                 bar.setAcceptDrops(True)
                 bar.installEventFilter(self)
-            docks = {d.windowTitle(): d for d in self.window.findChildren(QDockWidget)}
             for i in range(bar.count()):
                 dock = docks.get(bar.tabText(i))
                 if dock is not None and dock.toolTip():

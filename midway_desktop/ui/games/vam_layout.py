@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from midway_desktop.engine.events import UMPIRE
+from midway_desktop.games.victory_at_midway.gestures import SEARCH_PIECE
 from midway_desktop.ui.counters import CounterFace
 from midway_desktop.ui.games.vam_boxes import Row
 
@@ -20,6 +22,8 @@ SIDES = ("us", "japan")
 SIDE_NAMES = {"us": "US", "japan": "Japan"}
 OFF_MAP = frozenset({"entry", "withdrawn", "sunk", "unplaced"})
 TRANSPORTS = ("TT1", "TT2", "TT3", "TT4")
+SEARCH_TITLES = {"air": "Air search", "ship": "Ship search"}
+ORDINALS = {"First": "1st", "Second": "2nd", "Third": "3rd", "Fourth": "4th", "Fifth": "5th", "Sixth": "6th"}
 KIND_NAMES = {"F": "fighter", "D": "dive bomber", "T": "torpedo bomber", "H": "heavy bomber", "P": "patrol"}
 
 
@@ -321,3 +325,145 @@ def dock_title(name: str, side: str) -> str:
 
 def sides_shown(view: dict[str, Any]) -> list[str]:
     return [s for s in SIDES if s in view]
+
+
+def marker_title(name: str) -> str:
+    """What fits on a Task Force / Fleet marker: "TF16", "1st" (its box has the full name)."""
+    first = name.split()[0]
+    return ORDINALS.get(first, name)
+
+
+def other(side: str) -> str:
+    return "japan" if side == "us" else "us"
+
+
+def map_counters(view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]]:
+    """Every counter on the viewing side's map, read from its view: piece -> (hex, face, tooltip).
+    Task Force / Fleet markers stand for the ships in their boxes (VaM › Stacking); ships outside
+    a box stand alone; search, sighting, strike and Battle markers as the rules put them there."""
+    wanted: dict[str, tuple[str, CounterFace, str]] = {}
+    for side in sides_shown(view):
+        sv = view[side]
+        tag = "" if view["viewer"] != UMPIRE else f"{SIDE_NAMES[side]}: "
+        for name, where in (sv.get("formations") or {}).items():
+            if where and is_hex(where):
+                n = sum(1 for s in sv["ships"] if s["formation"] == name and s["where"] == where)
+                kind = "Task Force" if side == "us" else "Fleet"
+                face = CounterFace(side, marker_title(name), kind, f"{n} ships")
+                wanted[name] = (where, face, f"{tag}{name}: {kind} marker with {n} ships (see its box)")
+        for s in sv["ships"]:
+            if not s["formation"] and is_hex(s["where"]):
+                wanted[s["id"]] = (s["where"], ship_face(side, s), tag + ship_tip(s))
+        aloft: dict[str, int] = {}
+        for a in sv["aircraft"]:
+            f = a.get("flight")
+            if a["where"] == "aloft" and f and is_hex(f["target"]):
+                aloft[f["target"]] = aloft.get(f["target"], 0) + 1
+        for target, n in aloft.items():
+            wanted[f"air:{side}:{target}"] = (
+                target,
+                CounterFace(side, "Strike", "aircraft", f"{n} units"),
+                f"{tag}{n} of your air units fly to {target} this turn",
+            )
+        for i, srch in enumerate(sv.get("searches", ())):
+            kind, where = srch[0], srch[1]
+            if is_hex(where):
+                wanted[f"search:{side}:{i}"] = (
+                    where,
+                    CounterFace("neutral", "Search", kind, SIDE_NAMES[side]),
+                    f"{tag}{SEARCH_TITLES.get(kind, kind)} in {where}",
+                )
+        for i, (kind, where) in enumerate(sv.get("enemy_searches", ())):
+            if is_hex(where):
+                wanted[f"their-search:{side}:{i}"] = (
+                    where,
+                    CounterFace(other(side), "Search", kind, "enemy", reduced=True),
+                    f"{tag}The enemy announced a {kind} search in {where}",
+                )
+        for i, sight in enumerate(sv.get("sightings", ())):
+            if sight["turn"] >= int(view["turn"]) - 1 and is_hex(sight["hex"]):
+                what = "Carriers" if sight["carriers"] else "Ships"
+                wanted[f"sighted:{side}:{i}"] = (
+                    sight["hex"],
+                    CounterFace(other(side), what, "sighted", f"T{sight['turn']}", reduced=not sight["current"]),
+                    f"{tag}Enemy {what.lower()} sighted in {sight['hex']} on turn {sight['turn']}",
+                )
+    battle = view.get("battle")
+    if battle and is_hex(battle.get("hex", "")):
+        wanted["battle"] = (
+            battle["hex"],
+            CounterFace("neutral", "Battle", "", ""),
+            "A battle is being fought here: see the battle board",
+        )
+    return wanted
+
+
+def map_marker_name(piece: str) -> str:
+    """What a map counter that no order moves is called (its key is internal)."""
+    kind = piece.split(":", 1)[0]
+    return {
+        "air": "The strike marker",
+        "search": "A search marker",
+        "their-search": "The enemy's search marker",
+        "sighted": "The sighting marker",
+        "battle": "The Battle marker",
+    }.get(kind, piece)
+
+
+def boxed_pieces(view: dict[str, Any]) -> set[str]:
+    """Every piece some holding box shows."""
+    out: set[str] = set()
+    for _name, _title, make in DOCKS:
+        for side in sides_shown(view):
+            for spec in make(view, side):
+                out.update(r.piece for r in spec.select(view))
+    return out
+
+
+def entry_rows(view: dict[str, Any], enterable: set[str]) -> list[Row]:
+    """VaM › Japanese Setup, Entry of Japanese Units: the piles by entry turn still off the map,
+    each labelled with when and where it enters; a pile whose turn has not come is greyed."""
+    rows = []
+    turn = int(view.get("turn") or 0)
+    for e in (view.get("japan") or {}).get("entry", ()):
+        ships = list(e.get("waiting", ()))
+        if not ships:
+            continue
+        group = e["group"]
+        earliest = e.get("earliest")
+        fleet = e.get("fleet", "")
+        if earliest is None:
+            when = "enters 5 turns after a US carrier is sighted, never before Turn 13"
+            short = "waits"
+        elif group in enterable:
+            when = "may enter now" + (f" (from Turn {earliest})" if earliest < turn else "")
+            short = "enter now"
+        else:
+            when = f"enters Turn {earliest} or later"
+            short = f"Turn {earliest}+"
+        into = f", into the {fleet} box" if fleet else ""
+        dim = group not in enterable
+        how = "" if dim else "; drag onto a hex of column A to enter (right-click: one ship at a time)"
+        tip = (
+            f"Turn {group} group: {e['title']} ({len(ships)} ships: {', '.join(ships)}). "
+            f"It {when}, through any hex of column A{into}{how}."
+        )
+        face = CounterFace("japan", f"Turn {group}", "group", short, reduced=dim)
+        rows.append(Row(group, f"Turn {group} group · {when}", face, tip, dim=dim))
+    return rows
+
+
+def waiting_ships(view: dict[str, Any]) -> set[str]:
+    """The Japanese ships off the map waiting to enter (each in its group's row)."""
+    return {s for e in (view.get("japan") or {}).get("entry", ()) for s in e.get("waiting", ())}
+
+
+def search_row(view: dict[str, Any], piece: str) -> Row:
+    """The pile of search markers of one kind, with how many are placed this turn."""
+    side = view.get("viewer", "")
+    kind = piece[len(SEARCH_PIECE) :]
+    placed = sum(1 for s in (view.get(side) or {}).get("searches", ()) if s[0] == kind)
+    title = SEARCH_TITLES.get(kind, kind)
+    face = CounterFace("neutral", "Search", kind, f"{placed} placed" if placed else SIDE_NAMES.get(side, ""))
+    more = f"{placed} placed this turn; " if placed else ""
+    return Row(piece, title, face, f"{title} markers: {more}drag one onto a hex to search it.")

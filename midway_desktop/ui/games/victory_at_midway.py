@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from midway_desktop.engine import Action
 from midway_desktop.engine.events import UMPIRE
-from midway_desktop.games.victory_at_midway.actions import Concede, Done
+from midway_desktop.games.victory_at_midway.actions import Concede, Done, Enter
 from midway_desktop.games.victory_at_midway.gestures import (
     SEARCH_PIECE,
     button_orders,
@@ -43,6 +43,8 @@ from midway_desktop.games.victory_at_midway.gestures import (
     destinations,
     gesture,
     movable,
+    piece_name,
+    place_name,
 )
 from midway_desktop.games.victory_at_midway.sequence import PHASES
 from midway_desktop.ui.ask import ask
@@ -55,17 +57,21 @@ from midway_desktop.ui.games.vam_layout import (
     DOCKS,
     SIDE_NAMES,
     BoxSpec,
+    boxed_pieces,
+    entry_rows,
     is_hex,
-    ship_face,
-    ship_tip,
+    map_counters,
+    map_marker_name,
+    other,
+    search_row,
     sides_shown,
     unit_face,
+    waiting_ships,
 )
 from midway_desktop.ui.playback import EventPlayback, PlaybackDock
 from midway_desktop.ui.stored_settings import read_bytes
 
 Index = QModelIndex | QPersistentModelIndex
-SEARCH_TITLES = {"air": "Air search", "ship": "Ship search"}
 
 # What to do in each step, in table terms, and which holding boxes to bring forward for it.
 STEP_HINTS: dict[str, tuple[str, str]] = {
@@ -90,17 +96,10 @@ BATTLE_HINT = "On the battle board: click one of your units, then its target (or
 NOTHING_HINT = "Seal it with no orders; the other side is told only that you have sealed, as always."
 
 
-ORDINALS = {"First": "1st", "Second": "2nd", "Third": "3rd", "Fourth": "4th", "Fifth": "5th", "Sixth": "6th"}
-
-
-def marker_title(name: str) -> str:
-    """What fits on a Task Force / Fleet marker: "TF16", "1st" (its box has the full name)."""
-    first = name.split()[0]
-    return ORDINALS.get(first, name)
-
-
-def other(side: str) -> str:
-    return "japan" if side == "us" else "us"
+def sentence(text: str) -> str:
+    """An order's description as a menu entry or button: a capital first letter, the rest as
+    written (``str.capitalize`` would lower "TF16" and "First Fleet")."""
+    return text[:1].upper() + text[1:]
 
 
 class TurnTrackModel(QAbstractListModel):
@@ -337,6 +336,7 @@ class VictoryAtMidwayPresenter(Presenter):
             self.playback.clear()
             self.report.reset()
             self.battle_pick = None
+            self.window.show_log()  # it was cut short by the playback just cleared
         self._switch_layout(viewer)
         self.view = view
         live = c.reviewing is None and viewer != UMPIRE
@@ -350,7 +350,7 @@ class VictoryAtMidwayPresenter(Presenter):
             self._fill_orders(view, waiting=True)
             return  # the board catches up when the doctrine's moves have been shown
         self._bring_forward(view)
-        QTimer.singleShot(0, self.spring_tabs.watch)  # tab bars appear as docks are tabbed
+        QTimer.singleShot(0, self.spring_tabs, self.spring_tabs.watch)  # tab bars appear as docks are tabbed
         self._draw_map(view, moving)
         self._fill_orders(view)
         self._fill_battle(view, moving)
@@ -375,7 +375,9 @@ class VictoryAtMidwayPresenter(Presenter):
         self._step_seen = key
         dock = STEP_HINTS.get(view["step"], ("", ""))[1]
         if dock in self.box_docks:
-            QTimer.singleShot(0, lambda d=self.box_docks[dock][0]: self._raise(d))  # once the tab bar exists
+            QTimer.singleShot(
+                0, self.box_docks[dock][0], lambda d=self.box_docks[dock][0]: self._raise(d)
+            )  # once the tab bar exists
 
     def _raise(self, dock: QDockWidget) -> None:
         dock.raise_()
@@ -406,7 +408,9 @@ class VictoryAtMidwayPresenter(Presenter):
                 title = " and ".join("Task Forces" if x == "us" else "Fleets" for x in shown)
                 if dock.windowTitle() != title:
                     dock.setWindowTitle(title)
-                    QTimer.singleShot(0, self.spring_tabs.watch)  # its tab's tooltip goes by the title
+                    QTimer.singleShot(
+                        0, self.spring_tabs, self.spring_tabs.watch
+                    )  # its tab's tooltip goes by the title
             for spec in specs:
                 model = self.box_models[spec.key]
                 model.set_view(view, moving)
@@ -438,60 +442,7 @@ class VictoryAtMidwayPresenter(Presenter):
 
     def _draw_map(self, view: dict[str, Any], moving: frozenset[str]) -> None:
         scene = self.scene
-        wanted: dict[str, tuple[str, CounterFace, str]] = {}
-        for side in sides_shown(view):
-            sv = view[side]
-            tag = "" if view["viewer"] != UMPIRE else f"{SIDE_NAMES[side]}: "
-            for name, where in (sv.get("formations") or {}).items():
-                if where and is_hex(where):
-                    n = sum(1 for s in sv["ships"] if s["formation"] == name and s["where"] == where)
-                    kind = "Task Force" if side == "us" else "Fleet"
-                    face = CounterFace(side, marker_title(name), kind, f"{n} ships")
-                    wanted[name] = (where, face, f"{tag}{name}: {kind} marker with {n} ships (see its box)")
-            for s in sv["ships"]:
-                if not s["formation"] and is_hex(s["where"]):
-                    wanted[s["id"]] = (s["where"], ship_face(side, s), tag + ship_tip(s))
-            aloft: dict[str, int] = {}
-            for a in sv["aircraft"]:
-                f = a.get("flight")
-                if a["where"] == "aloft" and f and is_hex(f["target"]):
-                    aloft[f["target"]] = aloft.get(f["target"], 0) + 1
-            for target, n in aloft.items():
-                wanted[f"air:{side}:{target}"] = (
-                    target,
-                    CounterFace(side, "Strike", "aircraft", f"{n} units"),
-                    f"{tag}{n} of your air units fly to {target} this turn",
-                )
-            for i, srch in enumerate(sv.get("searches", ())):
-                kind, where = srch[0], srch[1]
-                if is_hex(where):
-                    wanted[f"search:{side}:{i}"] = (
-                        where,
-                        CounterFace("neutral", "Search", kind, SIDE_NAMES[side]),
-                        f"{tag}{SEARCH_TITLES.get(kind, kind)} in {where}",
-                    )
-            for i, (kind, where) in enumerate(sv.get("enemy_searches", ())):
-                if is_hex(where):
-                    wanted[f"their-search:{side}:{i}"] = (
-                        where,
-                        CounterFace(other(side), "Search", kind, "enemy", reduced=True),
-                        f"{tag}The enemy announced a {kind} search in {where}",
-                    )
-            for i, sight in enumerate(sv.get("sightings", ())):
-                if sight["turn"] >= int(view["turn"]) - 1 and is_hex(sight["hex"]):
-                    what = "Carriers" if sight["carriers"] else "Ships"
-                    wanted[f"sighted:{side}:{i}"] = (
-                        sight["hex"],
-                        CounterFace(other(side), what, "sighted", f"T{sight['turn']}", reduced=not sight["current"]),
-                        f"{tag}Enemy {what.lower()} sighted in {sight['hex']} on turn {sight['turn']}",
-                    )
-        battle = view.get("battle")
-        if battle and is_hex(battle.get("hex", "")):
-            wanted["battle"] = (
-                battle["hex"],
-                CounterFace("neutral", "Battle", "", ""),
-                "A battle is being fought here: see the battle board",
-            )
+        wanted = map_counters(view)
         for piece in list(scene.counters):
             if piece not in wanted:
                 scene.remove_counter(piece)
@@ -513,28 +464,34 @@ class VictoryAtMidwayPresenter(Presenter):
             scene.restack(label)
 
     def _waiting_rows(self, view: dict[str, Any]) -> list[Row]:
-        """Pieces with orders but no counter anywhere else: search markers, set-up markers,
-        groups and ships waiting to enter."""
-        shown = set(self.scene.counters) if hasattr(self, "scene") else set()
-        for model in self.box_models.values():
-            shown.update(model.pieces())
-        side = view.get("viewer", "")
+        """Pieces with orders but no counter on the map or in a box, read from the view alone
+        (never from what is drawn, which may be a step behind): the search marker piles, pieces
+        to set up, and the Japanese groups still to enter, greyed until their turn."""
+        legal_pieces = movable(self.legal)
+        shown = set(map_counters(view)) | boxed_pieces(view)
+        entering = waiting_ships(view)
+        enterable = {a.piece for a in self.legal if isinstance(a, Enter)}
         rows = []
-        for piece in sorted(movable(self.legal)):
-            if piece in shown:
+        for piece in sorted(legal_pieces):
+            if piece in shown or piece in entering or piece in self._entry_groups(view):
                 continue
             if piece.startswith(SEARCH_PIECE):
-                kind = piece[len(SEARCH_PIECE) :]
-                face = CounterFace("neutral", "Search", kind, SIDE_NAMES.get(side, ""))
-                rows.append(Row(piece, SEARCH_TITLES.get(kind, kind), face, "Drag onto a hex to search it."))
-            else:
-                title = piece
-                for e in (view.get("japan") or {}).get("entry", ()):
-                    if e["group"] == piece:
-                        title = f"Group {piece}"
-                face = CounterFace(side if side in SIDE_NAMES else "neutral", title, "to place", "")
-                rows.append(Row(piece, title, face, f"{title}: drag onto a highlighted hex"))
+                rows.append(search_row(view, piece))
+                continue
+            side = view.get("viewer", "")
+            face = CounterFace(side if side in SIDE_NAMES else "neutral", piece, "to place", "")
+            rows.append(Row(piece, piece, face, f"{piece}: drag onto a highlighted hex to set it up"))
+        # A group some of whose ships may enter now counts as enterable.
+        for e in (view.get("japan") or {}).get("entry", ()):
+            if any(s in enterable for s in e.get("waiting", ())):
+                enterable.add(e["group"])
+        if view.get("viewer") == "japan" and view.get("japan"):
+            rows += entry_rows(view, enterable)
         return rows
+
+    @staticmethod
+    def _entry_groups(view: dict[str, Any]) -> set[str]:
+        return {e["group"] for e in (view.get("japan") or {}).get("entry", ())}
 
     def _fill_orders(self, view: dict[str, Any], waiting: bool = False) -> None:
         for b in self.buttons:
@@ -580,7 +537,7 @@ class VictoryAtMidwayPresenter(Presenter):
             if isinstance(action, Done):
                 label = "Seal with no orders (Enter)" if nothing else "Seal these orders (Enter)"
             else:
-                label = action.describe().capitalize()
+                label = sentence(action.describe())
             b = QPushButton(label)
             b.setToolTip(type(action).__doc__ or "")
             b.clicked.connect(lambda _c=False, a=action: self.controller.submit(a))
@@ -709,20 +666,40 @@ class VictoryAtMidwayPresenter(Presenter):
         return destinations(self.legal, piece)
 
     def _reason(self, piece: str, dest: str) -> str:
+        """Why ``piece`` may not go to ``dest`` now, in the rules' own words: the order the drop
+        most likely meant is put to the rules' check. A click on a counter that may not move
+        (``dest`` its own hex) asks why it may not move at all."""
         session = self.controller.session
         viewer = self.controller.viewer
         if self.controller.reviewing is not None:
             return "This is the review of a finished game."
+        item = self.scene.counters.get(piece)
+        mine = self._own_pieces(self.view)
+        if item is not None and piece not in mine and piece not in movable(self.legal):
+            return f"{map_marker_name(piece)} is not moved by hand: {item.toolTip()}."
         if session is None or viewer not in session.to_act():
-            return "It is not your turn to give orders."
-        step = session.rules.phase(session.state).name
-        guess = candidate(step, viewer, piece, dest)
+            return "It is not your turn to give orders: wait for the other side."
+        phase = session.rules.phase(session.state)
+        name = sentence(piece_name(piece))
+        if self.view.get("battle") and session.state.battle is not None:
+            return f"{name} has no order to give in this battle now ({phase.title})."
+        step = phase.name
+        entering = waiting_ships(self.view) | self._entry_groups(self.view)
+        guess = candidate(step, viewer, piece, dest, entering)
         if guess is not None:
             reason = self.controller.check(guess)
             if reason:
                 return reason
-        where = dest.split(":", 1)[-1] if ":" in dest else dest
-        return f"{piece} cannot go to {where} now ({session.rules.phase(session.state).title})."
+        if item is not None and dest == item.label:
+            return f"{name} has no order to give in the {phase.title}."
+        return f"{name} cannot go to {place_name(dest)} in the {phase.title}."
+
+    @staticmethod
+    def _own_pieces(view: dict[str, Any]) -> set[str]:
+        """Everything the viewing side may give an order to, whether or not it may now."""
+        sv = view.get(view.get("viewer", "")) or {}
+        out = {s["id"] for s in sv.get("ships", ())} | {a["id"] for a in sv.get("aircraft", ())}
+        return out | {g["id"] for g in sv.get("ground", ())} | set(sv.get("formations") or ())
 
     def legal_moves(self, item: CounterItem) -> MoveOptions:
         dests = self._dests(item.piece)
@@ -774,13 +751,17 @@ class VictoryAtMidwayPresenter(Presenter):
 
     # menus and clicks
     def piece_menu(self, piece: str, where: Any) -> None:
-        orders = [a for a in self.legal if (g := gesture(a)) is not None and g[0] == piece]
+        # A group's row also offers its ships one at a time (VaM › Entry of Japanese Units: the
+        # Japanese may delay any individual ships within a group).
+        group = next((e for e in (self.view.get("japan") or {}).get("entry", ()) if e["group"] == piece), None)
+        these = {piece, *(group["waiting"] if group else ())}
+        orders = [a for a in self.legal if (g := gesture(a)) is not None and g[0] in these]
         menu = QMenu(self.window)
         if not orders:
             act = menu.addAction("No orders for this counter now")
             act.setEnabled(False)
         for a in orders[:40]:
-            menu.addAction(a.describe().capitalize()).triggered.connect(lambda _c=False, x=a: self.controller.submit(x))
+            menu.addAction(sentence(a.describe())).triggered.connect(lambda _c=False, x=a: self.controller.submit(x))
         if len(orders) > 40:
             more = menu.addAction(f"… {len(orders) - 40} more in the Orders list")
             more.setEnabled(False)

@@ -9,6 +9,7 @@ from midway_desktop.games.victory_at_midway.actions import (
     AssignSearch,
     Done,
     Enter,
+    Forgo,
     Form,
     Land,
     Move,
@@ -66,3 +67,17 @@ def test_the_first_wave_is_what_a_drop_gives() -> None:
     assert button_orders(legal) == [legal[2]]
     entering = [Enter("japan", "1", "A1"), Enter("japan", "1", "A2", "First Fleet")]
     assert set(destinations(entering, "1")) == {"A1", "A2"}
+
+
+def test_a_group_dropped_on_column_a_enters_in_its_fleet_box() -> None:
+    """VaM › Stacking: the Fleet marker stands for the group's ships; the drop gives that entry,
+    whichever order the list holds them in; a loose entry stays in the orders list."""
+    loose, boxed = Enter("japan", "1", "A5"), Enter("japan", "1", "A5", "First Fleet")
+    for legal in ([loose, boxed], [boxed, loose]):
+        assert destinations(legal, "1") == {"A5": boxed}
+    assert destinations([loose], "1") == {"A5": loose}  # the Fleet box is in use elsewhere
+    waiting = {"2", "TT1"}
+    assert candidate("ship-movement", "japan", "2", "A7", waiting) == Enter("japan", "2", "A7")
+    assert candidate("setup", "japan", "TT1", "A7", waiting) == Enter("japan", "TT1", "A7")
+    assert candidate("ship-movement", "japan", "2", "withdrawn", waiting) == Forgo("japan", "2")
+    assert candidate("ship-movement", "japan", "2", "ditched", waiting) is None

@@ -19,6 +19,24 @@ def test_one_adjacent_hex_a_turn() -> None:
     assert refusal is not None and "already moved" in refusal
 
 
+def test_a_refused_move_names_what_stops_the_piece() -> None:
+    """Ship Movement: a Task Force that moved is told so wherever it is dropped (never "K4 is
+    not next to K4"); a ship or group still off the map is told it has not entered, and when it
+    may; a group is named as the rules name it ("the Turn 2 group"), never by its bare number."""
+    s = session_at(day_position(1))
+    s.play(Move(US, "TF16", "K4"))
+    for to in ("K4", "J4", "A1"):
+        refusal = s.check(Move(US, "TF16", to))
+        assert refusal == "TF16 has already moved this turn (one hex a turn)."
+    still = s.check(Move(US, "TF17", "L5"))
+    assert still is not None and "L5 already" in still and "not next to" not in still
+    for piece in ("2", "TT1"):
+        refusal = s.check(Move(JAPAN, piece, "A7"))
+        assert refusal is not None and "has not entered the map" in refusal and "Turn 2" in refusal
+        assert not refusal.startswith("2 ")
+    assert "Turn 2 group" in (s.check(Move(JAPAN, "2", "A7")) or "")
+
+
 def test_moving_is_never_forced() -> None:
     s = session_at(day_position(2))
     s.play(Done(US))

@@ -123,6 +123,7 @@ def test_night_ship_searches_option() -> None:
     s.play(AssignSearch(US, "ship", "H6"))
     events = s.play(Done(US)) + s.play(Done(JAPAN))
     assert says(events, "search-result") == []
+    assert [(e.data["to"], e.data["says"]) for e in events if e.kind == "search-nothing"] == [(US, "Nothing found.")]
     assert says(events, "search-declared")[0] == "Ship search in Midway."
     s = session_at(state, [6])
     s.play(AssignSearch(US, "ship", "H6"))
@@ -188,3 +189,19 @@ def test_fog_roll_at_the_end_of_the_turn() -> None:
     s.play(Done(US))
     s.play(Done(JAPAN))
     assert not s.state.fog
+
+
+def test_a_search_that_finds_nothing_is_answered() -> None:
+    """Announcing Search Results: every side that searched hears an answer. Where no searched hex
+    holds an enemy ship the searcher is told nothing was found (silence would read as a step not
+    yet played); a side that did not search hears nothing."""
+    for us_hex, found in (("F5", True), ("L8", False)):
+        state = place(day_position(9, "search"), "F5", FIRST_FLEET, "First Fleet")
+        s = session_at(state)
+        s.play(AssignSearch(US, "air", us_hex))
+        events = s.play(Done(US)) + s.play(Done(JAPAN))
+        nothing = [e for e in events if e.kind == "search-nothing"]
+        assert bool(says(events, "search-result")) == found
+        assert [e.data["to"] for e in nothing] == ([] if found else [US])
+        assert all(e.visible_to(US) and e.visible_to(JAPAN) for e in nothing)  # said aloud, as results are
+        assert all("nothing found" in e.text for e in nothing)

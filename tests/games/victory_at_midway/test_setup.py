@@ -172,3 +172,20 @@ def test_a_us_carrier_deployed_in_a_battle_is_sighted() -> None:
     assert battle is not None and "Yorktown" in battle.defenders
     assert s.state.carrier_sighted == 9
     assert setup.entry_turn(G, s.state, "13") == 14  # 9 + 5, never before 13
+
+
+def test_an_early_entry_is_refused_for_its_turn_wherever_it_is_dropped() -> None:
+    """Entry of Japanese Units: never before the turn printed. That is the rule named, whatever
+    the hex (a hex outside column A is the second thing wrong); groups are named by their pile,
+    ships by their counter; a group that has entered is told so."""
+    s = session_at(day_position(1))
+    for hex_ in ("A7", "B7", "K4"):
+        refusal = s.check(Enter(JAPAN, "2", hex_))
+        assert refusal is not None and refusal.startswith("The Turn 2 group may not enter before Turn 2"), refusal
+    assert (s.check(Enter(JAPAN, "TT1", "A7")) or "").startswith("TT1 may not enter before Turn 2")
+    s.play(Enter(JAPAN, "1", "A5", "First Fleet"))
+    again = s.check(Enter(JAPAN, "1", "A6"))
+    assert again is not None and again.startswith("The Turn 1 group has entered")
+    assert "is on the map already" in (s.check(Enter(JAPAN, "Akagi", "A6")) or "")
+    assert Enter(JAPAN, "1", "A5", "First Fleet").describe() == "the Turn 1 group enters at A5 as First Fleet"
+    assert Forgo(JAPAN, "13").describe() == "forgo the entry of the Turn 13 group"
