@@ -459,11 +459,13 @@ def item(action: Action) -> tuple[str, ...]:
 
 
 def described(action: Action) -> str:
-    """``action.describe()``, remembered with the action (the log tells every order given)."""
+    """``action.describe()`` as the log tells it, a sentence with its capital ("Set up SS168 in
+    H6"), remembered with the action (the log tells every order given)."""
     d = action.__dict__
     found = d.get(_TEXT)
     if found is None:
-        found = d[_TEXT] = action.describe()
+        text = action.describe()
+        found = d[_TEXT] = text[:1].upper() + text[1:]
     return found  # type: ignore[no-any-return]
 
 

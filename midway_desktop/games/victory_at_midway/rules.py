@@ -678,7 +678,7 @@ def _targeting(apply: Callable[[Game, State, Any, Rng, list[Event]], State]) -> 
 
     def run(g: Game, state: State, action: Any, rng: Rng, events: list[Event]) -> State:
         if _TOLD is None:  # (a batch tells all its targets at once)
-            events.append(Event("target", f"{action.describe()}.", data={"side": action.side}))
+            events.append(Event("target", f"{described(action)}.", data={"side": action.side}))
         return apply(g, state, action, rng, events)
 
     return run

@@ -460,4 +460,4 @@ class SolitairePresenter(Presenter):
         item.setSelected(True)
         self.window.view.ensure_visible_cell(self.cursor)
         reason = "" if ok else f" — {self.legal_moves(item).refusal(self.cursor)}"
-        self.window.show_prompt(f"{self.selected} → {self.cursor}{reason}  (Enter to order, Esc to cancel)")
+        self.window.show_prompt(f"{self.selected} → {self.cursor}{reason} (Enter to order, Esc to cancel)")

@@ -149,7 +149,7 @@ def air_boxes(view: dict[str, Any], side: str) -> list[BoxSpec]:
         out.append(
             BoxSpec(
                 f"air:{base}:ready",
-                f"{base} · Ready  ({cap})",
+                f"{base} · Ready ({cap})",
                 _planes(side, here("ready")),
                 ("ready", f"base:{base}"),
                 "Ready aircraft may be sent on strikes, searches or CAP. Drop a Not Ready unit here to prepare it.",
