@@ -411,3 +411,31 @@ def test_a_lone_player_s_empty_steps_seal_themselves(qtbot) -> None:  # type: ig
     assert "US has sealed its orders (Air Return Phase)." in [e.text for e in c.log()]
     assert c.undo()
     assert session.state.step == "air-return" and c.legal() == [Done("us")]  # not sealed again
+
+
+def test_the_umpire_sees_each_search_once() -> None:
+    """The umpire's review shows both sides: a search is drawn by its own side's marker only,
+    never again as the other side's word of it."""
+    from midway_desktop.engine import Session, get_rules
+    from midway_desktop.ui.games.vam_layout import map_counters
+
+    rules = get_rules("victory-at-midway")
+    checked = 0
+    for seed in (2, 5):
+        session = Session.start(rules, seed=seed)
+        bots = default_bots("victory-at-midway")(rules)
+        luck = Rng(seed)
+        while session.outcome() is None and session.state.turn < 6:
+            side = session.to_act()[0]
+            session.play(bots[side].choose(session, side, session.legal_actions(side), luck))
+            view = session.view("umpire")
+            searches = [
+                (where, face.kind, face.values)
+                for where, face, _tip in map_counters(view).values()
+                if face.title == "Search"
+            ]
+            mine = [s for s in searches if s[2] != "enemy"]
+            assert not [s for s in searches if s[2] == "enemy"], "the umpire is shown a side's word of a search"
+            assert len(mine) == len(set(mine))
+            checked += len(mine)
+    assert checked > 0

@@ -373,7 +373,10 @@ def map_counters(view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]
                     CounterFace("neutral", "Search", kind, SIDE_NAMES[side]),
                     f"{tag}{SEARCH_TITLES.get(kind, kind)} in {where}",
                 )
-        for i, (kind, where) in enumerate(sv.get("enemy_searches", ())):
+        # The umpire sees the searching side's own markers: the enemy's word for them would
+        # draw each search twice.
+        told = () if len(sides_shown(view)) > 1 else sv.get("enemy_searches", ())
+        for i, (kind, where) in enumerate(told):
             if is_hex(where):
                 wanted[f"their-search:{side}:{i}"] = (
                     where,
