@@ -8,6 +8,7 @@ sends it back with the reason.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -84,13 +85,18 @@ def face_lines(face: CounterFace, px: int) -> list[FaceLine]:
     want = px * (0.26 if len(face.title) <= 5 else 0.2) if full else px * 0.3
     title = face.title
     size = _fitting(title, want, room, True, TITLE_PX)
-    while size == 0 and len(title) > 2:
-        title = title[:-1]
-        size = _fitting(title + ".", want, room, True, TITLE_PX)
+    # Too long: its telling part first ("TF-16" -> "16", "Hiryu Zero" -> "Zero"), then cut short.
+    tail = re.split(r"[\s-]", face.title)[-1]
+    if size == 0 and tail != face.title:
+        title = tail
+        size = _fitting(title, want, room, True, TITLE_PX)
+    short = title
+    while size == 0 and len(short) > 2:
+        short = short[:-1]
+        title = short + "."
+        size = _fitting(title, want, room, True, TITLE_PX)
     if size == 0:
         return lines
-    if title != face.title:
-        title += "."
     if not full:
         # At the top, as on a full face: a fanned stack shows each counter's top strip.
         return [FaceLine(title, size, QRectF(0, px * 0.02, px, px * 0.38), True)]

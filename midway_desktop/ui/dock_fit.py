@@ -22,7 +22,8 @@ class _WidthKeeper(QObject):
             return
         bar = self.scroll.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self.scroll)
         frame = 2 * self.scroll.frameWidth()
-        self.scroll.setMinimumWidth(inner.minimumSizeHint().width() + bar + frame)
+        need = max(inner.minimumSizeHint().width(), inner.minimumWidth())  # a painted widget has no hint
+        self.scroll.setMinimumWidth(need + bar + frame)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.LayoutRequest:

@@ -133,6 +133,8 @@ class SolitairePresenter(Presenter):
             dock.setObjectName(name)
             scroll = QScrollArea(dock)
             scroll.setWidgetResizable(True)
+            # Up and down only: the dock keeps the width its card or boards need (dock_fit).
+            scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             scroll.setWidget(widget)
             dock.setWidget(scroll)
             made[name] = dock
