@@ -61,9 +61,11 @@ def _victory_at_midway_units(node: Node, game: str) -> object:
     return parse_units(node, expected_game=game)
 
 
+CV_FILES = ("planes.yaml", "charts.yaml", "ships.yaml", "forces.yaml")
+
 # Game id -> the files its rules read, each with the parser the game reads it with.
 GAME_FILES: dict[str, dict[str, Parser]] = {
-    "cv": {"board.yaml": _board_parser, **{name: _cv(name) for name in ("planes.yaml", "charts.yaml")}},
+    "cv": {"board.yaml": _board_parser, **{name: _cv(name) for name in CV_FILES}},
     "kido-butai": {"board.yaml": _board_parser, "forces.yaml": _kido_butai_forces},
     "midway-solitaire": {
         "board.yaml": _board_parser,

@@ -14,8 +14,10 @@ from pathlib import Path
 
 from midway_desktop.games.cv.charts import Charts, parse_charts
 from midway_desktop.games.cv.common import GAME
+from midway_desktop.games.cv.forces import Force, parse_forces
 from midway_desktop.games.cv.placement import Placement
 from midway_desktop.games.cv.planes import PlaneType, parse_planes
+from midway_desktop.games.cv.ships import Ships, parse_ships
 from midway_desktop.geometry.board import Board
 from midway_desktop.geometry.loader import parse_board
 from midway_desktop.ruleset import Node, RulesetError, load_yaml, ruleset_dir
@@ -23,6 +25,8 @@ from midway_desktop.ruleset import Node, RulesetError, load_yaml, ruleset_dir
 PARSERS: dict[str, Callable[[Node, str | None], object]] = {
     "planes.yaml": parse_planes,
     "charts.yaml": parse_charts,
+    "ships.yaml": parse_ships,
+    "forces.yaml": parse_forces,
 }
 
 
@@ -33,6 +37,14 @@ class CvData:
     board: Board
     planes: tuple[PlaneType, ...]
     charts: Charts
+    ships: Ships
+    forces: tuple[Force, ...]
+
+    def force(self, side: str, force_id: str) -> Force:
+        for force in self.forces:
+            if force.side == side and force.id == force_id:
+                return force
+        raise KeyError(f"no {side} Force {force_id}")
 
     def plane(self, name: str) -> PlaneType:
         for plane in self.planes:
@@ -44,6 +56,8 @@ class CvData:
         """What a player should check against a printed copy, file by file."""
         out = [v for p in self.planes for v in p.provisional_values()]
         out += self.charts.provisional_values()
+        out += self.ships.provisional_values()
+        out += [f"{f.title}" for f in self.forces if f.provenance.provisional]
         return out
 
 
@@ -67,7 +81,9 @@ def _load_cached(root: Path, stamps: tuple[int, ...]) -> CvData:
     board = parse_board(load_yaml(root / "board.yaml"), expected_game=game)
     planes = parse_planes(load_yaml(root / "planes.yaml"), game)
     charts = parse_charts(load_yaml(root / "charts.yaml"), game)
-    data = CvData(board, planes, charts)
+    ships = parse_ships(load_yaml(root / "ships.yaml"), game)
+    forces = parse_forces(load_yaml(root / "forces.yaml"), game)
+    data = CvData(board, planes, charts, ships, forces)
     check_data(data)
     return data
 
@@ -78,6 +94,45 @@ def check_data(data: CvData) -> None:
         _check_placement(data.board, arrival.placement)
         if arrival.placement.time is not None and not data.charts.time_record.holds(arrival.placement.time):
             raise _at(arrival.placement, f"{arrival.placement.time} is not on the Time Record")
+
+    in_force: dict[tuple[str, str], str] = {}
+    for force in data.forces:
+        for title in force.ships:
+            if data.ships.get(force.side, title) is None:
+                raise _in(force, f"{force.title}: no {force.side} ship '{title}' in ships.yaml")
+            if (force.side, title) in in_force:
+                raise _in(force, f"{force.title}: {title} is in {in_force[(force.side, title)]} too")
+            in_force[(force.side, title)] = force.title
+        _check_air(data, force)
+        for title in force.ground:
+            ship = data.ships.get(force.side, title)
+            if title not in force.ships or ship is None or ship.type != "AP":
+                raise _in(force, f"{force.title}: Ground Factors ride on the force's own transports, not '{title}'")
+
+
+def _check_air(data: CvData, force: Force) -> None:
+    """Sea-based planes fit aboard the force's ships that take them (Set Up III.C.2)."""
+    ships = [s for t in force.ships if (s := data.ships.get(force.side, t)) is not None]
+    names = {p.name: p for p in data.planes}
+    for plane_name, factors in force.air.items():
+        plane = names.get(plane_name)
+        if plane is None:
+            raise _in(force, f"{force.title}: no plane type '{plane_name}' in planes.yaml")
+        if plane.side != force.side or plane.land_based:
+            raise _in(force, f"{force.title}: {plane.title} is not a {force.side} sea-based plane")
+        room = sum(s.ship_class.capacity for s in ships if plane_name in s.ship_class.planes)
+        if factors > room:
+            raise _in(force, f"{force.title}: {factors} {plane.title} Air Factors, room for {room} aboard its ships")
+    total = sum(force.air.values())
+    capacity = sum(s.ship_class.capacity for s in ships)
+    if total > capacity:
+        raise _in(force, f"{force.title}: {total} Air Factors but a Plane Capacity of {capacity}")
+
+
+def _in(force: Force, problem: str) -> RulesetError:
+    if force.where is not None:
+        return force.where.error(problem)
+    return RulesetError("", None, problem)  # pragma: no cover - every parsed force has its node
 
 
 def _check_placement(board: Board, placement: Placement) -> None:
