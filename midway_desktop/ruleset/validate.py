@@ -44,15 +44,28 @@ def _midway_solitaire_forces(node: Node, game: str) -> object:
     return parse_forces(node, game)
 
 
+def _cv(name: str) -> Parser:
+    """The parser CV reads ``name`` with (its loaders live in ``games/cv``)."""
+
+    def parse(node: Node, game: str) -> object:
+        from midway_desktop.games.cv.data import PARSERS
+
+        return PARSERS[name](node, game)
+
+    return parse
+
+
 def _victory_at_midway_units(node: Node, game: str) -> object:
     from midway_desktop.games.victory_at_midway.units import parse_units
 
     return parse_units(node, expected_game=game)
 
 
+CV_FILES = ("planes.yaml", "charts.yaml", "ships.yaml", "forces.yaml")
+
 # Game id -> the files its rules read, each with the parser the game reads it with.
 GAME_FILES: dict[str, dict[str, Parser]] = {
-    "cv": {"board.yaml": _board_parser},
+    "cv": {"board.yaml": _board_parser, **{name: _cv(name) for name in CV_FILES}},
     "kido-butai": {"board.yaml": _board_parser, "forces.yaml": _kido_butai_forces},
     "midway-solitaire": {
         "board.yaml": _board_parser,
@@ -105,14 +118,22 @@ def _runs(game: str, root: Path) -> list[RulesetError]:
     from midway_desktop.engine.registry import MODULES
 
     module_name = MODULES.get(game)
-    if module_name is None:  # a board without rules yet (CV): the board is all there is
-        return []
+    if module_name is None:  # data without rules yet (CV): check what its files say of each other
+        return _data_checks(game, root)
     module = importlib.import_module(module_name)
     try:
         rules = module.rules_for(root)
     except RulesetError as exc:
         return [exc]
     return _trial_games(rules, module.default_bots, root)
+
+
+def _data_checks(game: str, root: Path) -> list[RulesetError]:
+    if game == "cv":
+        from midway_desktop.games.cv.data import check_folder
+
+        return check_folder(root)
+    return []
 
 
 def _trial_games(rules, make_bots, root: Path) -> list[RulesetError]:  # type: ignore[no-untyped-def]
