@@ -264,7 +264,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         """Show the current game: a rules-driven game if it is playable, else stand-ins;
         ``session`` is a game already loaded (opened from a file, sealed with ``seal`` if it
-        was) to show instead of a new one."""
+        was) to show instead of a new one; else ``seal`` seals the new game from its start."""
         if self.presenter is not None:
             self.presenter.detach()
             self.presenter = None
@@ -296,6 +296,8 @@ class MainWindow(QMainWindow):
             c.adopt(session, seal=seal, save=True)
         elif not resumed:
             notes.append(self._keep_unfinished())
+            if seal is not None:  # passwords given with the new game seal even its first autosave
+                self.controller.seal = seal
             self.controller.new_game(self.game_id, scenario=scenario, options=options, seed=seed)
         cls = presenter_class(self.game_id)
         assert cls is not None
@@ -615,16 +617,27 @@ class MainWindow(QMainWindow):
 
         dialog = NewGameDialog(get_rules(self.game_id), self)
         if dialog.exec() == NewGameDialog.DialogCode.Accepted:
-            self.start_new(dialog.options(), dialog.seed_value(), dialog.scenario_name())
+            self.start_new(dialog.options(), dialog.seed_value(), dialog.scenario_name(), dialog.passwords())
 
     def start_new(
         self,
         options: dict | None = None,  # type: ignore[type-arg]
         seed: int | str | None = None,
         scenario: str | None = None,
+        passwords: dict[str, str] | None = None,
     ) -> None:
-        """A fresh game of the current game with ``options`` (no dialog)."""
-        self._start(resume=False, options=options, seed=seed, scenario=scenario)
+        """A fresh game of the current game with ``options`` (no dialog); ``passwords`` (by
+        side) seal it from its first autosave on."""
+        if passwords:
+            from midway_desktop.engine import get_rules
+
+            rules = get_rules(self.game_id)
+            chosen = next((s for s in rules.scenarios if s.name == scenario), rules.scenarios[0])
+            keys = {side: side_key(text) for side, text in passwords.items() if text}
+            seal = Seal.of(rules.id, tuple(rules.human_sides(chosen)), keys)
+        else:
+            seal = None
+        self._start(resume=False, options=options, seed=seed, scenario=scenario, seal=seal)
 
     def save_dialog(self) -> None:
         if self.controller.session is None:

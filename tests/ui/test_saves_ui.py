@@ -312,3 +312,39 @@ def _step_as_viewer(w: MainWindow) -> None:
         w.curtain.button.click()
         assert not w.curtain.down
     _step(w)
+
+
+def test_passwords_given_with_a_new_game_seal_its_very_first_autosave(qtbot, answers) -> None:  # type: ignore[no-untyped-def]
+    """Set later, the seed and the first orders would have been on disk in the clear for a while:
+    given in the New Game dialog, no file ever shows the new game's seed or orders."""
+    w = _window(qtbot, game=VAM)
+    w.start_new({}, SEED, None, passwords=dict(PASSWORDS))
+    assert w.controller.seal is not None and set(w.curtain.passwords) == {"us", "japan"}
+    w.curtain.password.setText(PASSWORDS[w.curtain.side])
+    w.curtain.button.click()
+    _step(w)  # its backup, too, is the sealed first autosave
+    for path in _files():
+        assert str(SEED).encode() not in path.read_bytes(), path.name  # (a plain file left is another game's)
+    found = records.envelope_of(autosaves.autosave_path(VAM).read_bytes())
+    assert found is not None and found.guarded == ("japan", "us")
+
+
+def test_the_new_game_dialog_asks_for_passwords_only_for_two_players(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from midway_desktop.engine import get_rules
+    from midway_desktop.ui.new_game import NewGameDialog
+
+    dialog = NewGameDialog(get_rules(VAM))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    boxes = dialog.passwords_
+    for i in range(dialog.scenario.count()):
+        dialog.scenario.setCurrentIndex(i)
+        solo = dialog.scenario.currentData() == "solitaire"
+        assert all(b.isVisible() != solo for b in boxes.values())
+        for side, box in boxes.items():
+            box.setText(f"pw-{side}")
+        assert (dialog.passwords() == {}) == solo
+    solitaire = NewGameDialog(get_rules(SOLITAIRE))
+    qtbot.addWidget(solitaire)
+    solitaire.show()
+    assert not any(b.isVisible() for b in solitaire.passwords_.values()) and solitaire.passwords() == {}
