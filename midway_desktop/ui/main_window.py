@@ -47,6 +47,14 @@ SETTINGS_STATE = "window/state"
 SETTINGS_FOLDER = "dialogs/folder"
 
 
+def dispose(dialog: QWidget | None) -> None:
+    """Close a box or dialog the window made, and delete it: the window is its parent, and a
+    parent keeps every child it is given until the child is deleted or the window closes."""
+    if dialog is not None:
+        dialog.close()
+        dialog.deleteLater()
+
+
 class MainWindow(QMainWindow):
     def __init__(self, game: str | None = None, parent: QWidget | None = None, persist: bool = True) -> None:
         super().__init__(parent)
@@ -65,6 +73,7 @@ class MainWindow(QMainWindow):
         self.controller = GameController(self, autosave=persist)
         self.presenter: Presenter | None = None
         self.game_over_box: QMessageBox | None = None
+        self.shortcuts_box: QMessageBox | None = None
         self._prompt = ""
 
         self._build_actions()
@@ -408,9 +417,7 @@ class MainWindow(QMainWindow):
 
     def _close_game_over(self) -> None:
         box, self.game_over_box = self.game_over_box, None
-        if box is not None:
-            box.close()
-            box.deleteLater()
+        dispose(box)
 
     def _show_chosen_game(self) -> None:
         self._refresh_title()
@@ -558,14 +565,14 @@ class MainWindow(QMainWindow):
         )
         box.setDetailedText(reason)
         box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        dispose(self.save_warning)
         self.save_warning = box
         box.open()  # not exec(): the game goes on
 
     def _saving_resumed(self) -> None:
         self.save_label.hide()
-        if self.save_warning is not None:
-            self.save_warning.close()
-            self.save_warning = None
+        dispose(self.save_warning)
+        self.save_warning = None
         self.statusBar().showMessage("Autosave works again: the game is saved.", 8000)
 
     def _redo(self) -> None:
@@ -601,8 +608,11 @@ class MainWindow(QMainWindow):
         from midway_desktop.engine import get_rules
 
         dialog = NewGameDialog(get_rules(self.game_id), self)
-        if dialog.exec() == NewGameDialog.DialogCode.Accepted:
-            self.start_new(dialog.options(), dialog.seed_value(), dialog.scenario_name())
+        accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
+        chosen = (dialog.options(), dialog.seed_value(), dialog.scenario_name())
+        dispose(dialog)
+        if accepted:
+            self.start_new(*chosen)
 
     def start_new(
         self,
@@ -819,6 +829,7 @@ class MainWindow(QMainWindow):
                 html.append(f"<tr><td colspan='2'><br><b>{game_info(self.game_id).title}</b></td></tr>")
             html.append(f"<tr><td><b>{keys}</b></td><td>{what}</td></tr>")
         html.append("</table>")
+        dispose(self.shortcuts_box)
         self.shortcuts_box = QMessageBox(QMessageBox.Icon.Information, "Keyboard shortcuts", "".join(html), parent=self)
         self.shortcuts_box.setStyleSheet(
             "QLabel#qt_msgbox_label { min-width: 34em; }"
