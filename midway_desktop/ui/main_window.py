@@ -703,6 +703,9 @@ class MainWindow(QMainWindow):
 
     # -- content --------------------------------------------------------------------------
     def _fill_key(self) -> None:
+        # Collapsed first: the tree keeps a record of every expanded row, and of rows removed
+        # while expanded too, a few kilobytes more for every game shown.
+        self.key_view.collapseAll()
         self.key_model.removeRows(0, self.key_model.rowCount())
         groups: dict[str, QStandardItem] = {}
         for region in self.board.regions():
