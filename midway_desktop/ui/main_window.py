@@ -274,6 +274,7 @@ class MainWindow(QMainWindow):
             self.controller.session = None
             self.presenter = StandInPresenter(self, self.controller)
             self.presenter.attach()
+            self._curtain_for_hot_seat()  # no game, no secrets: a curtain left from the last one lifts
             self.statusBar().showMessage(
                 f"{game_info(self.game_id).title}: only the map is here yet (the rules are to come); "
                 "drag the stand-in counters.",
