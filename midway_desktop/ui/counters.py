@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -44,7 +45,42 @@ class CounterFace:
         return pal.NEUTRAL_FACE, pal.NEUTRAL_TEXT
 
 
-_FACES: dict[tuple[CounterFace, int], QPixmap] = {}
+class FaceCache:
+    """Faces drawn at each size, shared by every counter in every window, least recently used
+    first out once they hold ``budget`` bytes. Bounded by bytes, not by count: a zoom glides
+    through a hundred sizes, and a face at the largest takes a thousand times the smallest."""
+
+    def __init__(self, budget: int = 48 * 2**20) -> None:
+        self.budget = budget
+        self.bytes = 0
+        self._faces: OrderedDict[tuple[CounterFace, int], QPixmap] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._faces)
+
+    def get(self, key: tuple[CounterFace, int]) -> QPixmap | None:
+        found = self._faces.get(key)
+        if found is not None:
+            self._faces.move_to_end(key)
+        return found
+
+    def put(self, key: tuple[CounterFace, int], pixmap: QPixmap) -> None:
+        self.bytes += _size(pixmap)
+        self._faces[key] = pixmap
+        while self.bytes > self.budget and len(self._faces) > 1:
+            _key, old = self._faces.popitem(last=False)
+            self.bytes -= _size(old)
+
+    def clear(self) -> None:
+        self._faces.clear()
+        self.bytes = 0
+
+
+def _size(pixmap: QPixmap) -> int:
+    return pixmap.width() * pixmap.height() * max(1, pixmap.depth() // 8)
+
+
+_FACES = FaceCache()
 
 LEGIBLE_PX = 7  # the smallest type or values line drawn: below it the line is dropped
 TITLE_PX = 6  # a name this small is still told apart; a blank counter tells nothing
@@ -116,8 +152,6 @@ def face_pixmap(face: CounterFace, px: int) -> QPixmap:
     found = _FACES.get(key)
     if found is not None:
         return found
-    if len(_FACES) > 2000:
-        _FACES.clear()
     pm = QPixmap(px, px)
     pm.fill(Qt.GlobalColor.transparent)
     p = QPainter(pm)
@@ -140,7 +174,7 @@ def face_pixmap(face: CounterFace, px: int) -> QPixmap:
         p.setFont(font)
         p.drawText(line.rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, line.text)
     p.end()
-    _FACES[key] = pm
+    _FACES.put(key, pm)
     return pm
 
 

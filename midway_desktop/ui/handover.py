@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QDockWidget, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
@@ -135,7 +136,8 @@ class HandoverCurtain(QWidget):
         self.hide()
         held, self._held = self._held, []
         for dock in held:
-            dock.show()
+            if self._in_window(dock):  # (not a dock of a game put away meanwhile)
+                dock.show()
 
     def cover(self) -> None:
         """Make the curtain whole again: the window's full size, above every sibling, every
@@ -154,8 +156,13 @@ class HandoverCurtain(QWidget):
 
     def _hold(self, dock: QDockWidget) -> None:
         dock.hide()
+        # Only the window's docks: one that has left it (its game put away) is let go.
+        self._held = [d for d in self._held if self._in_window(d)]
         if dock not in self._held:
             self._held.append(dock)
+
+    def _in_window(self, dock: QDockWidget) -> bool:
+        return shiboken6.isValid(dock) and dock.parent() is self.window_
 
     def _watch(self, child: QObject) -> None:
         """Keep an eye on a window part: a restack or show of it may put it above the curtain."""

@@ -43,7 +43,7 @@ from midway_desktop.ui.board_view import BoardView
 from midway_desktop.ui.controller import GameController
 from midway_desktop.ui.dice import DiceDock
 from midway_desktop.ui.games import presenter_class
-from midway_desktop.ui.games.base import Presenter
+from midway_desktop.ui.games.base import Presenter, window_tab_bars
 from midway_desktop.ui.handover import HandoverCurtain
 from midway_desktop.ui.log_dock import LogDock
 from midway_desktop.ui.new_game import NewGameDialog
@@ -55,6 +55,14 @@ SETTINGS_GEOMETRY = "window/geometry"
 SETTINGS_STATE = "window/state"
 SETTINGS_FOLDER = "dialogs/folder"
 DOCK_SHARE = 0.46  # at most this much of the window's width for the dock columns by default
+
+
+def dispose(dialog: QWidget | None) -> None:
+    """Close a box or dialog the window made, and delete it: the window is its parent, and a
+    parent keeps every child it is given until the child is deleted or the window closes."""
+    if dialog is not None:
+        dialog.close()
+        dialog.deleteLater()
 
 
 class MainWindow(QMainWindow):
@@ -75,6 +83,7 @@ class MainWindow(QMainWindow):
         self.controller = GameController(self, autosave=persist)
         self.presenter: Presenter | None = None
         self.game_over_box: QMessageBox | None = None
+        self.shortcuts_box: QMessageBox | None = None
         self._prompt = ""
         self._columns: tuple[QDockWidget, int, QDockWidget, int] | None = None
         self._settled = False
@@ -278,6 +287,7 @@ class MainWindow(QMainWindow):
             self.controller.session = None
             self.presenter = StandInPresenter(self, self.controller)
             self.presenter.attach()
+            self._curtain_for_hot_seat()  # no game, no secrets: a curtain left from the last one lifts
             self.statusBar().showMessage(
                 f"{game_info(self.game_id).title}: only the map is here yet (the rules are to come); "
                 "drag the stand-in counters.",
@@ -423,9 +433,7 @@ class MainWindow(QMainWindow):
 
     def _close_game_over(self) -> None:
         box, self.game_over_box = self.game_over_box, None
-        if box is not None:
-            box.close()
-            box.deleteLater()
+        dispose(box)
 
     def _show_chosen_game(self) -> None:
         self._refresh_title()
@@ -573,14 +581,14 @@ class MainWindow(QMainWindow):
         )
         box.setDetailedText(reason)
         box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        dispose(self.save_warning)
         self.save_warning = box
         box.open()  # not exec(): the game goes on
 
     def _saving_resumed(self) -> None:
         self.save_label.hide()
-        if self.save_warning is not None:
-            self.save_warning.close()
-            self.save_warning = None
+        dispose(self.save_warning)
+        self.save_warning = None
         self.statusBar().showMessage("Autosave works again: the game is saved.", 8000)
 
     def _redo(self) -> None:
@@ -616,8 +624,11 @@ class MainWindow(QMainWindow):
         from midway_desktop.engine import get_rules
 
         dialog = NewGameDialog(get_rules(self.game_id), self)
-        if dialog.exec() == NewGameDialog.DialogCode.Accepted:
-            self.start_new(dialog.options(), dialog.seed_value(), dialog.scenario_name(), dialog.passwords())
+        accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
+        chosen = (dialog.options(), dialog.seed_value(), dialog.scenario_name(), dialog.passwords())
+        dispose(dialog)
+        if accepted:
+            self.start_new(*chosen)
 
     def start_new(
         self,
@@ -719,6 +730,9 @@ class MainWindow(QMainWindow):
 
     # -- content --------------------------------------------------------------------------
     def _fill_key(self) -> None:
+        # Collapsed first: the tree keeps a record of every expanded row, and of rows removed
+        # while expanded too, a few kilobytes more for every game shown.
+        self.key_view.collapseAll()
         self.key_model.removeRows(0, self.key_model.rowCount())
         groups: dict[str, QStandardItem] = {}
         for region in self.board.regions():
@@ -800,18 +814,17 @@ class MainWindow(QMainWindow):
         if event.polished() and isinstance(event.child(), QTabBar):  # built by then
             # The window's own bars for tabbed docks, once Qt has set them up (eliding):
             # titles scroll rather than read "Air b…".
-            QTimer.singleShot(0, self._whole_tab_titles)
+            QTimer.singleShot(0, self, self._whole_tab_titles)
 
     def _whole_tab_titles(self) -> None:
-        for bar in self.findChildren(QTabBar):
-            if bar.parent() is self:
-                bar.setElideMode(Qt.TextElideMode.ElideNone)
-                bar.setUsesScrollButtons(True)
+        for bar in window_tab_bars(self):
+            bar.setElideMode(Qt.TextElideMode.ElideNone)
+            bar.setUsesScrollButtons(True)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)
         if not self._settled:
-            QTimer.singleShot(0, self._settle)
+            QTimer.singleShot(0, self, self._settle)
 
     def _settle(self) -> None:
         self._fit_columns()
@@ -887,6 +900,7 @@ class MainWindow(QMainWindow):
                 html.append(f"<tr><td colspan='2'><br><b>{game_info(self.game_id).title}</b></td></tr>")
             html.append(f"<tr><td><b>{keys}</b></td><td>{what}</td></tr>")
         html.append("</table>")
+        dispose(self.shortcuts_box)
         self.shortcuts_box = QMessageBox(QMessageBox.Icon.Information, "Keyboard shortcuts", "".join(html), parent=self)
         self.shortcuts_box.setStyleSheet(
             "QLabel#qt_msgbox_label { min-width: 34em; }"

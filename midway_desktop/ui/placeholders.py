@@ -75,6 +75,7 @@ class StandInPresenter(Presenter):
 
     def attach(self) -> None:
         scene = self.scene = self.window.scene
+        self._rules_before = scene.legal_moves
         scene.legal_moves = self.legal_moves
         self.link(scene.counterDropped, self.dropped)
         for ph in placeholders_for(scene.board):

@@ -202,3 +202,24 @@ def test_dialogs_closing_leave_it_whole(qtbot) -> None:  # type: ignore[no-untyp
     QTimer.singleShot(50, close_dialog)
     w.new_game_dialog()
     assert_covered(w, qtbot)
+
+
+@pytest.mark.parametrize("other", ["midway-solitaire", "kido-butai", "cv"])
+def test_docks_held_back_go_with_a_game_put_away(qtbot, other: str) -> None:  # type: ignore[no-untyped-def]
+    """A game switched away from behind the curtain (its keys still work there): the docks it
+    floated, held back until the next player looked, are not shown again when the curtain
+    lifts for the next game, and the curtain keeps none of them."""
+    w = _window(qtbot)
+    floated = [d for d in w.presenter.docks if not d.isHidden()]
+    for dock in floated:
+        dock.setFloating(True)
+    _settle(qtbot)
+    assert w.curtain.down and not any(d.isVisible() for d in floated)
+    w.switch_game(other)
+    assert not w.curtain.down
+    shown = [d.windowTitle() for d in floated if d.isVisible()]
+    assert not shown, f"docks of the game put away open as windows of their own: {shown}"
+    w.switch_game(GAME)  # a new hot-seat game: the curtain comes down again, holding only its own
+    assert_covered(w, qtbot)
+    _lift(w, qtbot)
+    assert not [d for d in QApplication.topLevelWidgets() if isinstance(d, QDockWidget) and d.isVisible()]

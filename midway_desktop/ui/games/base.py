@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QDockWidget, QTabBar
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QDockWidget, QMenu, QTabBar, QWidget
 
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.controller import GameController
@@ -15,6 +16,13 @@ from midway_desktop.ui.dock_fit import keep_whole_width
 
 if TYPE_CHECKING:
     from midway_desktop.ui.main_window import MainWindow
+
+
+def window_tab_bars(window: QWidget) -> list[QTabBar]:
+    """The tab bars the window has made for its groups of tabbed docks. Read from its list of
+    children, not ``findChildren``: a wrapper that made stays tied to the window after Qt
+    deletes the bar, one more for every dock layout the window ever had."""
+    return [child for child in window.children() if isinstance(child, QTabBar)]
 
 
 class Presenter(QObject):
@@ -26,6 +34,9 @@ class Presenter(QObject):
         self.controller = controller
         self.docks: list[QDockWidget] = []
         self._links: list[tuple[Any, Any]] = []
+        self._rules_before: Callable[[CounterItem], MoveOptions] | None = None
+        self.menu: QMenu | None = None  # the last context menu, until the next one
+        self.detached = False
 
     def link(self, signal: Any, slot: Any) -> None:
         """Connect, and remember to disconnect on detach."""
@@ -34,6 +45,7 @@ class Presenter(QObject):
 
     def attach(self) -> None:
         scene = self.scene = self.window.scene
+        self._rules_before = scene.legal_moves
         scene.legal_moves = self.legal_moves
         self.link(scene.counterDropped, self.dropped)
         self.link(self.controller.changed, self.refresh)
@@ -48,6 +60,12 @@ class Presenter(QObject):
         self.refresh()
 
     def detach(self) -> None:
+        """Leave the window as it was before the game was shown, and go: everything the
+        presenter made is deleted with it, and nothing long-lived keeps a reference to it
+        (a window switches games hundreds of times in a session)."""
+        self.detached = True
+        self._let_go_of_scene()
+        self._drop_menu()
         for signal, slot in self._links:
             # The scene may already be gone, and its connections with it.
             with contextlib.suppress(RuntimeError, TypeError):
@@ -63,9 +81,41 @@ class Presenter(QObject):
         # The window keeps the tab bars of the docks just removed, still showing their titles
         # (one can peek out from under the next game's bar): hidden, and shown again by the
         # window only when it hands one to a new group of tabbed docks.
-        for bar in self.window.findChildren(QTabBar):
-            if bar.parent() is self.window:
-                bar.hide()
+        for bar in window_tab_bars(self.window):
+            bar.hide()
+        # The window owns the presenter (a QObject child): without this it would live as long
+        # as the window, and with it every dock model, timer and view it built.
+        self.deleteLater()
+
+    def _let_go_of_scene(self) -> None:
+        """The scene asks the presenter where a counter may go; the next one asks its own."""
+        scene = getattr(self, "scene", None)
+        if scene is None or self._rules_before is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the scene may already be deleted
+            if getattr(scene, "legal_moves", None) == self.legal_moves:
+                scene.legal_moves = self._rules_before
+        self._rules_before = None
+
+    def soon(self, slot: Callable[[], object]) -> None:
+        """Call ``slot`` when the event loop next comes round (once the window has laid out
+        what was just added), unless the game has been put away by then: its widgets are gone."""
+        QTimer.singleShot(0, lambda: None if self.detached else slot())
+
+    def new_menu(self, title: str = "") -> QMenu:
+        """A context menu over the window, in place of the last one. A menu needs the window
+        as its parent, and the window would keep every one made (and, through the orders its
+        actions are connected to, this presenter) for as long as it is open."""
+        self._drop_menu()
+        self.menu = QMenu(title, self.window)
+        return self.menu
+
+    def _drop_menu(self) -> None:
+        menu, self.menu = self.menu, None
+        if menu is not None:
+            with contextlib.suppress(RuntimeError):  # (already gone with the window)
+                menu.close()
+                menu.deleteLater()
 
     # -- for subclasses -------------------------------------------------------------------
     def build_docks(self) -> None:

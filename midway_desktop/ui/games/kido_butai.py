@@ -74,7 +74,6 @@ class KidoButaiPresenter(Presenter):
         self.playback = EventPlayback(self, delay_ms=PLAYBACK_PACE_MS, start_paused=True)
         self.playback.finished.connect(self.refresh)
         self.selected: str | None = None
-        self.menu: QMenu | None = None
         self.drawn: dict[str, Any] | None = None  # the view the board last showed
         self.summary: list[str] = []  # what the last phase played out did, until the next order
         self.blocked = ""  # why the phase cannot end now ("" when it can)
@@ -408,15 +407,13 @@ class KidoButaiPresenter(Presenter):
         choices = self.choices_for(piece)
         if not choices:
             return None
-        menu = QMenu(self.window)
-        menu.setTitle(self.title_of(piece))
+        menu = self.new_menu(self.title_of(piece))
         for a in choices:
             destructive = isinstance(a, Destroy)
             if destructive and not menu.isEmpty():
                 menu.addSeparator()  # apart from the ordinary orders, never the first item
             act = menu.addAction(self.say(a) + ("…" if destructive else ""))
             act.triggered.connect(lambda _=False, a=a: self.submit(a))
-        self.menu = menu
         return menu
 
     def log_shown(self, events: list) -> list:  # type: ignore[type-arg]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDockWidget,
@@ -148,14 +148,12 @@ class SolitairePresenter(Presenter):
         w.tabifyDockWidget(w.log_dock, w.key_dock)
         w.log_dock.raise_()
         self._made = made
-        QTimer.singleShot(0, w, self._size_docks)  # once the window has laid the docks out
+        self.soon(self._size_docks)  # once the window has laid the docks out
         self._size_docks()
         w.dice_dock.dice.hit_threshold = 5  # MS › Combat Resolution: 5 or 6 after modifiers hits
 
     def _size_docks(self) -> None:
         w, made = self.window, self._made
-        if not self.docks:
-            return  # detached before the deferred call came round
         w.resizeDocks([made["ms-orders"], made["ms-card"], w.dice_dock], [230, 440, 180], Qt.Orientation.Vertical)
         w.resizeDocks([made["ms-status"], w.log_dock], [450, 300], Qt.Orientation.Vertical)
         w.prefer_dock_columns(made["ms-orders"], 300, made["ms-status"], 340)

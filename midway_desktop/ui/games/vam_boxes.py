@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QLabel, QListView,
 
 from midway_desktop.ui.board_view import PIECE_MIME
 from midway_desktop.ui.counters import CounterFace, face_pixmap
+from midway_desktop.ui.games.base import window_tab_bars
 
 ICON = 44
 Index = QModelIndex | QPersistentModelIndex
@@ -217,22 +218,18 @@ class SpringTabs(QObject):
     """Dock tabs that open when a counter is dragged over them, so a counter can go from a box
     in one tab to a box in another (as a hand moves between sheets on the table)."""
 
-    def __init__(self, window: QWidget) -> None:
-        super().__init__(window)
+    def __init__(self, window: QWidget, owner: QObject) -> None:
+        # Owned by the game's presenter, not the window: it goes when the game does.
+        super().__init__(owner)
         self.window = window
-        self._bars: set[int] = set()
 
     def watch(self) -> None:
         """Take on any dock tab bar the window has made since the last look."""
-        # Dock tab bars and docks are the window's own children: a recursive search would walk
-        # every counter of every holding box, on every refresh.
-        direct = Qt.FindChildOption.FindDirectChildrenOnly
+        direct = Qt.FindChildOption.FindDirectChildrenOnly  # docks are the window's own children
         docks = {d.windowTitle(): d for d in self.window.findChildren(QDockWidget, options=direct)}
-        for bar in self.window.findChildren(QTabBar, options=direct):
-            if id(bar) not in self._bars:
-                self._bars.add(id(bar))
-                bar.setAcceptDrops(True)
-                bar.installEventFilter(self)
+        for bar in window_tab_bars(self.window):
+            bar.setAcceptDrops(True)
+            bar.installEventFilter(self)  # (once: Qt moves a filter installed again, never doubles it)
             for i in range(bar.count()):
                 dock = docks.get(bar.tabText(i))
                 if dock is not None and dock.toolTip():

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QPoint, Qt, QTimer
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QPoint, Qt
 from PySide6.QtGui import QBrush, QColor, QCursor, QFont
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QListView,
     QListWidget,
     QListWidgetItem,
-    QMenu,
     QPushButton,
     QScrollArea,
     QSlider,
@@ -277,7 +276,7 @@ class VictoryAtMidwayPresenter(Presenter):
         self.link(self.playback.finished, self.window.show_log)
         self.link(self.controller.finished, self._finished)
         self.window.view.drop_handler = self
-        self.spring_tabs = SpringTabs(self.window)
+        self.spring_tabs = SpringTabs(self.window, self)
 
     def _dock(self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea, tip: str = "") -> QDockWidget:
         dock = QDockWidget(title, self.window)
@@ -350,7 +349,7 @@ class VictoryAtMidwayPresenter(Presenter):
             self._fill_orders(view, waiting=True)
             return  # the board catches up when the doctrine's moves have been shown
         self._bring_forward(view)
-        QTimer.singleShot(0, self.spring_tabs, self.spring_tabs.watch)  # tab bars appear as docks are tabbed
+        self.soon(self.spring_tabs.watch)  # tab bars appear as docks are tabbed
         self._draw_map(view, moving)
         self._fill_orders(view)
         self._fill_battle(view, moving)
@@ -375,9 +374,7 @@ class VictoryAtMidwayPresenter(Presenter):
         self._step_seen = key
         dock = STEP_HINTS.get(view["step"], ("", ""))[1]
         if dock in self.box_docks:
-            QTimer.singleShot(
-                0, self.box_docks[dock][0], lambda d=self.box_docks[dock][0]: self._raise(d)
-            )  # once the tab bar exists
+            self.soon(lambda d=self.box_docks[dock][0]: self._raise(d))  # once the tab bar exists
 
     def _raise(self, dock: QDockWidget) -> None:
         dock.raise_()
@@ -408,9 +405,7 @@ class VictoryAtMidwayPresenter(Presenter):
                 title = " and ".join("Task Forces" if x == "us" else "Fleets" for x in shown)
                 if dock.windowTitle() != title:
                     dock.setWindowTitle(title)
-                    QTimer.singleShot(
-                        0, self.spring_tabs, self.spring_tabs.watch
-                    )  # its tab's tooltip goes by the title
+                    self.soon(self.spring_tabs.watch)  # its tab's tooltip goes by the title
             for spec in specs:
                 model = self.box_models[spec.key]
                 model.set_view(view, moving)
@@ -756,7 +751,7 @@ class VictoryAtMidwayPresenter(Presenter):
         group = next((e for e in (self.view.get("japan") or {}).get("entry", ()) if e["group"] == piece), None)
         these = {piece, *(group["waiting"] if group else ())}
         orders = [a for a in self.legal if (g := gesture(a)) is not None and g[0] in these]
-        menu = QMenu(self.window)
+        menu = self.new_menu()
         if not orders:
             act = menu.addAction("No orders for this counter now")
             act.setEnabled(False)
@@ -765,7 +760,6 @@ class VictoryAtMidwayPresenter(Presenter):
         if len(orders) > 40:
             more = menu.addAction(f"… {len(orders) - 40} more in the Orders list")
             more.setEnabled(False)
-        self.menu = menu
         menu.popup(where if isinstance(where, QPoint) else QCursor.pos())
 
     def _map_menu(self, piece: str, pos: QPoint) -> None:
