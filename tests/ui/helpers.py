@@ -31,3 +31,31 @@ def cell_point(view: QGraphicsView, board, label: str) -> QPoint:  # type: ignor
 
     x, y = board.centre(label)
     return view.mapFromScene(QPointF(x * UNIT, y * UNIT))
+
+
+def play_by_bots(window, steps: int, seed: int = 5) -> int:  # type: ignore[no-untyped-def]
+    """Orders as the computer would give them, through the window's controller, from whichever
+    side is due (the screen passed to it); the curtain lifted after. How many were given."""
+    from midway_desktop.engine.registry import default_bots
+    from midway_desktop.engine.rng import Rng
+
+    c = window.controller
+    session = c.session
+    if session is None:
+        return 0
+    bots = default_bots(window.game_id)(session.rules)
+    luck = Rng(seed)
+    given = 0
+    for _ in range(steps):
+        due = [s for s in session.to_act() if s in bots]
+        if session.outcome() is not None or not due:
+            break
+        side = due[0]
+        if c.viewer != side:
+            c.pass_to(side)
+        assert c.submit(bots[side].choose(session, side, session.legal_actions(side), luck))
+        given += 1
+    if window.curtain.down:
+        window.curtain.lift()
+    QApplication.processEvents()
+    return given

@@ -15,12 +15,8 @@ GAME_IDS = [g.id for g in GAMES]
 
 
 @pytest.fixture(autouse=True)
-def _fresh_profile(qapp):  # type: ignore[no-untyped-def]
-    from PySide6.QtCore import QSettings
-
-    QSettings().clear()
-    yield
-    QSettings().clear()
+def _fresh(fresh_profile):  # type: ignore[no-untyped-def]
+    return fresh_profile
 
 
 def _window(qtbot, game: str, persist: bool = False):  # type: ignore[no-untyped-def]

@@ -19,13 +19,8 @@ SIZES = ((1024, 700), (1400, 900), (1920, 1080))
 
 
 @pytest.fixture(autouse=True)
-def _fresh_profile(qapp):  # type: ignore[no-untyped-def]
-    """These windows keep layouts and sizes as a player's would: none may reach another test."""
-    from PySide6.QtCore import QSettings
-
-    QSettings().clear()
-    yield
-    QSettings().clear()
+def _fresh(fresh_profile):  # type: ignore[no-untyped-def]
+    return fresh_profile
 
 
 def _settle(qtbot) -> None:  # type: ignore[no-untyped-def]

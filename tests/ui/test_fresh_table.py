@@ -11,20 +11,15 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from midway_desktop.engine import playable_games
-from midway_desktop.engine.registry import default_bots
-from midway_desktop.engine.rng import Rng
 from midway_desktop.games import GAMES, game_info
+from tests.ui.helpers import play_by_bots
 
 GAME_IDS = [g.id for g in GAMES]
 
 
 @pytest.fixture(autouse=True)
-def _fresh_profile(qapp):  # type: ignore[no-untyped-def]
-    from PySide6.QtCore import QSettings
-
-    QSettings().clear()
-    yield
-    QSettings().clear()
+def _fresh(fresh_profile):  # type: ignore[no-untyped-def]
+    return fresh_profile
 
 
 def _window(qtbot, game: str, persist: bool = False):  # type: ignore[no-untyped-def]
@@ -38,24 +33,7 @@ def _window(qtbot, game: str, persist: bool = False):  # type: ignore[no-untyped
 
 
 def _play(w, steps: int, seed: int = 5) -> None:  # type: ignore[no-untyped-def]
-    """Orders as the computer would give them, through the controller, from whichever side is due."""
-    c = w.controller
-    session = c.session
-    if session is None:
-        return
-    bots = default_bots(w.game_id)(session.rules)
-    luck = Rng(seed)
-    for _ in range(steps):
-        due = [s for s in session.to_act() if s in bots]
-        if session.outcome() is not None or not due:
-            break
-        side = due[0]
-        if c.viewer != side:
-            c.pass_to(side)
-        assert c.submit(bots[side].choose(session, side, session.legal_actions(side), luck))
-    if w.curtain.down:
-        w.curtain.lift()
-    QApplication.processEvents()
+    play_by_bots(w, steps, seed)
 
 
 def assert_fresh(w) -> None:  # type: ignore[no-untyped-def]

@@ -9,9 +9,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from midway_desktop.engine import get_rules, playable_games
-from midway_desktop.engine.registry import default_bots
-from midway_desktop.engine.rng import Rng
 from midway_desktop.games import GAMES
+from tests.ui.helpers import play_by_bots
 from tests.ui.layout_checks import problems
 
 SIZES = ((1024, 700), (1400, 900), (1920, 1080))
@@ -20,22 +19,6 @@ SIZES = ((1024, 700), (1400, 900), (1920, 1080))
 def _settle() -> None:
     for _ in range(4):
         QApplication.processEvents()
-
-
-def _play(w, steps: int) -> None:  # type: ignore[no-untyped-def]
-    c = w.controller
-    session = c.session
-    bots = default_bots(w.game_id)(session.rules)
-    luck = Rng(2)
-    for _ in range(steps):
-        due = [s for s in session.to_act() if s in bots]
-        if session.outcome() is not None or not due:
-            break
-        if c.viewer != due[0]:
-            c.pass_to(due[0])
-        c.submit(bots[due[0]].choose(session, due[0], session.legal_actions(due[0]), luck))
-    if w.curtain.down:
-        w.curtain.lift()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -54,7 +37,7 @@ def test_the_window_reads_whole(qtbot, game: str, size: tuple[int, int]) -> None
     assert problems(w) == []
     assert w.view.width() >= 0.35 * w.width(), f"the board has {w.view.width()} px of {w.width()}"
     if game in playable_games() and size == SIZES[0]:  # the narrowest is where play crowds the docks
-        _play(w, 20)
+        play_by_bots(w, 20, seed=2)
         _settle()
         assert problems(w) == []
 
