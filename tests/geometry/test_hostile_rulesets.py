@@ -26,6 +26,7 @@ def copy(tmp_path: Path, game: str) -> Path:
 
 
 def one_problem_saying(folder: Path, *words: str) -> RulesetError:
+    """``validate`` finds exactly one problem, on one line, naming the folder's file and ``words``."""
     problems = validate_ruleset(folder)
     assert len(problems) == 1, [str(p) for p in problems]
     message = str(problems[0])

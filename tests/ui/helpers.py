@@ -59,3 +59,14 @@ def play_by_bots(window, steps: int, seed: int = 5) -> int:  # type: ignore[no-u
         window.curtain.lift()
     QApplication.processEvents()
     return given
+
+
+def open_window(qtbot, game: str, persist: bool = False, size: tuple[int, int] = (1400, 900)):  # type: ignore[no-untyped-def]
+    """A main window on ``game``, shown at ``size`` (``persist``: it keeps what a player's would)."""
+    from midway_desktop.ui.main_window import MainWindow
+
+    w = MainWindow(game, persist=persist)
+    qtbot.addWidget(w)
+    w.resize(*size)
+    w.show()
+    return w

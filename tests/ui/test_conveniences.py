@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog
 
 from midway_desktop.games import GAMES
+from tests.ui.helpers import open_window
 
 GAME_IDS = [g.id for g in GAMES]
 
@@ -20,13 +21,7 @@ def _fresh(fresh_profile):  # type: ignore[no-untyped-def]
 
 
 def _window(qtbot, game: str, persist: bool = False):  # type: ignore[no-untyped-def]
-    from midway_desktop.ui.main_window import MainWindow
-
-    w = MainWindow(game, persist=persist)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    return w
+    return open_window(qtbot, game, persist)
 
 
 def test_every_dock_of_every_game_comes_back_from_the_view_menu(qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from midway_desktop.engine import playable_games
 from midway_desktop.games import GAMES, game_info
-from tests.ui.helpers import play_by_bots
+from tests.ui.helpers import open_window, play_by_bots
 
 GAME_IDS = [g.id for g in GAMES]
 
@@ -23,13 +23,7 @@ def _fresh(fresh_profile):  # type: ignore[no-untyped-def]
 
 
 def _window(qtbot, game: str, persist: bool = False):  # type: ignore[no-untyped-def]
-    from midway_desktop.ui.main_window import MainWindow
-
-    w = MainWindow(game, persist=persist)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    return w
+    return open_window(qtbot, game, persist)
 
 
 def _play(w, steps: int, seed: int = 5) -> None:  # type: ignore[no-untyped-def]

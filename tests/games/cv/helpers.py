@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from midway_desktop.ruleset import RulesetError, ruleset_dir
-from midway_desktop.ruleset.validate import validate_ruleset
+from midway_desktop.ruleset import ruleset_dir
+from tests.geometry.test_hostile_rulesets import one_problem_saying
 
 RULES_TEXT = "cv.txt"
 
@@ -23,12 +23,4 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def one_problem(folder: Path, *words: str) -> RulesetError:
-    """``validate`` finds exactly one problem, on one line, naming the folder's file and ``words``."""
-    problems = validate_ruleset(folder)
-    assert len(problems) == 1, [str(p) for p in problems]
-    message = str(problems[0])
-    assert "\n" not in message and message.startswith(str(folder)), message
-    for word in words:
-        assert word in message, message
-    return problems[0]
+one_problem = one_problem_saying  # the hostile-ruleset tests' check: one line, naming file and words
