@@ -93,7 +93,7 @@ class HandoverCurtain(QWidget):
         self.notice.setStyleSheet("color: #e8c77a; font-size: 13px;")
         self.notice.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.notice.setWordWrap(True)
-        self.notice.setMaximumWidth(560)
+        self.notice.setFixedWidth(560)  # a wrapped label needs its width fixed to be given its height
         self.notice.hide()
         for w in (self.title, self.hint, self.password, self.error, self.button, self.notice):
             layout.addWidget(w, 0, Qt.AlignmentFlag.AlignCenter)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QMessageBox
 from midway_desktop.engine.registry import default_bots
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.actions import Orders, read_item
+from tests.ui.layout_checks import problems
 
 GAME = "victory-at-midway"
 SIZES = ((1024, 700), (1400, 900), (1920, 1080))
@@ -47,6 +48,7 @@ def assert_covered(w, qtbot) -> None:  # type: ignore[no-untyped-def]
             if seen.pixel(x, y) != own.pixel(x, y)
         ]
         assert not diff, f"{len(diff)} sampled pixels show the window behind the curtain, first at {diff[0]}"
+    assert problems(curtain) == []  # its own words read whole (title, notice, button)
     docks = w.findChildren(QDockWidget)
     beside = [d.objectName() or d.windowTitle() for d in docks if d.isFloating() and d.isVisible()]
     assert not beside, f"floating docks show beside the curtain: {beside}"
