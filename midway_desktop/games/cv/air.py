@@ -1,0 +1,329 @@
+"""The Air Unit Movement Phase (CV › Basic VIII), one side after the other.
+
+Each side's portion runs Landing Step, Normal Air Unit Movement Step, Take Off Step (VIII.A).
+An Air unit flies no more hexes a Turn than its slowest plane's Movement Factor (VIII.B.2), less
+the hexes it was carried in a CAP Box (VIII.H.2). Planes land in the A section of a box in the
+hex they reach, if a ship there (or the base) handles their type (IV.B.3), they fit (IV.B.1)
+and the box's Launch Factors, take-offs included, allow (VIII.A.1.c). New Air units must take
+off in the Take Off Step (VIII.A.3); those still waiting when the side ends it take off where
+they are. On the Turn of take-off every plane stays at Low Altitude, except Interceptors of the
+side that moves first (VIII.D.4; read here as: fighters). Planes still in the air after their
+last landing Turn are eliminated at the end of the phase (VIII.E.2).
+
+Off-board bases (VIII.G): an Air unit that takes off from one is In Flight and may be placed in
+one of the base's Air Entry Hexes the printed number of Turns later, counting the take-off Turn
+(from 0700, a "6H" hex at 1200), with no further move that Turn. To land there it stands in one
+of those hexes at the start of a Turn, leaves the mapboard that Turn and lands the printed
+number of Turns after the Turn it reached the hex, counting both ("3J" reached at 1300: it
+leaves at 1400 and lands at 1500).
+
+The Endurance Factor is read as the Turns after the take-off Turn during which the plane may
+still land: taking off at 0700 with EF 3, its last landing Turn is 1000. (The Landing Step comes
+before the Take Off Step, so an EF counting the take-off Turn would strand a plane of EF 1.)
+"""
+
+from __future__ import annotations
+
+from midway_desktop.engine.events import Event
+from midway_desktop.games.cv.actions import Altitude, EnterMap, Land, MoveAir, TakeOff
+from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.state import (
+    AirRecord,
+    AirUnit,
+    BaseBox,
+    Planes,
+    State,
+    TaskForce,
+    counts,
+    evolve,
+    side_name,
+)
+
+FLYING = ("map", "cap")
+
+
+def air_hex(game: Game, state: State, unit: AirUnit) -> str | None:
+    """Where an Air unit is on the mapboard (a CAP or forming Air unit: over its box)."""
+    if unit.where == "map":
+        return unit.hex
+    if unit.where in ("cap", "forming"):
+        box = state.box(unit.side, unit.box)
+        return game.box_hex(box) if box is not None else None
+    return None
+
+
+def speed(game: Game, unit: AirUnit) -> int:
+    """Basic VIII.B.2: the Movement Factor of the slowest plane in the Air unit."""
+    return min(game.plane(r.plane).movement for r in unit.records)
+
+
+def budget(game: Game, unit: AirUnit) -> int:
+    return max(0, speed(game, unit) - unit.carried)
+
+
+def _unit(state: State, side: str, number: int, where: tuple[str, ...]) -> tuple[AirUnit | None, str | None]:
+    unit = state.air_unit(side, number)
+    if unit is None:
+        return None, f"Air Box {number} is empty."
+    if unit.where not in where:
+        return None, f"Air unit {number} is not where that order can be given ({unit.where})."
+    return unit, None
+
+
+# -- Landing Step ----------------------------------------------------------------------------------
+def land_refusal(game: Game, state: State, a: Land) -> str | None:
+    unit, why = _unit(state, a.side, a.air_unit, FLYING)
+    if unit is None:
+        return why
+    box = state.box(a.side, a.box)
+    if box is None:
+        return f"You have no Task Force or Base Box {a.box!r}."
+    records = [r for r in unit.records if not a.plane or r.plane == a.plane]
+    if not records:
+        return f"Air unit {a.air_unit} has no {a.plane} planes."
+    here = air_hex(game, state, unit)
+    if isinstance(box, BaseBox) and box.hex is None:
+        entries = game.air_entry_hexes(box.id)
+        if unit.where != "map" or here not in entries:
+            return (
+                f"Planes land at {game.bases[box.id].title} from one of its Air Entry Hexes, reached on an earlier "
+                "Turn (CV › Basic VIII.G.2)."
+            )
+        if a.plane and len(records) != len(unit.records):
+            return "An Air unit leaves the mapboard for an off-board base whole (CV › Basic VIII.G.2)."
+        return _handling_refusal(game, box, records, count_launch=False)
+    target = game.box_hex(box)
+    if target is None:
+        return f"{a.box} is not on the mapboard."
+    assert here is not None
+    reach = 0 if unit.moved else budget(game, unit)
+    if game.board.distance(here, target) > reach:
+        return (
+            f"Air unit {a.air_unit} at {here} cannot reach {target} this Turn (Movement Factor {speed(game, unit)}"
+            f"{', moved already' if unit.moved else ''}; CV › Basic VIII.B.2)."
+        )
+    return _handling_refusal(game, box, records, count_launch=True)
+
+
+def _handling_refusal(game: Game, box: TaskForce | BaseBox, records: list[AirRecord], count_launch: bool) -> str | None:
+    for r in records:
+        if not game.takes(box, r.plane):
+            return f"No ship or base in {box.id} handles {game.plane(r.plane).title}s (CV › Basic IV.B.3)."
+    landing = sum(r.factors for r in records)
+    if not game.fits(box, (*box.planes.all(), *(Planes(r.plane, r.factors) for r in records))):
+        return f"{landing} more Air Factor(s) would pass {box.id}'s Plane Capacity (CV › Basic IV.B.1, II.B.1)."
+    top = game.handling(box).launch[2]
+    if count_launch and box.launched + landing > top:
+        return (
+            f"{box.id}'s Maximum Launch Factor is {top} and {box.launched} Air Factor(s) have taken off or landed this "
+            "Turn: landings may not exceed it nor prevent take-offs (CV › Basic VIII.A.1.c)."
+        )
+    return None
+
+
+def apply_land(game: Game, state: State, a: Land, events: list[Event]) -> State:
+    unit = state.air_unit(a.side, a.air_unit)
+    box = state.box(a.side, a.box)
+    assert unit is not None and box is not None
+    landing = tuple(r for r in unit.records if not a.plane or r.plane == a.plane)
+    staying = tuple(r for r in unit.records if r not in landing)
+    if isinstance(box, BaseBox) and box.hex is None:
+        spec = game.bases[box.id]
+        due = state.time.plus(max(0, spec.turns - 2))
+        events.append(_told(a.side, f"Air unit {a.air_unit} leaves the mapboard for {spec.title}, landing at {due}"))
+        return state.with_air_unit(evolve(unit, where="returning", hex=None, box=box.id, due=due, moved=True))
+    stacks = (*box.planes.a, *(Planes(r.plane, r.factors, r.weapon) for r in landing))
+    moved = sum(r.factors for r in landing)
+    state = state.with_box(evolve(box, planes=box.planes.with_("a", stacks), launched=box.launched + moved))
+    what = counts({r.plane: r.factors for r in landing})
+    events.append(_told(a.side, f"Air unit {a.air_unit} lands at {a.box}: {what}"))
+    if not staying:
+        return state.with_air_unit(None, a.side, a.air_unit)
+    return state.with_air_unit(evolve(unit, where="map", hex=game.box_hex(box), box="", records=staying, moved=True))
+
+
+def land_returning(game: Game, state: State, events: list[Event]) -> State:
+    """Basic VIII.G.2: Air units returning to an off-board base land there on their Turn."""
+    for unit in state.air_units:
+        if unit.where == "returning" and unit.due is not None and unit.due <= state.time:
+            box = state.base(unit.box)
+            assert box is not None
+            stacks = (*box.planes.a, *(Planes(r.plane, r.factors, r.weapon) for r in unit.records))
+            state = state.with_box(evolve(box, planes=box.planes.with_("a", stacks)))
+            state = state.with_air_unit(None, unit.side, unit.number)
+            events.append(_told(unit.side, f"Air unit {unit.number} lands at {game.bases[box.id].title}"))
+    return state
+
+
+# -- Normal Air Unit Movement Step -----------------------------------------------------------------
+def _flight_refusal(
+    game: Game, state: State, unit: AirUnit, start: str | None, to: str, cap: str, reach: int
+) -> str | None:
+    if to not in game.board:
+        return f"{to} is not a hex of the mapboard."
+    assert start is not None
+    if game.board.distance(start, to) > reach:
+        return (
+            f"Air unit {unit.number} flies at most {reach} hex(es) this Turn (Movement Factor {speed(game, unit)}, "
+            f"its slowest plane's{', less the hexes carried in a CAP Box' if unit.carried else ''}; "
+            "CV › Basic VIII.B.2, VIII.H.2)."
+        )
+    if cap:
+        box = state.box(unit.side, cap)
+        if box is None or game.box_hex(box) != to:
+            return "An Air unit joins the CAP Box only of a friendly box in the hex it ends in (CV › Basic VIII.H.2)."
+    return None
+
+
+def move_refusal(game: Game, state: State, a: MoveAir) -> str | None:
+    unit, why = _unit(state, a.side, a.air_unit, FLYING)
+    if unit is None:
+        return why
+    if unit.moved:
+        return f"Air unit {a.air_unit} has moved this Turn."
+    return _flight_refusal(game, state, unit, air_hex(game, state, unit), a.to, a.cap, budget(game, unit))
+
+
+def apply_move(game: Game, state: State, a: MoveAir, events: list[Event]) -> State:
+    unit = state.air_unit(a.side, a.air_unit)
+    assert unit is not None
+    events.append(_told(a.side, a.describe()))
+    return state.with_air_unit(_arrive(unit, a.to, a.cap))
+
+
+def _arrive(unit: AirUnit, to: str, cap: str) -> AirUnit:
+    if cap:
+        return evolve(unit, where="cap", hex=None, box=cap, moved=True)
+    return evolve(unit, where="map", hex=to, box="", moved=True)
+
+
+def enter_refusal(game: Game, state: State, a: EnterMap) -> str | None:
+    unit, why = _unit(state, a.side, a.air_unit, ("in-flight",))
+    if unit is None:
+        return why
+    assert unit.due is not None
+    if state.time < unit.due:
+        return f"Air unit {a.air_unit} reaches the mapboard at {unit.due} at the earliest (CV › Basic VIII.G.1)."
+    if a.hex not in game.air_entry_hexes(unit.box):
+        spec = game.bases[unit.box]
+        return f"Air units from {spec.title} enter only at the '{spec.letter}' Air Entry Hexes (CV › Basic VIII.G.1)."
+    return None
+
+
+def apply_enter(game: Game, state: State, a: EnterMap, events: list[Event]) -> State:
+    unit = state.air_unit(a.side, a.air_unit)
+    assert unit is not None
+    events.append(_told(a.side, a.describe()))
+    return state.with_air_unit(evolve(unit, where="map", hex=a.hex, box="", due=None, moved=True))
+
+
+# -- Take Off Step ---------------------------------------------------------------------------------
+def take_off_refusal(game: Game, state: State, a: TakeOff) -> str | None:
+    unit, why = _unit(state, a.side, a.air_unit, ("forming",))
+    if unit is None:
+        return why
+    box = state.box(a.side, unit.box)
+    assert box is not None
+    if isinstance(box, BaseBox) and box.hex is None:
+        if a.to or a.cap:
+            return f"Air units from {game.bases[box.id].title} fly off the mapboard first (CV › Basic VIII.G.1)."
+        return None
+    start = game.box_hex(box)
+    if start is None:
+        return f"{box.id} has left the mapboard."
+    return _flight_refusal(game, state, unit, start, a.to, a.cap, speed(game, unit))
+
+
+def apply_take_off(game: Game, state: State, a: TakeOff, events: list[Event]) -> State:
+    unit = state.air_unit(a.side, a.air_unit)
+    assert unit is not None
+    box = state.box(a.side, unit.box)
+    assert box is not None
+    if isinstance(box, BaseBox) and box.hex is None:
+        spec = game.bases[box.id]
+        due = state.time.plus(max(0, spec.turns - 1))
+        events.append(_told(a.side, f"Air unit {a.air_unit} takes off from {spec.title}, due at the mapboard at {due}"))
+        return state.with_air_unit(evolve(unit, where="in-flight", hex=None, due=due, moved=True))
+    events.append(_told(a.side, a.describe()))
+    return state.with_air_unit(_arrive(unit, a.to, a.cap))
+
+
+def take_off_waiting(game: Game, state: State, side: str, events: list[Event]) -> State:
+    """Basic VIII.A.3: new Air units must take off now; those not ordered take off in place.
+    If their box has left the mapboard, their planes go back to its C section."""
+    for unit in [u for u in state.air_units if u.side == side and u.where == "forming"]:
+        box = state.box(side, unit.box)
+        assert box is not None
+        here = game.box_hex(box)
+        if isinstance(box, BaseBox) and box.hex is None:
+            state = apply_take_off(game, state, TakeOff(side, unit.number, ""), events)
+        elif here is not None:
+            state = apply_take_off(game, state, TakeOff(side, unit.number, here), events)
+        else:
+            back = (*box.planes.c, *(Planes(r.plane, r.factors, r.weapon) for r in unit.records))
+            state = state.with_box(evolve(box, planes=box.planes.with_("c", back)))
+            state = state.with_air_unit(None, side, unit.number)
+    return state
+
+
+# -- altitude --------------------------------------------------------------------------------------
+def altitude_refusal(game: Game, state: State, a: Altitude) -> str | None:
+    unit, why = _unit(state, a.side, a.air_unit, FLYING)
+    if unit is None:
+        return why
+    records = [r for r in unit.records if r.plane == a.plane]
+    if not records:
+        return f"Air unit {a.air_unit} has no {a.plane} planes."
+    if a.high and any(r.took_off == state.time for r in records):
+        if not game.plane(a.plane).is_fighter:
+            return "Bombers and Escorts stay at Low Altitude on the Turn they take off (CV › Basic VIII.D.4)."
+        if not state.initiative or state.initiative[0] != a.side:
+            return (
+                "Interceptors climb to High Altitude on the Turn they take off only if their side moves first "
+                "(CV › Basic VIII.D.4)."
+            )
+    return None
+
+
+def apply_altitude(game: Game, state: State, a: Altitude, events: list[Event]) -> State:
+    unit = state.air_unit(a.side, a.air_unit)
+    assert unit is not None
+    records = tuple(evolve(r, high=a.high) if r.plane == a.plane else r for r in unit.records)
+    events.append(_told(a.side, a.describe()))
+    return state.with_air_unit(evolve(unit, records=records))
+
+
+# -- the end of the phase --------------------------------------------------------------------------
+def out_of_endurance(game: Game, state: State, events: list[Event]) -> State:
+    """Basic VIII.E.2: planes not landed by their last landing Turn are eliminated. The loss is
+    unnecessary (Basic XI.C.4) unless they are in a hex where a friendly box could take them
+    (read here as: a box with a ship or base of their Plane Types)."""
+    for unit in list(state.air_units):
+        if unit.where == "forming":
+            continue
+        late = [r for r in unit.records if r.must_land <= state.time]
+        if unit.where == "returning" and unit.due is not None:
+            late = [r for r in unit.records if r.must_land < unit.due]
+        if not late:
+            continue
+        here = air_hex(game, state, unit)
+        boxes = game.friendly_boxes_at(state, unit.side, here) if here is not None else []
+        lost = sum(r.factors for r in late)
+        needless = sum(r.factors for r in late if not any(game.takes(b, r.plane) for b in boxes))
+        state = state.with_loss(unit.side, lost, needless)
+        rest = tuple(r for r in unit.records if r not in late)
+        state = state.with_air_unit(evolve(unit, records=rest) if rest else None, unit.side, unit.number)
+        what = counts({r.plane: r.factors for r in late})
+        events.append(
+            Event(
+                "air-lost",
+                f"{side_name(unit.side)} Air unit {unit.number} runs out of fuel: {what} eliminated.",
+                (unit.side,),
+                {"side": unit.side, "factors": lost},
+            )
+        )
+    return state
+
+
+def _told(side: str, text: str) -> Event:
+    return Event("air-movement", f"{text}.", (side,), {"side": side})

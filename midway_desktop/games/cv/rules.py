@@ -1,0 +1,183 @@
+"""CV on the engine: who acts, what is legal, refusals with the rule, and applying orders.
+
+Each step of the Sequence of Play (``sequence``) accepts its own orders; a simultaneous step
+collects each side's orders, told only to that side, until it says :class:`Done`. Luck comes
+from the engine's ``Rng``. Not registered with the engine's game list yet (no desktop presenter
+or bot): tests and tools start it with ``Session.start(RULES, ...)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from midway_desktop.engine.actions import Action
+from midway_desktop.engine.events import Event
+from midway_desktop.engine.rng import Rng
+from midway_desktop.engine.rules import Outcome, Phase, Rules, Scenario
+from midway_desktop.games.cv import air, movement, readiness
+from midway_desktop.games.cv.actions import (
+    ACTION_TYPES,
+    Altitude,
+    Done,
+    EnterMap,
+    Form,
+    Land,
+    MoveAir,
+    Place,
+    Plot,
+    Ready,
+    TakeOff,
+)
+from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.legal import legal_orders
+from midway_desktop.games.cv.sequence import PHASES, SECRET, finish_air_portion, phase, settle, to_act
+from midway_desktop.games.cv.setup import SHORT_LAST, SHORT_START, initial_state, short_naval
+from midway_desktop.games.cv.state import SIDES, State, evolve, side_name
+from midway_desktop.games.cv.views import view
+
+ALLOWED: dict[str, tuple[type[Action], ...]] = {
+    "set-up": (Place, Done),
+    "plane-ready": (Ready, Done),
+    "form-air-units": (Form, Done),
+    "ship-plotting": (Plot, Done),
+    "landing": (Land, Altitude, Done),
+    "air-move": (MoveAir, EnterMap, Altitude, Done),
+    "take-off": (TakeOff, Altitude, Done),
+}
+
+Check = Callable[[Game, State, Any], str | None]
+CHECKS: dict[type[Action], Check] = {
+    Place: movement.place_refusal,
+    Ready: readiness.ready_refusal,
+    Form: readiness.form_refusal,
+    Plot: movement.plot_refusal,
+    Land: air.land_refusal,
+    MoveAir: air.move_refusal,
+    TakeOff: air.take_off_refusal,
+    Altitude: air.altitude_refusal,
+    EnterMap: air.enter_refusal,
+}
+
+SCENARIOS = (
+    Scenario(
+        "short-naval",
+        "Short Scenario: naval forces",
+        "0100-1800 June 4 (Scenarios II): both sides' fleets, without the land-based air.",
+    ),
+)
+
+StateMaker = Callable[[Game], State]
+
+
+def short_naval_state(game: Game) -> State:
+    return initial_state(game, short_naval(game), SHORT_START, SHORT_LAST, short=True)
+
+
+def out_of_step(action: Action, step: str) -> str:
+    """CV › Basic IV: an order is given only in its own step; say which step that is."""
+    steps = [PHASES[s].title for s, kinds in ALLOWED.items() if isinstance(action, kinds)]
+    now = PHASES[step].title
+    if not steps:
+        return f"That order is not given in the {now}."
+    return f"That order belongs to the {' or the '.join(steps)}; this is the {now} (CV › Basic IV)."
+
+
+class CvRules(Rules[State]):
+    id = "cv"
+    title = "CV"
+    sides = SIDES
+    scenarios = SCENARIOS
+    phases: tuple[Phase, ...] = tuple(PHASES.values())
+    action_types = ACTION_TYPES
+
+    def __init__(self, game: Game | None = None, make_state: StateMaker | None = None) -> None:
+        super().__init__()
+        self.game = game if game is not None else Game.load()
+        self.make_state = make_state if make_state is not None else short_naval_state
+
+    def setup(self, scenario: Scenario, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
+        state = self.make_state(self.game)
+        return state, [Event("setup", f"CV: {scenario.title}. Both sides set up in secret (CV › Set Up IV).")]
+
+    def to_act(self, state: State) -> tuple[str, ...]:
+        return to_act(state)
+
+    def phase(self, state: State) -> Phase:
+        return phase(state)
+
+    def legal_actions(self, state: State, side: str) -> Sequence[Action]:
+        if side not in to_act(state):
+            return []
+        return legal_orders(self.game, state, side)
+
+    def check(self, state: State, action: Action) -> str | None:
+        if state.step == "over":
+            return "The game is over."
+        if action.side not in to_act(state):
+            return f"It is not the {side_name(action.side)} side's turn to act ({phase(state).title})."
+        if not isinstance(action, ALLOWED.get(state.step, ())):
+            return out_of_step(action, state.step)
+        check = CHECKS.get(type(action))
+        return check(self.game, state, action) if check is not None else None
+
+    def apply(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
+        events: list[Event] = []
+        g = self.game
+        side = action.side
+        if isinstance(action, Done):
+            state = self._done(state, side, rng, events)
+        else:
+            if isinstance(action, Place):
+                state = movement.apply_place(g, state, action)
+            elif isinstance(action, Ready):
+                state = readiness.apply_ready(g, state, action)
+            elif isinstance(action, Form):
+                state = readiness.apply_form(g, state, action)
+            elif isinstance(action, Plot):
+                state = movement.apply_plot(g, state, action)
+            elif isinstance(action, Land):
+                state = air.apply_land(g, state, action, events)
+            elif isinstance(action, MoveAir):
+                state = air.apply_move(g, state, action, events)
+            elif isinstance(action, TakeOff):
+                state = air.apply_take_off(g, state, action, events)
+            elif isinstance(action, Altitude):
+                state = air.apply_altitude(g, state, action, events)
+            elif isinstance(action, EnterMap):
+                state = air.apply_enter(g, state, action, events)
+            if state.step in SECRET:  # a sealed order: only its own side hears of it
+                events.append(Event("order", f"{action.describe()}.", (side,), {"side": side}))
+        return settle(g, state, rng, events), events
+
+    def _done(self, state: State, side: str, rng: Rng, events: list[Event]) -> State:
+        step = state.step
+        if step in SECRET:
+            title = PHASES[step].title
+            events.append(Event("sealed", f"The {side_name(side)} side has sealed its orders ({title}).",
+                                data={"side": side}))  # fmt: skip
+            return evolve(state, sealed=state.sealed | {side})
+        if step == "take-off":
+            return finish_air_portion(self.game, state, events)
+        order = ("landing", "air-move", "take-off")
+        return evolve(state, step=order[order.index(step) + 1])
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Basic XI.A: at least 100 Victory Points more than the other side wins; else a draw.
+        (Points for Hits on ships and for the Midway hex come with combat and the bases.)"""
+        if state.step != "over":
+            return None
+        us, them = SIDES
+        a, b = state.score(us), state.score(them)
+        margin = self.game.data.charts.victory.margin
+        winner = us if a - b >= margin else them if b - a >= margin else None
+        scores = {us: float(a), them: float(b)}
+        if winner is None:
+            return Outcome("draw", None, f"A draw: {a} to {b} Victory Points.", scores)
+        return Outcome(winner, winner, f"The {side_name(winner)} side wins, {max(a, b)} to {min(a, b)}.", scores)
+
+    def view(self, state: State, side: str) -> dict[str, Any]:
+        return view(self.game, state, side)
+
+
+RULES = CvRules()
