@@ -66,7 +66,7 @@ def ready_refusal(game: Game, state: State, a: Ready) -> str | None:
     if not game.has_plane(a.plane):
         return f"There is no plane type {a.plane!r}."
     if a.factors < 1:
-        return "Move at least one Air Factor."
+        return "Move at least one Air Factor (CV › Basic IV.B.2)."
     plane = game.plane(a.plane)
     if a.target == "c":
         if a.weapon and a.weapon not in plane.weapons:
@@ -129,7 +129,7 @@ def form_refusal(game: Game, state: State, a: Form) -> str | None:
     if not game.has_plane(a.plane):
         return f"There is no plane type {a.plane!r}."
     if a.factors < 1:
-        return "Move at least one Air Factor."
+        return "An Air unit holds at least one Air Factor (CV › Basic VIII.A)."
     unit = state.air_unit(a.side, a.air_unit)
     here = take_off_hex(game, box)
     if unit is not None:

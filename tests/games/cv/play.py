@@ -87,3 +87,13 @@ def done_until(s: Session, step: str, limit: int = 200) -> None:
             return
         s.play(Done(s.to_act()[0]))
     raise AssertionError(f"never reached {step}")
+
+
+def next_turn(s: Session, limit: int = 200) -> None:
+    """Seal or end every step (no orders) until the next Turn's Plane Ready Step."""
+    now = s.state.time
+    for _ in range(limit):
+        if s.state.time != now and s.state.step == "plane-ready":
+            return
+        s.play(Done(s.to_act()[0]))
+    raise AssertionError("the next Turn never came")
