@@ -1,0 +1,117 @@
+"""Set-up and the Ship Plotting and Movement Phase (CV › Set Up IV; Basic VI): the plot is the
+order, Movement Factors and the slowest ship, anchoring only at Midway, entering and exiting."""
+
+from __future__ import annotations
+
+from midway_desktop.games.cv.actions import Done, Place, Plot
+from midway_desktop.games.cv.time_record import Time
+from tests.games.cv.play import GAME, JP, US, done_until, next_turn, session, tf
+
+
+def refused(s, action, *words: str) -> None:  # type: ignore[no-untyped-def]
+    why = s.check(action)
+    assert why is not None, f"{action} was accepted"
+    for w in words:
+        assert w in why, why
+
+
+def hex_of(s, number: int, side: str = JP) -> str | None:  # type: ignore[no-untyped-def]
+    return s.state.task_force(side, number).hex  # type: ignore[no-any-return]
+
+
+def test_set_up_in_the_scenarios_area() -> None:
+    """Set Up IV: each side marks its Task Forces' starting hexes in secret, within the areas
+    the scenario gives; a late arrival's entry hex too."""
+    s = session(
+        [
+            tf(JP, 1, ["Akagi"], "A3601", area=("entry-a",)),
+            tf(JP, 2, ["Hosho"], "A3601", area=("entry-a",), enters=Time(4, 7)),
+        ],
+        set_up=False,
+    )
+    assert s.state.step == "set-up"
+    s.play(Place(JP, 1, "A4001"))
+    s.play(Place(JP, 2, "A4201"))
+    refused(s, Place(JP, 1, "A3002"), "sets up in entry-a")
+    assert hex_of(s, 1) == "A4001" and s.state.task_force(JP, 2).entry.hex == "A4201"  # type: ignore[union-attr]
+    assert s.view(US).get(JP) is None
+
+
+def test_the_plot_is_the_order() -> None:
+    """Basic VI.A: moves are plotted in secret and carried out exactly as plotted once both sides
+    have sealed; a Task Force without a plot stays."""
+    s = session([tf(JP, 1, ["Akagi", "DD1"], "A3010"), tf(JP, 2, ["Kaga"], "A3010"), tf(US, 1, ["DD1"], "B3010")])
+    done_until(s, "ship-plotting")
+    s.play(Plot(JP, 1, ("A3009", "A3008")))
+    s.play(Plot(JP, 1, ("A3011",)))  # plotted again: the last plot stands
+    s.play(Done(JP))
+    assert hex_of(s, 1) == "A3010"  # nothing moves before both sides have plotted
+    s.play(Done(US))
+    assert (hex_of(s, 1), hex_of(s, 2)) == ("A3011", "A3010")
+    assert [e.text for e in s.log(JP) if e.kind == "ship-movement"] == ["Task Force 1 moves to A3011."]
+    assert [e.text for e in s.log(US) if e.kind == "ship-movement"] == []
+
+
+def test_movement_goes_hex_to_hex_at_the_slowest_ships_speed() -> None:
+    """Basic VI.B.1-5: at most the Movement Factor, consecutive hexes, the slowest ship's speed."""
+    s = session([tf(JP, 1, ["Akagi", "DD1"], "A3010"), tf(JP, 2, ["Hosho", "DD2"], "A3010")])
+    done_until(s, "ship-plotting")
+    assert GAME.movement(s.state.task_force(JP, 1)) == 2 and GAME.movement(s.state.task_force(JP, 2)) == 1  # type: ignore[arg-type]
+    assert s.check(Plot(JP, 1, ("A3009", "A3008"))) is None
+    refused(s, Plot(JP, 1, ("A3009", "A3008", "A3007")), "at most 2", "VI.B.1, VI.B.5")
+    refused(s, Plot(JP, 2, ("A3009", "A3008")), "at most 1", "slowest")
+    refused(s, Plot(JP, 1, ("A3008",)), "skipping none", "VI.B.3")
+    refused(s, Plot(JP, 1, ("Z9999",)), "not a hex")
+    refused(s, Plot(JP, 3, ()), "no Task Force 3")
+
+
+def test_anchoring_only_in_the_midway_hex() -> None:
+    """Basic VI.I, VI.I.1: ships anchor only in the Midway hex, on a Turn they stay there; they
+    may weigh anchor and move in the same Turn."""
+    midway = GAME.midway
+    s = session([tf(JP, 1, ["Akagi"], midway), tf(JP, 2, ["Kaga"], "A3010")])
+    done_until(s, "ship-plotting")
+    refused(s, Plot(JP, 2, (), anchor=True), "only in the Midway hex", "VI.I.1")
+    refused(s, Plot(JP, 1, ("B2116",), anchor=True), "stay there")
+    s.play(Plot(JP, 1, (), anchor=True))
+    done_until(s, "landing")
+    assert s.state.task_force(JP, 1).anchored  # type: ignore[union-attr]
+    next_turn(s)
+    done_until(s, "ship-plotting")
+    s.play(Plot(JP, 1, ("B2116",)))
+    done_until(s, "landing")
+    tf1 = s.state.task_force(JP, 1)
+    assert tf1 is not None and not tf1.anchored and tf1.hex == "B2116"
+
+
+def test_a_late_arrival_reaches_its_hex_and_moves_the_next_turn() -> None:
+    """Basic VI.F.1: it reaches the hex marked for it on its Turn, moves no further that Turn,
+    and moves normally from the next."""
+    s = session([tf(JP, 1, ["Hosho"], "A3801", enters=Time(4, 6))])
+    done_until(s, "ship-plotting")
+    refused(s, Plot(JP, 1, ()), "enters the mapboard at A3801 at 0600 June 4", "VI.F.1.b-c")
+    next_turn(s)
+    done_until(s, "ship-plotting")
+    refused(s, Plot(JP, 1, ()), "enters the mapboard")
+    done_until(s, "landing")
+    assert hex_of(s, 1) == "A3801" and s.state.task_force(JP, 1).entered == Time(4, 6)  # type: ignore[union-attr]
+    assert "Task Force 1 enters the mapboard at A3801." in [e.text for e in s.log(JP)]
+    next_turn(s)
+    done_until(s, "ship-plotting")
+    s.play(Plot(JP, 1, ("A3802",)))
+    done_until(s, "landing")
+    assert hex_of(s, 1) == "A3802"
+
+
+def test_exiting_the_mapboard_is_for_good() -> None:
+    """Basic VI.F.2: ships leave from an edge hex and never come back."""
+    s = session([tf(JP, 1, ["Akagi"], "A3002"), tf(JP, 2, ["Kaga"], "A3010")])
+    done_until(s, "ship-plotting")
+    refused(s, Plot(JP, 2, (), exit=True), "edge hex", "VI.F")
+    s.play(Plot(JP, 1, ("A3001",), exit=True))
+    done_until(s, "landing")
+    tf1 = s.state.task_force(JP, 1)
+    assert tf1 is not None and tf1.exited and tf1.hex is None
+    next_turn(s)
+    done_until(s, "ship-plotting")
+    refused(s, Plot(JP, 1, ()), "left the mapboard for good", "VI.F.2")
