@@ -5,9 +5,10 @@ plots, anchors, planes by section with their Weapon units), its bases and its Ai
 enemy it sees what is on the mapboard for both: the Time Record, the Point Record Chart, and the
 enemy Air units flying on the mapboard, as Air unit counters only — their number, hex and
 whether all their planes are at Low Altitude (III: "of unknown strength and composition until
-observed"; VIII.D.6). Enemy Task Forces stay on the Plot Map only, and enemy Air units in CAP
-Boxes, forming or In Flight are off the mapboard. (Observation, which puts observed enemy units
-on the mapboard, is not yet implemented.) The umpire sees everything.
+observed"; VIII.D.6), and what its units observe (``observation``: enemy ships by hex and
+flying Air units, as much as each one's condition reveals). Enemy Task Forces are otherwise on
+the enemy's Plot Map only, and enemy Air units in CAP Boxes, forming or In Flight are off the
+mapboard. The umpire sees everything.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.observation import observed
 from midway_desktop.games.cv.sequence import to_act
 from midway_desktop.games.cv.state import SECTIONS, SIDES, AirUnit, BaseBox, Sections, State, TaskForce, other
 
@@ -127,4 +129,5 @@ def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
             out[side] = side_view(game, state, side)
     if viewer in SIDES:
         out["enemy_air"] = enemy_air(state, other(viewer))
+        out["observed"] = observed(game, state, viewer)
     return out

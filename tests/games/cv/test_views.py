@@ -1,11 +1,11 @@
 """What each side may know (CV › Basic III; Set Up II.A): random legal play never lets the other
 side's hidden state reach a side's view, its log or the orders it may give.
 
-At positions across random games, the hidden side's secrets are changed: its Task Forces moved
-and their plots, anchors and entry hexes changed, its planes moved between sections and armed
-differently, its Air units off the mapboard (forming, in CAP Boxes, In Flight) and the make-up of
-those on the mapboard changed. The viewer must be shown exactly the same, and be offered the
-same orders.
+At positions across random games, the hidden side's secrets are changed where the viewer's units
+observe nothing (Basic III): its Task Forces moved and their plots, anchors and entry hexes
+changed, its planes moved between sections and armed differently, its unobserved Air units'
+make-up changed, an Air unit forming or In Flight added. The viewer must be shown exactly the
+same, and be offered the same orders.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 from midway_desktop.engine import Session
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.games.cv.actions import Done
+from midway_desktop.games.cv.air import air_hex
+from midway_desktop.games.cv.observation import condition, observers
 from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.setup import initial_state
 from midway_desktop.games.cv.state import (
@@ -43,7 +45,7 @@ FORCES = [
     tf(US, 2, ["Yorktown", "DD2"], "B4807", {"c": {"wildcat": 6, "dauntless": 6}}, enters=Time(4, 6)),
     tf(JP, 1, ["Akagi", "Tone", "DD1"], "A4010", {"c": {"zero": 8, "kate": 8, "jake": 2}, "a": {"val": 6}}),
     tf(JP, 2, ["Hosho", "DD2"], "A3801", {"c": {"kate": 3}}, enters=Time(4, 6)),
-    tf(JP, 3, ["Jintsu", "AP1", "AP2"], "A4023"),
+    tf(JP, 3, ["Jintsu", "AP1", "AP2"], "B2809"),  # two hexes from the Enterprise: observed
 ]
 BASE_PLANES = {"midway": {"c": {"catalina": 3, "fortress": 2, "buffalo": 4}}, "hawaii": {"c": {"fortress": 4}}}
 # Events that show one side something of the other's, by the rules: a side sealed, the
@@ -69,19 +71,33 @@ def _planes(rnd: random.Random, sections: Sections) -> Sections:
 
 
 def conceal(state: State, hidden: str, rnd: random.Random) -> State:
-    """``state`` with ``hidden``'s secrets changed (its own view would show the change)."""
-    board = sorted(GAME.board.region("half-a") | GAME.board.region("half-b"))
+    """``state`` with ``hidden``'s secrets changed where its enemy observes nothing (its own view
+    would show the change): Task Forces moved between unobserved hexes, their anchors and plots
+    changed; planes moved between sections and armed differently; unobserved Air units' make-up
+    changed (their counters and whether all are Low stay); an Air unit forming or In Flight."""
+    eyes = observers(GAME, state, other(hidden))
+
+    def unseen(hex_: str | None) -> bool:
+        if hex_ is None:
+            return True
+        return not any(condition(GAME, state, eyes, hex_, flying, True) for flying in (False, True))
+
+    cells = sorted(GAME.board.region("half-a") | GAME.board.region("half-b"))
     tfs = []
     for t in state.task_forces:
         if t.side == hidden:
+            hidden_tf = t.entry is not None or unseen(t.hex)
+            to = t.hex
+            if t.hex is not None and hidden_tf:
+                to = next((h for h in (rnd.choice(cells) for _ in range(30)) if unseen(h)), t.hex)
             t = dataclasses.replace(
                 t,
-                hex=rnd.choice(board) if t.hex is not None else None,
+                hex=to,
                 planes=_planes(rnd, t.planes),
-                anchored=rnd.random() < 0.5,
+                anchored=rnd.random() < 0.5 if hidden_tf else t.anchored,
                 readied=rnd.randint(0, 9),
                 launched=rnd.randint(0, 9),
-                entry=dataclasses.replace(t.entry, hex=rnd.choice(board)) if t.entry else None,
+                entry=dataclasses.replace(t.entry, hex=rnd.choice(cells)) if t.entry else None,
             )
         tfs.append(t)
     bases = [
@@ -92,21 +108,17 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
     ]
     units = []
     for u in state.air_units:
-        if u.side == hidden:
+        if u.side == hidden and unseen(air_hex(GAME, state, u)):
             records = tuple(
-                dataclasses.replace(r, factors=rnd.randint(1, 9), weapon=rnd.choice(("", "he")), plane=r.plane)
-                for r in u.records
+                dataclasses.replace(r, factors=rnd.randint(1, 9), weapon=rnd.choice(("", "he"))) for r in u.records
             )
-            if u.where != "map":
-                u = dataclasses.replace(u, records=records, box=u.box, moved=rnd.random() < 0.5)
-            else:  # on the mapboard: only its counter and whether all are at Low Altitude show
-                u = dataclasses.replace(u, records=records, moved=rnd.random() < 0.5)
+            u = dataclasses.replace(u, records=records, moved=rnd.random() < 0.5)
         units.append(u)
-    if rnd.random() < 0.7:  # an Air unit forming where the viewer cannot see
+    if rnd.random() < 0.7:  # an Air unit forming (or In Flight) where the viewer cannot see
         free = [n for n in range(1, 28) if state.air_unit(hidden, n) is None]
         if free:
             rec = AirRecord("zero" if hidden == JP else "wildcat", 2, "", False, "tf1", state.time, state.time.plus(3))
-            units.append(AirUnit(hidden, free[0], rnd.choice(("forming", "cap", "in-flight")), (rec,), box="tf1"))
+            units.append(AirUnit(hidden, free[0], rnd.choice(("forming", "in-flight")), (rec,), box="tf1"))
     plots = dict(state.plots)
     plots[hidden] = tuple(PlottedMove(t.number, (), rnd.random() < 0.5) for t in tfs if t.side == hidden)
     return dataclasses.replace(

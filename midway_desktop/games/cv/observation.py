@@ -1,0 +1,142 @@
+"""Observation (CV › Basic III): what a side's units see of the enemy, and how much is revealed.
+
+Observers (III.B.3): Ship units (the "surface" line, from every Task Force on the mapboard),
+the Base unit on the mapboard, flying Air units (the "high" or "low" line by the altitude of
+their planes), and radar: American BBs and CVs and the American Midway Base. The condition
+numbers come from the Observation Tables (``charts.observation``) by distance, counting the
+observed unit's hex but not the observer's (III.B.1); the upper number is for surface units,
+the lower for flying Air units (III.B.2); radar sees only Air units at High Altitude
+(III.B.3.a); night subtracts its modifiers (III.D); the best number counts (III.B.3.c); 0 or
+less is no observation.
+
+What is revealed (III.C), for enemy Ship units by hex and for enemy Air units one by one:
+1 that something is there, ships or an Air unit; 2 its strength as the observed side announces
+it (from half to double: the announcement is not yet implemented, so nothing more is shown);
+3 the exact number of Ship units or flying Air Factors, whether ships are anchored, the
+altitudes; 4 also the ships' sizes and their division between Task Forces; 5 (the condition
+for full combat, III.E) the ships and planes themselves. Non-flying planes and Ground units are
+never revealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from midway_desktop.games.cv import air
+from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.state import AMERICAN, AirUnit, State, TaskForce, other
+
+SIZES = ("capital", "major", "small")
+
+
+@dataclass(frozen=True)
+class Observer:
+    line: str  # high, low, surface, radar
+    hex: str
+
+
+def observers(game: Game, state: State, side: str) -> list[Observer]:
+    """Basic III.B.3: everything of ``side`` that observes, and on which line of the tables."""
+    out: list[Observer] = []
+    for tf in state.task_forces:
+        if tf.side == side and tf.on_map:
+            assert tf.hex is not None
+            out.append(Observer("surface", tf.hex))
+            if any(game.ship(side, t).ship_class.radar for t in tf.ships):
+                out.append(Observer("radar", tf.hex))
+    for base in state.bases:
+        if base.side == side and base.hex is not None:
+            out.append(Observer("surface", base.hex))
+            if side == AMERICAN and base.hex == game.midway:
+                out.append(Observer("radar", base.hex))
+    for unit in state.air_units:
+        here = air.air_hex(game, state, unit) if unit.where in air.FLYING else None
+        if unit.side == side and here is not None:
+            for high in sorted({r.high for r in unit.records}):
+                out.append(Observer("high" if high else "low", here))
+    return sorted(set(out), key=lambda o: (o.hex, o.line))
+
+
+def condition(game: Game, state: State, seen_by: list[Observer], hex_: str, flying: bool, high: bool) -> int:
+    """The best condition number ``seen_by`` gives a unit in ``hex_`` (0: not observed)."""
+    table = game.data.charts.observation
+    night = game.data.charts.time_record.is_night(state.time)
+    best = 0
+    for o in seen_by:
+        sight = table.sight(o.line, game.board.distance(o.hex, hex_))
+        n = sight.air if flying else sight.surface
+        if n is None or (o.line == "radar" and flying and not high):
+            continue
+        if night:
+            mod = table.modifiers.get("night", {}).get(o.line)
+            change = (mod.air if flying else mod.surface) if mod is not None else None
+            n += change or 0
+        best = max(best, n)
+    return best
+
+
+def _sizes(game: Game, tfs: list[TaskForce]) -> dict[str, int]:
+    sizes = game.data.charts.sizes
+    out = dict.fromkeys(SIZES, 0)
+    for tf in tfs:
+        for t in tf.ships:
+            out[sizes[game.ship(tf.side, t).type].size] += 1
+    return out
+
+
+def ships_seen(game: Game, tfs: list[TaskForce], hex_: str, cond: int) -> dict[str, Any]:
+    """Basic III.C: what the observed side reveals of its Ship units in one hex."""
+    seen: dict[str, Any] = {"hex": hex_, "condition": cond, "what": "ships"}
+    if cond >= 3:
+        seen["ships"] = sum(len(t.ships) for t in tfs)
+        seen["anchored"] = any(t.anchored for t in tfs)
+    if cond >= 4:
+        seen["sizes"] = _sizes(game, tfs)
+        seen["task_forces"] = [
+            {"number": t.number, "sizes": _sizes(game, [t]), **({"ships": list(t.ships)} if cond >= 5 else {})}
+            for t in sorted(tfs, key=lambda t: t.number)
+        ]
+    return seen
+
+
+def air_seen(unit: AirUnit, hex_: str, cond: int) -> dict[str, Any]:
+    """Basic III.C: what the observed side reveals of a flying Air unit."""
+    seen: dict[str, Any] = {"number": unit.number, "hex": hex_, "condition": cond, "what": "air"}
+    if cond >= 3:
+        seen["factors"] = unit.total
+        seen["high"] = sum(r.factors for r in unit.records if r.high)
+        seen["low"] = sum(r.factors for r in unit.records if not r.high)
+    if cond >= 5:
+        planes: dict[str, int] = {}
+        for r in unit.records:
+            planes[r.plane] = planes.get(r.plane, 0) + r.factors
+        seen["planes"] = dict(sorted(planes.items()))
+    return seen
+
+
+def observed(game: Game, state: State, side: str) -> dict[str, list[dict[str, Any]]]:
+    """Everything of the enemy that ``side``'s units observe now (Basic III.A, III.C)."""
+    enemy = other(side)
+    seen_by = observers(game, state, side)
+    by_hex: dict[str, list[TaskForce]] = {}
+    for tf in state.task_forces:
+        if tf.side == enemy and tf.on_map:
+            assert tf.hex is not None
+            by_hex.setdefault(tf.hex, []).append(tf)
+    ships = []
+    for hex_, tfs in sorted(by_hex.items()):
+        cond = condition(game, state, seen_by, hex_, flying=False, high=False)
+        if cond > 0:
+            ships.append(ships_seen(game, tfs, hex_, cond))
+    planes = []
+    for unit in state.air_units:
+        if unit.side != enemy or unit.where not in air.FLYING:
+            continue
+        here = air.air_hex(game, state, unit)
+        if here is None:
+            continue
+        cond = condition(game, state, seen_by, here, flying=True, high=any(r.high for r in unit.records))
+        if cond > 0:
+            planes.append(air_seen(unit, here, cond))
+    return {"ships": ships, "air": planes}
