@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from midway_desktop.games.cv.bases import Base, Bases, air_entry_hexes, parse_bases
 from midway_desktop.games.cv.charts import Charts, parse_charts
 from midway_desktop.games.cv.common import GAME
 from midway_desktop.games.cv.forces import Force, parse_forces
@@ -27,6 +28,7 @@ PARSERS: dict[str, Callable[[Node, str | None], object]] = {
     "charts.yaml": parse_charts,
     "ships.yaml": parse_ships,
     "forces.yaml": parse_forces,
+    "bases.yaml": parse_bases,
 }
 
 
@@ -39,6 +41,7 @@ class CvData:
     charts: Charts
     ships: Ships
     forces: tuple[Force, ...]
+    bases: Bases
 
     def force(self, side: str, force_id: str) -> Force:
         for force in self.forces:
@@ -58,6 +61,7 @@ class CvData:
         out += self.charts.provisional_values()
         out += self.ships.provisional_values()
         out += [f"{f.title}" for f in self.forces if f.provenance.provisional]
+        out += self.bases.provisional_values()
         return out
 
 
@@ -78,17 +82,19 @@ def _mtime(file: Path) -> int:
 @lru_cache(maxsize=4)
 def _load_cached(root: Path, stamps: tuple[int, ...]) -> CvData:
     game = root.name
-    board = parse_board(load_yaml(root / "board.yaml"), expected_game=game)
+    board_node = load_yaml(root / "board.yaml")
+    board = parse_board(board_node, expected_game=game)
     planes = parse_planes(load_yaml(root / "planes.yaml"), game)
     charts = parse_charts(load_yaml(root / "charts.yaml"), game)
     ships = parse_ships(load_yaml(root / "ships.yaml"), game)
     forces = parse_forces(load_yaml(root / "forces.yaml"), game)
-    data = CvData(board, planes, charts, ships, forces)
-    check_data(data)
+    bases = parse_bases(load_yaml(root / "bases.yaml"), game)
+    data = CvData(board, planes, charts, ships, forces, bases)
+    check_data(data, board_node)
     return data
 
 
-def check_data(data: CvData) -> None:
+def check_data(data: CvData, board_node: Node | None = None) -> None:
     """What one file says of another: one :class:`RulesetError` for the first problem."""
     for arrival in data.charts.random_arrival.arrivals:
         _check_placement(data.board, arrival.placement)
@@ -108,6 +114,37 @@ def check_data(data: CvData) -> None:
             ship = data.ships.get(force.side, title)
             if title not in force.ships or ship is None or ship.type != "AP":
                 raise _in(force, f"{force.title}: Ground Factors ride on the force's own transports, not '{title}'")
+    _check_bases(data, board_node)
+
+
+def _check_bases(data: CvData, board_node: Node | None) -> None:
+    """A Base stands in a board region or has Air Entry Hexes; its plane types are its side's."""
+    names = {r.name for r in data.board.regions()}
+    planes = {p.name: p for p in data.planes}
+    for base in data.bases.bases:
+        if base.region is not None and base.region not in names:
+            raise _on(base, f"{base.title}: the board has no region named '{base.region}'")
+        if base.letter is not None and not air_entry_hexes(data.board, base.letter):
+            raise _on(base, f"{base.title}: the board has no '{base.letter}' Air Entry Hex (Basic VIII.G.1)")
+        for name in base.planes or ():
+            plane = planes.get(name)
+            if plane is None:
+                raise _on(base, f"{base.title}: no plane type '{name}' in planes.yaml")
+            if plane.side != base.side:
+                raise _on(base, f"{base.title}: {plane.title} is not a {base.side} plane")
+    for region in data.board.regions("air-entry"):
+        letter = str(region.data.get("base", ""))
+        if data.bases.by_letter(letter) is None:
+            raise _region_error(board_node, region.name, f"no off-board Base in bases.yaml has the letter '{letter}'")
+
+
+def _region_error(board_node: Node | None, name: str, problem: str) -> RulesetError:
+    """A problem with a board region, at its line of ``board.yaml``."""
+    if board_node is not None:
+        for item in board_node.req("regions").list():
+            if item.is_map and item.get("name") is not None and item.req("name").value == name:
+                return item.error(f"region {name}: {problem}")
+    return RulesetError("board.yaml", None, f"region {name}: {problem}")
 
 
 def _check_air(data: CvData, force: Force) -> None:
@@ -133,6 +170,12 @@ def _in(force: Force, problem: str) -> RulesetError:
     if force.where is not None:
         return force.where.error(problem)
     return RulesetError("", None, problem)  # pragma: no cover - every parsed force has its node
+
+
+def _on(base: Base, problem: str) -> RulesetError:
+    if base.where is not None:
+        return base.where.error(problem)
+    return RulesetError("", None, problem)  # pragma: no cover - every parsed base has its node
 
 
 def _check_placement(board: Board, placement: Placement) -> None:
