@@ -77,7 +77,8 @@ class Base:
         return self.planes is None or plane_name in self.planes
 
     def provisional_values(self) -> list[str]:
-        return provisional_fields(self.title, self.provenance)
+        unused = "region" if self.off_board else "letter"  # the default does not speak for it
+        return [v for v in provisional_fields(self.title, self.provenance) if v != f"{self.title}: {unused}"]
 
 
 @dataclass(frozen=True)
