@@ -220,10 +220,24 @@ def _scenario(node: Node) -> Scenario:
         for key in _KEYS:
             if key != "free_set_up" and node.get(key) is not None:
                 raise node.req(key).error("Scenario V borrows this from the scenario it is played with (V.A-B)")
+        # Optional rules, random arrival and the Midway points are those of the scenario played.
         return Scenario(
-            scenario_id, name, title, None, None, 0, True, True, None, True, None, None,
-            _free_set_up(node.req("free_set_up")), prov, node,
-        )  # fmt: skip
+            id=scenario_id,
+            name=name,
+            title=title,
+            start=None,
+            end=None,
+            turns=0,
+            optional_rules=True,
+            random_arrival=True,
+            weather=None,
+            midway_points=True,
+            american=None,
+            japanese=None,
+            free_set_up=_free_set_up(node.req("free_set_up")),
+            provenance=prov,
+            where=node,
+        )
     if node.get("free_set_up") is not None:
         raise node.req("free_set_up").error("only Scenario V is a free set-up")
     start, end = parse_time(node.req("start")), parse_time(node.req("end"))
