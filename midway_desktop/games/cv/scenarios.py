@@ -185,6 +185,15 @@ def _free_placement(at: Placement, free: FreeSetUp) -> Placement:
     return Placement(free.enter, at.time, f"Enters by any Free Set Up entry area, {at.time}.", at.where)
 
 
+def midway_ground(scenario: Scenario, drawn_gd: int | None = None) -> int:
+    """American Ground Factors on Midway at the start: the scenario's, or with the Random
+    Arrival Chart the GD column of the American draw in its place (CV › Optional XVI.C.3)."""
+    american = scenario.side("american")
+    if drawn_gd is not None and scenario.random_arrival and "midway" in american.ground:
+        return drawn_gd
+    return american.ground.get("midway", 0)
+
+
 def scenario_length(start: Time, end: Time) -> int:
     """Turns from the first to the last, both played (Scenarios I.A.1; Basic XII.C)."""
     return end.index - start.index + 1

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from midway_desktop.games.cv.data import load_data
-from midway_desktop.games.cv.scenarios import scenario_length
+from midway_desktop.games.cv.scenarios import midway_ground, scenario_length
 from midway_desktop.games.cv.time_record import Time
 from tests.games.cv.helpers import cv_copy, edit, one_problem
 
@@ -64,6 +64,16 @@ def test_fifty_american_ground_factors_hold_midway() -> None:
         aboard = s.side("japanese").aboard
         assert aboard is not None and aboard.factors == 120
         assert aboard.ships == tuple(f"AP{n}" for n in range(1, 16))
+
+
+def test_the_gd_column_replaces_the_scenarios_ground_factors() -> None:
+    """Opt. XVI.C.3: the American draw's GD replaces the scenario's number; every line the text
+    prints says 50, the number Scenarios III and IV give."""
+    printed = [x for x in DATA.charts.random_arrival.lines if x.provenance.source == "rulebook"]
+    assert printed and {x.ground for x in printed} == {50}
+    assert midway_ground(BATTLE) == midway_ground(CAMPAIGN) == 50
+    assert midway_ground(BATTLE, 60) == 60
+    assert midway_ground(SHORT) == midway_ground(SHORT, 60) == 0  # Basic Game only, no Ground units
 
 
 def test_land_based_air_by_base() -> None:
