@@ -61,7 +61,7 @@ def _victory_at_midway_units(node: Node, game: str) -> object:
     return parse_units(node, expected_game=game)
 
 
-CV_FILES = ("planes.yaml", "charts.yaml", "ships.yaml", "forces.yaml")
+CV_FILES = ("planes.yaml", "charts.yaml", "ships.yaml", "forces.yaml", "bases.yaml", "scenarios.yaml")
 
 # Game id -> the files its rules read, each with the parser the game reads it with.
 GAME_FILES: dict[str, dict[str, Parser]] = {

@@ -10,12 +10,13 @@ they are. On the Turn of take-off every plane stays at Low Altitude, except Inte
 side that moves first (VIII.D.4; read here as: fighters). Planes still in the air after their
 last landing Turn are eliminated at the end of the phase (VIII.E.2).
 
-Off-board bases (VIII.G): an Air unit that takes off from one is In Flight and may be placed in
-one of the base's Air Entry Hexes the printed number of Turns later, counting the take-off Turn
-(from 0700, a "6H" hex at 1200), with no further move that Turn. To land there it stands in one
-of those hexes at the start of a Turn, leaves the mapboard that Turn and lands the printed
-number of Turns after the Turn it reached the hex, counting both ("3J" reached at 1300: it
-leaves at 1400 and lands at 1500).
+Off-board bases (VIII.G; the Turn arithmetic is ``bases.entry_turn`` and ``landing_turn``): an
+Air unit that takes off from one is In Flight and may be placed in one of the base's Air Entry
+Hexes the printed number of Turns later, counting the take-off Turn (from 0700, a "6H" hex at
+1200), with no further move that Turn. To land there it stands in one of those hexes at the
+start of a Turn, leaves the mapboard that Turn and lands the printed number of Turns after the
+Turn it reached the hex, counting both ("3J" reached at 1300: it leaves at 1400 and lands at
+1500); one that waited in the hex longer lands as soon as it leaves, if that Turn has come.
 
 The Endurance Factor is read as the Turns after the take-off Turn during which the plane may
 still land: taking off at 0700 with EF 3, its last landing Turn is 1000. (The Landing Step comes
@@ -24,8 +25,11 @@ before the Take Off Step, so an EF counting the take-off Turn would strand a pla
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from midway_desktop.engine.events import Event
 from midway_desktop.games.cv.actions import Altitude, EnterMap, Land, MoveAir, TakeOff
+from midway_desktop.games.cv.bases import entry_turn, landing_turn
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import (
     AirRecord,
@@ -34,7 +38,6 @@ from midway_desktop.games.cv.state import (
     Planes,
     State,
     TaskForce,
-    counts,
     evolve,
     side_name,
 )
@@ -129,17 +132,21 @@ def apply_land(game: Game, state: State, a: Land, events: list[Event]) -> State:
     staying = tuple(r for r in unit.records if r not in landing)
     if isinstance(box, BaseBox) and box.hex is None:
         spec = game.bases[box.id]
-        due = state.time.plus(max(0, spec.turns - 2))
+        reached = unit.arrived if unit.arrived is not None else state.time.plus(-1)
+        due = max(landing_turn(reached, spec.turns), state.time)
         events.append(_told(a.side, f"Air unit {a.air_unit} leaves the mapboard for {spec.title}, landing at {due}"))
-        return state.with_air_unit(evolve(unit, where="returning", hex=None, box=box.id, due=due, moved=True))
+        state = state.with_air_unit(evolve(unit, where="returning", hex=None, box=box.id, due=due, moved=True))
+        return land_returning(game, state, events)
     stacks = (*box.planes.a, *(Planes(r.plane, r.factors, r.weapon) for r in landing))
     moved = sum(r.factors for r in landing)
     state = state.with_box(evolve(box, planes=box.planes.with_("a", stacks), launched=box.launched + moved))
-    what = counts({r.plane: r.factors for r in landing})
+    what = _what(game, landing)
     events.append(_told(a.side, f"Air unit {a.air_unit} lands at {a.box}: {what}"))
     if not staying:
         return state.with_air_unit(None, a.side, a.air_unit)
-    return state.with_air_unit(evolve(unit, where="map", hex=game.box_hex(box), box="", records=staying, moved=True))
+    at = game.box_hex(box)
+    arrived = unit.arrived if air_hex(game, state, unit) == at else state.time
+    return state.with_air_unit(evolve(unit, where="map", hex=at, box="", records=staying, moved=True, arrived=arrived))
 
 
 def land_returning(game: Game, state: State, events: list[Event]) -> State:
@@ -188,13 +195,14 @@ def apply_move(game: Game, state: State, a: MoveAir, events: list[Event]) -> Sta
     unit = state.air_unit(a.side, a.air_unit)
     assert unit is not None
     events.append(_told(a.side, a.describe()))
-    return state.with_air_unit(_arrive(unit, a.to, a.cap))
+    return state.with_air_unit(_arrive(game, state, unit, a.to, a.cap))
 
 
-def _arrive(unit: AirUnit, to: str, cap: str) -> AirUnit:
+def _arrive(game: Game, state: State, unit: AirUnit, to: str, cap: str) -> AirUnit:
+    arrived = unit.arrived if air_hex(game, state, unit) == to and unit.where != "forming" else state.time
     if cap:
-        return evolve(unit, where="cap", hex=None, box=cap, moved=True)
-    return evolve(unit, where="map", hex=to, box="", moved=True)
+        return evolve(unit, where="cap", hex=None, box=cap, moved=True, arrived=arrived)
+    return evolve(unit, where="map", hex=to, box="", moved=True, arrived=arrived)
 
 
 def enter_refusal(game: Game, state: State, a: EnterMap) -> str | None:
@@ -214,7 +222,7 @@ def apply_enter(game: Game, state: State, a: EnterMap, events: list[Event]) -> S
     unit = state.air_unit(a.side, a.air_unit)
     assert unit is not None
     events.append(_told(a.side, a.describe()))
-    return state.with_air_unit(evolve(unit, where="map", hex=a.hex, box="", due=None, moved=True))
+    return state.with_air_unit(evolve(unit, where="map", hex=a.hex, box="", due=None, moved=True, arrived=state.time))
 
 
 # -- Take Off Step ---------------------------------------------------------------------------------
@@ -241,11 +249,11 @@ def apply_take_off(game: Game, state: State, a: TakeOff, events: list[Event]) ->
     assert box is not None
     if isinstance(box, BaseBox) and box.hex is None:
         spec = game.bases[box.id]
-        due = state.time.plus(max(0, spec.turns - 1))
+        due = entry_turn(state.time, spec.turns)
         events.append(_told(a.side, f"Air unit {a.air_unit} takes off from {spec.title}, due at the mapboard at {due}"))
         return state.with_air_unit(evolve(unit, where="in-flight", hex=None, due=due, moved=True))
     events.append(_told(a.side, a.describe()))
-    return state.with_air_unit(_arrive(unit, a.to, a.cap))
+    return state.with_air_unit(_arrive(game, state, unit, a.to, a.cap))
 
 
 def take_off_waiting(game: Game, state: State, side: str, events: list[Event]) -> State:
@@ -313,7 +321,7 @@ def out_of_endurance(game: Game, state: State, events: list[Event]) -> State:
         state = state.with_loss(unit.side, lost, needless)
         rest = tuple(r for r in unit.records if r not in late)
         state = state.with_air_unit(evolve(unit, records=rest) if rest else None, unit.side, unit.number)
-        what = counts({r.plane: r.factors for r in late})
+        what = _what(game, late)
         events.append(
             Event(
                 "air-lost",
@@ -323,6 +331,14 @@ def out_of_endurance(game: Game, state: State, events: list[Event]) -> State:
             )
         )
     return state
+
+
+def _what(game: Game, records: Iterable[AirRecord]) -> str:
+    """``3 Wildcat, 2 Dauntless (land-based)``: the planes as their titles read."""
+    total: dict[str, int] = {}
+    for r in records:
+        total[r.plane] = total.get(r.plane, 0) + r.factors
+    return ", ".join(f"{n} {game.plane(p).title}" for p, n in total.items())
 
 
 def _told(side: str, text: str) -> Event:

@@ -8,15 +8,17 @@ another (a placement's board regions exist, ...), each problem one line naming f
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
+from midway_desktop.games.cv.bases import Base, Bases, air_entry_hexes, parse_bases
 from midway_desktop.games.cv.charts import Charts, parse_charts
 from midway_desktop.games.cv.common import GAME
 from midway_desktop.games.cv.forces import Force, parse_forces
 from midway_desktop.games.cv.placement import Placement
 from midway_desktop.games.cv.planes import PlaneType, parse_planes
+from midway_desktop.games.cv.scenarios import Scenario, Scenarios, SideSetUp, parse_scenarios
 from midway_desktop.games.cv.ships import Ships, parse_ships
 from midway_desktop.geometry.board import Board
 from midway_desktop.geometry.loader import parse_board
@@ -27,6 +29,8 @@ PARSERS: dict[str, Callable[[Node, str | None], object]] = {
     "charts.yaml": parse_charts,
     "ships.yaml": parse_ships,
     "forces.yaml": parse_forces,
+    "bases.yaml": parse_bases,
+    "scenarios.yaml": parse_scenarios,
 }
 
 
@@ -39,6 +43,8 @@ class CvData:
     charts: Charts
     ships: Ships
     forces: tuple[Force, ...]
+    bases: Bases
+    scenarios: Scenarios
 
     def force(self, side: str, force_id: str) -> Force:
         for force in self.forces:
@@ -58,6 +64,8 @@ class CvData:
         out += self.charts.provisional_values()
         out += self.ships.provisional_values()
         out += [f"{f.title}" for f in self.forces if f.provenance.provisional]
+        out += self.bases.provisional_values()
+        out += self.scenarios.provisional_values()
         return out
 
 
@@ -78,17 +86,20 @@ def _mtime(file: Path) -> int:
 @lru_cache(maxsize=4)
 def _load_cached(root: Path, stamps: tuple[int, ...]) -> CvData:
     game = root.name
-    board = parse_board(load_yaml(root / "board.yaml"), expected_game=game)
+    board_node = load_yaml(root / "board.yaml")
+    board = parse_board(board_node, expected_game=game)
     planes = parse_planes(load_yaml(root / "planes.yaml"), game)
     charts = parse_charts(load_yaml(root / "charts.yaml"), game)
     ships = parse_ships(load_yaml(root / "ships.yaml"), game)
     forces = parse_forces(load_yaml(root / "forces.yaml"), game)
-    data = CvData(board, planes, charts, ships, forces)
-    check_data(data)
+    bases = parse_bases(load_yaml(root / "bases.yaml"), game)
+    scenarios = parse_scenarios(load_yaml(root / "scenarios.yaml"), game)
+    data = CvData(board, planes, charts, ships, forces, bases, scenarios)
+    check_data(data, board_node)
     return data
 
 
-def check_data(data: CvData) -> None:
+def check_data(data: CvData, board_node: Node | None = None) -> None:
     """What one file says of another: one :class:`RulesetError` for the first problem."""
     for arrival in data.charts.random_arrival.arrivals:
         _check_placement(data.board, arrival.placement)
@@ -108,6 +119,154 @@ def check_data(data: CvData) -> None:
             ship = data.ships.get(force.side, title)
             if title not in force.ships or ship is None or ship.type != "AP":
                 raise _in(force, f"{force.title}: Ground Factors ride on the force's own transports, not '{title}'")
+    _check_bases(data, board_node)
+    for scenario in data.scenarios.scenarios:
+        _check_scenario(data, scenario)
+
+
+def _check_bases(data: CvData, board_node: Node | None) -> None:
+    """A Base stands in a board region or has Air Entry Hexes; its plane types are its side's."""
+    names = {r.name for r in data.board.regions()}
+    planes = {p.name: p for p in data.planes}
+    for base in data.bases.bases:
+        if base.region is not None and base.region not in names:
+            raise _on(base, f"{base.title}: the board has no region named '{base.region}'")
+        if base.letter is not None and not air_entry_hexes(data.board, base.letter):
+            raise _on(base, f"{base.title}: the board has no '{base.letter}' Air Entry Hex (Basic VIII.G.1)")
+        for name in base.planes or ():
+            plane = planes.get(name)
+            if plane is None:
+                raise _on(base, f"{base.title}: no plane type '{name}' in planes.yaml")
+            if plane.side != base.side:
+                raise _on(base, f"{base.title}: {plane.title} is not a {base.side} plane")
+    for region in data.board.regions("air-entry"):
+        letter = str(region.data.get("base", ""))
+        if data.bases.by_letter(letter) is None:
+            raise _region_error(board_node, region.name, f"no off-board Base in bases.yaml has the letter '{letter}'")
+
+
+def _check_scenario(data: CvData, scenario: Scenario) -> None:
+    """What a scenario names exists: forces, Bases, planes, ships, board regions, Turns."""
+    record = data.charts.time_record
+    for time, key in ((scenario.start, "start"), (scenario.end, "end")):
+        if time is not None and not record.holds(time) and scenario.where is not None:
+            raise scenario.where.req(key).error(f"{time} is not on the Time Record")
+    if scenario.weather is not None and scenario.where is not None:
+        _check_clouds(data, scenario)
+    free = scenario.free_set_up
+    if free is not None:
+        for regions in (free.set_up, free.enter):
+            for region in regions:
+                if not any(r.name == region and r.kind == "entry" for r in data.board.regions()):
+                    raise _node_error(free.where, f"the board has no Ship Entry Area named '{region}'")
+    for side in scenario.sides:
+        _check_side(data, scenario, side)
+    _check_arrivals(data, scenario)
+
+
+def _check_arrivals(data: CvData, scenario: Scenario) -> None:
+    """Optional XVI.C.1: a force drawn "X" (on time) comes on where the scenario puts it."""
+    for arrival in data.charts.random_arrival.arrivals:
+        if arrival.scenario != scenario.id or arrival.result != "X":
+            continue
+        side = scenario.side(arrival.side)
+        for force_id in arrival.forces:
+            entry = next((e for e in side.forces if e.force == force_id), None)
+            if entry is None:
+                continue
+            if set(entry.at.regions) != set(arrival.placement.regions) or entry.at.time != arrival.placement.time:
+                raise _at(
+                    entry.at,
+                    f"{arrival.side.title()} Force {force_id} on time comes on at {arrival.placement.text!r} "
+                    "by the Random Arrival table (charts.yaml), not here",
+                )
+
+
+def _check_clouds(data: CvData, scenario: Scenario) -> None:
+    assert scenario.weather is not None and scenario.where is not None
+    where = scenario.where.req("weather").req("clouds")
+    region = next((r for r in data.board.regions("weather") if r.name == scenario.weather.clouds), None)
+    if region is None:
+        raise where.error(f"the board has no Cloud hexes named '{scenario.weather.clouds}'")
+    if str(region.data.get("start")) != str(scenario.start):
+        raise where.error(f"{region.name} sets up at {region.data.get('start')}; the scenario starts {scenario.start}")
+
+
+def _check_side(data: CvData, scenario: Scenario, side: SideSetUp) -> None:
+    record = data.charts.time_record
+    carried: dict[str, int] = {}
+    for entry in side.forces:
+        force = next((f for f in data.forces if f.side == side.side and f.id == entry.force), None)
+        if force is None:
+            raise _node_error(entry.where, f"no {side.side} Force {entry.force} in forces.yaml")
+        _check_placement(data.board, entry.at)
+        if entry.at.time is not None and not record.holds(entry.at.time):
+            raise _at(entry.at, f"{entry.at.time} is not on the Time Record")
+        if entry.air is not None:  # the scenario's own air for the force must fit its ships too
+            _check_air(data, replace(force, air=entry.air, where=entry.where))
+        carried.update(force.ground)
+    for title in side.submarines:
+        ship = data.ships.get(side.side, title)
+        if ship is None or ship.type != "SS":
+            raise _node_error(side.where, f"no {side.side} submarine '{title}' in ships.yaml")
+    _check_land_air(data, side)
+    for base_name in side.ground:
+        base = data.bases.get(base_name)
+        if base is None or base.side != side.side or not base.ground:
+            where = _part(side, "ground", base_name)
+            raise _node_error(where, f"Ground Factors at '{base_name}': not a {side.side} Base that holds them")
+    if side.aboard is not None:
+        missing = [t for t in side.aboard.ships if t not in carried]
+        if missing:
+            raise _node_error(side.aboard.where, f"{missing[0]} carries no Ground Factors in this scenario's forces")
+        total = sum(carried[t] for t in side.aboard.ships)
+        if total != side.aboard.factors:
+            raise _node_error(
+                side.aboard.where, f"{side.aboard.factors} Ground Factors, but forces.yaml puts {total} aboard"
+            )
+
+
+def _check_land_air(data: CvData, side: SideSetUp) -> None:
+    """Set Up III.C.2.a-b: land-based planes in their side's Base Boxes, within Plane Capacity."""
+    planes = {p.name: p for p in data.planes}
+    for base_name, factors in side.land_air.items():
+        where = _part(side, "land_air", base_name)
+        base = data.bases.get(base_name)
+        if base is None:
+            raise _node_error(where, f"no Base '{base_name}' in bases.yaml")
+        if base.side != side.side:
+            raise _node_error(where, f"{base.title} is a {base.side} Base, not {side.side}")
+        for name in factors:
+            plane = planes.get(name)
+            if plane is None:
+                raise _node_error(where, f"no plane type '{name}' in planes.yaml")
+            if not base.takes(plane.name, plane.side):
+                raise _node_error(where, f"{base.title} does not take {plane.side} {plane.title} planes")
+        total = sum(factors.values())
+        if total > base.capacity:
+            raise _node_error(where, f"{total} Air Factors at {base.title}, a Plane Capacity of {base.capacity}")
+
+
+def _part(side: SideSetUp, key: str, base_name: str) -> Node | None:
+    """The line of ``key: {base_name: ...}`` in a side's Information, for errors."""
+    if side.where is None:
+        return None  # pragma: no cover - every parsed side has its node
+    return side.where.req(key).get(base_name) or side.where
+
+
+def _node_error(node: Node | None, problem: str) -> RulesetError:
+    if node is not None:
+        return node.error(problem)
+    return RulesetError("", None, problem)  # pragma: no cover - every parsed value has its node
+
+
+def _region_error(board_node: Node | None, name: str, problem: str) -> RulesetError:
+    """A problem with a board region, at its line of ``board.yaml``."""
+    if board_node is not None:
+        for item in board_node.req("regions").list():
+            if item.is_map and item.get("name") is not None and item.req("name").value == name:
+                return item.error(f"region {name}: {problem}")
+    return RulesetError("board.yaml", None, f"region {name}: {problem}")
 
 
 def _check_air(data: CvData, force: Force) -> None:
@@ -133,6 +292,12 @@ def _in(force: Force, problem: str) -> RulesetError:
     if force.where is not None:
         return force.where.error(problem)
     return RulesetError("", None, problem)  # pragma: no cover - every parsed force has its node
+
+
+def _on(base: Base, problem: str) -> RulesetError:
+    if base.where is not None:
+        return base.where.error(problem)
+    return RulesetError("", None, problem)  # pragma: no cover - every parsed base has its node
 
 
 def _check_placement(board: Board, placement: Placement) -> None:

@@ -1,9 +1,8 @@
 """What the CV rules read of the data, in the rules' own terms: a box's Plane Handling values
 (Plane Capacity, Ready Factor, Launch Factors, Plane Types), a Task Force's speed, the board.
 
-The ships and planes come from ``rulesets/cv`` (:mod:`data`). Bases (Midway and the off-board
-bases) are given to the rules as :class:`BaseSpec` values by whoever builds the position (see
-``setup``): one place to switch when the bases data is read from the ruleset.
+Everything comes from ``rulesets/cv`` (:mod:`data`); the bases (``bases.yaml``) are turned into
+:class:`BaseSpec` values, the one shape the rules read a base in (tests may give their own).
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 
+from midway_desktop.games.cv.bases import air_entry_hexes
 from midway_desktop.games.cv.data import CvData, load_data
 from midway_desktop.games.cv.planes import PlaneType
 from midway_desktop.games.cv.ships import Ship
@@ -44,6 +44,23 @@ class BaseSpec:
     handling: Handling
     letter: str = ""  # H, J, W, M: the Air Entry Hexes it uses
     turns: int = 0  # the number printed with its Air Entry Hexes
+    radar: bool = False  # Basic III.B.3: the American Midway Base
+
+
+def base_specs(data: CvData) -> dict[str, BaseSpec]:
+    """The Base units on the Holding Box Charts at the start: Midway (American) and the
+    off-board Bases. The Japanese Midway line is left out: it applies only once Midway is
+    captured (Basic IV.B; IX.H.5), which needs Ground Combat (not yet)."""
+    out = {}
+    for b in data.bases.bases:
+        if b.region is not None and b.side != "american":
+            continue
+        hex_ = min(data.board.region(b.region)) if b.region is not None else None
+        types = b.planes if b.planes is not None else tuple(p.name for p in data.planes if p.side == b.side)
+        turns = next((e.turns for e in air_entry_hexes(data.board, b.letter)), 0) if b.letter else 0
+        handling = Handling(b.capacity, b.ready, b.launch, frozenset(types))
+        out[b.name] = BaseSpec(b.name, b.title, b.side, hex_, handling, b.letter or "", turns, b.radar)
+    return out
 
 
 @dataclass(frozen=True)
@@ -54,8 +71,10 @@ class Game:
     bases: Mapping[str, BaseSpec] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, bases: Iterable[BaseSpec] = ()) -> Game:
-        return cls(load_data(), {b.id: b for b in bases})
+    def load(cls, bases: Iterable[BaseSpec] | None = None) -> Game:
+        """The bundled data, with its bases (or ``bases`` in their place)."""
+        data = load_data()
+        return cls(data, base_specs(data) if bases is None else {b.id: b for b in bases})
 
     @property
     def board(self) -> Board:

@@ -25,7 +25,7 @@ from typing import Any
 
 from midway_desktop.games.cv import air
 from midway_desktop.games.cv.game import Game
-from midway_desktop.games.cv.state import AMERICAN, AirUnit, State, TaskForce, other
+from midway_desktop.games.cv.state import AirUnit, State, TaskForce, other
 
 SIZES = ("capital", "major", "small")
 
@@ -48,7 +48,7 @@ def observers(game: Game, state: State, side: str) -> list[Observer]:
     for base in state.bases:
         if base.side == side and base.hex is not None:
             out.append(Observer("surface", base.hex))
-            if side == AMERICAN and base.hex == game.midway:
+            if game.bases[base.id].radar:
                 out.append(Observer("radar", base.hex))
     for unit in state.air_units:
         here = air.air_hex(game, state, unit) if unit.where in air.FLYING else None

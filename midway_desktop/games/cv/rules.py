@@ -32,7 +32,7 @@ from midway_desktop.games.cv.actions import (
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.legal import legal_orders
 from midway_desktop.games.cv.sequence import PHASES, SECRET, finish_air_portion, phase, settle, to_act
-from midway_desktop.games.cv.setup import SHORT_LAST, SHORT_START, initial_state, short_naval
+from midway_desktop.games.cv.setup import scenario_state
 from midway_desktop.games.cv.state import SIDES, State, evolve, side_name
 from midway_desktop.games.cv.views import view
 
@@ -59,19 +59,22 @@ CHECKS: dict[type[Action], Check] = {
     EnterMap: air.enter_refusal,
 }
 
-SCENARIOS = (
-    Scenario(
-        "short-naval",
-        "Short Scenario: naval forces",
-        "0100-1800 June 4 (Scenarios II): both sides' fleets, without the land-based air.",
-    ),
-)
+# Scenarios II-IV of scenarios.yaml by id; the Free Set Up (V) needs a choice of source: not yet.
+SCENARIO_IDS = {"short": "II", "battle-of-midway": "III", "midway-campaign": "IV"}
 
-StateMaker = Callable[[Game], State]
+StateMaker = Callable[[Game, str], State]
 
 
-def short_naval_state(game: Game) -> State:
-    return initial_state(game, short_naval(game), SHORT_START, SHORT_LAST, short=True)
+def scenario_state_by_name(game: Game, name: str) -> State:
+    return scenario_state(game, SCENARIO_IDS[name])
+
+
+def _scenarios(game: Game) -> tuple[Scenario, ...]:
+    out = []
+    for name, sid in SCENARIO_IDS.items():
+        sc = game.data.scenarios.get(sid)
+        out.append(Scenario(name, sc.title, f"{sc.start} - {sc.end} ({sc.turns} Turns), Scenarios {sid}."))
+    return tuple(out)
 
 
 def out_of_step(action: Action, step: str) -> str:
@@ -87,17 +90,17 @@ class CvRules(Rules[State]):
     id = "cv"
     title = "CV"
     sides = SIDES
-    scenarios = SCENARIOS
     phases: tuple[Phase, ...] = tuple(PHASES.values())
     action_types = ACTION_TYPES
 
     def __init__(self, game: Game | None = None, make_state: StateMaker | None = None) -> None:
         super().__init__()
         self.game = game if game is not None else Game.load()
-        self.make_state = make_state if make_state is not None else short_naval_state
+        self.make_state = make_state if make_state is not None else scenario_state_by_name
+        self.scenarios = _scenarios(self.game)
 
     def setup(self, scenario: Scenario, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
-        state = self.make_state(self.game)
+        state = self.make_state(self.game, scenario.name)
         return state, [Event("setup", f"CV: {scenario.title}. Both sides set up in secret (CV › Set Up IV).")]
 
     def to_act(self, state: State) -> tuple[str, ...]:

@@ -155,9 +155,13 @@ def repair_midway(game: Game, state: State, events: list[Event]) -> State:
     """Basic X: a Base unit on the mapboard not bombed, bombarded or fought over this Turn
     repairs one Hit, if it has any."""
     for base in state.bases:
-        if base.hex is not None and base.hex == game.midway and base.hits and not base.attacked:
-            state = state.with_box(evolve(base, hits=base.hits - 1))
-            events.append(Event("repair", f"{game.bases[base.id].title} repairs one Hit ({base.hits - 1} left).",
+        if base.hex is None or base.hex != game.midway:
+            continue
+        # (only Bombing can be recorded as ``attacked`` until Bombardment and Ground Combat exist)
+        left = game.data.bases.repaired(base.hits, bombed=base.attacked, bombarded=False, ground_combat=False)
+        if left != base.hits:
+            state = state.with_box(evolve(base, hits=left))
+            events.append(Event("repair", f"{game.bases[base.id].title} repairs one Hit ({left} left).",
                                 (base.side,), {"side": base.side}))  # fmt: skip
     return state
 

@@ -5,9 +5,7 @@ planes by section), the bases and the scenario's first and last Turns, checks th
 Set Up rules, and returns the position at the start of the set-up step. :func:`split_force`
 divides one of ``forces.yaml``'s forces into Task Force Boxes.
 
-:func:`short_naval` is a stand-in for the Short Scenario (Scenarios II) until the scenarios are
-read from the ruleset: its naval forces, areas and times as the text lists them, without the
-land-based air (that needs the bases). It is the one place to switch to the scenario data.
+:func:`scenario_state` builds a scenario of ``scenarios.yaml`` (Scenarios II-IV) this way.
 """
 
 from __future__ import annotations
@@ -15,10 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from midway_desktop.games.cv.game import BaseSpec, Game
+from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import (
-    AMERICAN,
-    JAPANESE,
     SECTIONS,
     TASK_FORCE_BOXES,
     TASK_FORCE_SHIPS,
@@ -64,6 +60,7 @@ def split_force(
     area: tuple[str, ...] = (),
     enters: Time | None = None,
     hex_: str | None = None,
+    air: Mapping[str, int] | None = None,
 ) -> list[ForceSetUp]:
     """``forces.yaml``'s force in Task Force Boxes numbered from ``first_number``: its ships in
     the order listed, as many to a box as Set Up III.C.1.b-c allows, and its sea-based planes in
@@ -72,11 +69,12 @@ def split_force(
     size = TASK_FORCE_SHIPS[side]
     chunks = [force.ships[i : i + size] for i in range(0, len(force.ships), size)]
     out = [ForceSetUp(side, first_number + k, tuple(chunk), area, hex_, enters) for k, chunk in enumerate(chunks)]
-    if force.air:
-        stacks = [Planes(p, n) for p, n in force.air.items()]
+    planes = dict(force.air if air is None else air)
+    if planes:
+        stacks = [Planes(p, n) for p, n in planes.items()]
         for k, chunk in enumerate(out):
             if game.fits(TaskForce(side, chunk.number, chunk.ships, None), stacks):
-                out[k] = ForceSetUp(side, chunk.number, chunk.ships, area, hex_, enters, {"c": dict(force.air)})
+                out[k] = ForceSetUp(side, chunk.number, chunk.ships, area, hex_, enters, {"c": planes})
                 break
         else:
             raise SetUpError(f"{force.title}: no one Task Force of it holds its planes (Set Up III.C.2.b)")
@@ -185,30 +183,34 @@ def _check_planes(game: Game, box: TaskForce | BaseBox, who: str) -> None:
         raise SetUpError(f"{who}: more Air Factors than its Plane Capacity (Set Up III.C.2.b; Basic IV.B.1)")
 
 
-# -- the Short Scenario's naval forces (stand-in until the scenarios are read from the ruleset) ----
-SHORT_START = Time(4, 1)  # Scenarios II.A.1: 0100 June 4 - 1800 June 4, 18 Turns
-SHORT_LAST = Time(4, 18)
-
-
-def short_naval(game: Game) -> list[ForceSetUp]:
-    """Scenarios II.B.1 and II.C.1: each force where and when the text sets it."""
+# -- the scenarios (scenarios.yaml) -------------------------------------------------------------
+def scenario_forces(game: Game, scenario_id: str) -> list[ForceSetUp]:
+    """Scenarios I-IV: each side's forces in Task Force Boxes, numbered in the order the scenario
+    lists them, each set up in (or entering by) the areas and at the Turn it gives, with the
+    scenario's sea-based air where it differs from the force's (the Campaign's 33 Vals)."""
+    scenario = game.data.scenarios.played(scenario_id)
     out: list[ForceSetUp] = []
-    numbers = {AMERICAN: 1, JAPANESE: 1}
-
-    def add(side: str, force_id: str, area: str, enters: Time | None = None) -> None:
-        made = split_force(game, side, force_id, numbers[side], (area,), enters)
-        numbers[side] += len(made)
-        out.extend(made)
-
-    add(AMERICAN, "IA", "half-b")
-    add(AMERICAN, "IB", "half-b")
-    add(JAPANESE, "IA", "entry-b")
-    add(JAPANESE, "IB", "entry-a", Time(4, 4))
-    add(JAPANESE, "IC", "entry-d")
-    add(JAPANESE, "ID", "entry-e")
-    add(JAPANESE, "IE", "entry-h")
+    for side_set_up in scenario.sides:
+        number = 1
+        for entry in side_set_up.forces:
+            made = split_force(
+                game, side_set_up.side, entry.force, number, entry.at.regions, entry.at.time, air=entry.air
+            )
+            number += len(made)
+            out.extend(made)
     return out
 
 
-def base_specs(bases: Iterable[BaseSpec]) -> dict[str, BaseSpec]:
-    return {b.id: b for b in bases}
+def scenario_state(game: Game, scenario_id: str) -> State:
+    """The position at the start of a scenario's set-up step. Land-based air starts in the C
+    sections of its Bases (Set Up III.C.2.d leaves the choice; "normally ... the C sections").
+    Not yet: Ground units, submarines (Optional XI), weather (Optional XIII)."""
+    scenario = game.data.scenarios.played(scenario_id)
+    assert scenario.start is not None and scenario.end is not None
+    base_planes: dict[str, dict[str, dict[str, int]]] = {}
+    for side_set_up in scenario.sides:
+        for base, planes in side_set_up.land_air.items():
+            if base in game.bases:
+                base_planes[base] = {"c": dict(planes)}
+    forces = scenario_forces(game, scenario_id)
+    return initial_state(game, forces, scenario.start, scenario.end, base_planes, short=not scenario.midway_points)

@@ -181,6 +181,7 @@ class AirUnit:
     moved: bool = False  # moved (or took off) in this Air Unit Movement Phase
     carried: int = 0  # hexes moved this Turn with its Task Force from the CAP Box (Basic VIII.H.2)
     due: Time | None = None  # In Flight: the Turn it may reach an Air Entry Hex, or lands
+    arrived: Time | None = None  # the Turn it reached the hex it is in (Basic VIII.G.2)
 
     @property
     def total(self) -> int:

@@ -1,9 +1,5 @@
-"""Shared by the CV rules tests: positions built from explicit inputs and sessions on them.
-
-The bases here are test stand-ins (the bases data is read from the ruleset by a later change):
-their Plane Handling values are chosen for the tests, not the printed ones. Their Air Entry
-letters and Turns are the board's (``board.yaml``'s air-entry regions: 6H, 3J).
-"""
+"""Shared by the CV rules tests: positions built from explicit inputs (which forces, where,
+when) and sessions on them, with the bundled data and its bases."""
 
 from __future__ import annotations
 
@@ -12,29 +8,14 @@ from collections.abc import Mapping, Sequence
 from midway_desktop.engine import Session
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.cv.actions import Done
-from midway_desktop.games.cv.game import BaseSpec, Game, Handling
+from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.setup import ForceSetUp, initial_state
 from midway_desktop.games.cv.state import AMERICAN, JAPANESE, State
 from midway_desktop.games.cv.time_record import Time
 
 US, JP = AMERICAN, JAPANESE
-_AMERICAN_PLANES = frozenset(
-    {"buffalo", "wildcat", "land-wildcat", "dauntless", "land-dauntless", "devastator", "avenger", "vindicator",
-     "fortress", "liberator", "marauder", "catalina"}
-)  # fmt: skip
-
-
-def stand_in_bases(game: Game) -> tuple[BaseSpec, ...]:
-    return (
-        BaseSpec("midway", "Midway", US, game.midway, Handling(60, 20, (10, 20, 30), _AMERICAN_PLANES)),
-        BaseSpec("hawaii", "Hawaii", US, None, Handling(99, 20, (10, 20, 30), _AMERICAN_PLANES), "H", 6),
-        BaseSpec("johnston", "Johnston", US, None, Handling(20, 5, (2, 5, 8), _AMERICAN_PLANES), "J", 3),
-    )
-
-
 GAME = Game.load()
-GAME = Game(GAME.data, {b.id: b for b in stand_in_bases(GAME)})
 NAVAL = Game(GAME.data)  # no bases
 START, LAST = Time(4, 5), Time(4, 10)  # 0500-1000 June 4: daylight, six Turns
 
@@ -72,7 +53,7 @@ def session(
     set_up: bool = True,
 ) -> Session:
     """A session on the position; ``set_up`` seals both sides' set-up at once."""
-    rules = CvRules(game, lambda g: initial_state(g, forces, start, last, base_planes))
+    rules = CvRules(game, lambda g, _name: initial_state(g, forces, start, last, base_planes))
     s = Session.start(rules, seed=1, rng=rng)
     if set_up:
         s.play(Done(US))

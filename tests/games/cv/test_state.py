@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from midway_desktop.games.cv.setup import SetUpError, short_naval, split_force
+from midway_desktop.games.cv.setup import SetUpError, scenario_state, split_force
 from midway_desktop.games.cv.state import JAPANESE, Planes, Sections, merged
 from midway_desktop.games.cv.time_record import Time
 from tests.games.cv.play import GAME, JP, US, position, tf
@@ -87,9 +87,11 @@ def test_a_force_split_into_task_force_boxes() -> None:
     assert all(not b.planes for b in boxes[1:])
 
 
-def test_the_short_scenario_naval_forces() -> None:
-    """Scenarios II.B.1, II.C.1: each force in its area; Force IB enters at 0400 June 4."""
-    state = position(short_naval(GAME), Time(4, 1), Time(4, 18))
+def test_the_short_scenario() -> None:
+    """Scenarios II: 0100-1800 June 4; each force in its area; the Japanese Force IB enters at
+    0400 June 4; the land-based air at Midway, the Marshalls and Wake; no Midway points."""
+    state = scenario_state(GAME, "II")
+    assert (state.time, state.last, state.short) == (Time(4, 1), Time(4, 18), True)
     american = [t for t in state.task_forces if t.side == US]
     japanese = [t for t in state.task_forces if t.side == JP]
     assert sum(len(t.ships) for t in american) == 19 + 9
@@ -99,6 +101,25 @@ def test_the_short_scenario_naval_forces() -> None:
     assert {t.entry.time for t in late} == {Time(4, 4)}  # type: ignore[union-attr]
     assert all(t.entry.hex in GAME.board.region("entry-a") and t.hex is None for t in late)  # type: ignore[union-attr]
     assert sum(len(t.ships) for t in late) == 16
+    midway = state.base("midway")
+    assert midway is not None and midway.hex == "B2117"
+    assert {p.plane: p.factors for p in midway.planes.c} == {
+        "buffalo": 7, "land-wildcat": 2, "land-dauntless": 6, "vindicator": 5, "avenger": 2, "marauder": 1,
+        "fortress": 3, "catalina": 6,
+    }  # fmt: skip
+    assert {p.plane: p.factors for p in state.base("marshalls").planes.c} == {"mavis": 3}  # type: ignore[union-attr]
+    assert {p.plane: p.factors for p in state.base("wake").planes.c} == {"betty": 1, "nell": 1}  # type: ignore[union-attr]
+    assert state.base("midway-captured") is None
+
+
+def test_the_campaign_scenario() -> None:
+    """Scenarios IV: 0100 June 3 - 1800 June 6; Force IA with 33 Vals enters at 1500 June 3."""
+    state = scenario_state(GAME, "IV")
+    assert (state.time, state.last, state.short) == (Time(3, 1), Time(6, 18), False)
+    ia = [t for t in state.task_forces if t.side == JP and "Akagi" in t.ships]
+    assert ia[0].entry is not None and ia[0].entry.time == Time(3, 15)
+    assert sum(p.factors for p in ia[0].planes.c if p.plane == "val") == 33
+    assert state.base("hawaii").planes.c == (Planes("fortress", 8), Planes("liberator", 1))  # type: ignore[union-attr]
 
 
 def test_sections_after_a_turn_are_settled() -> None:

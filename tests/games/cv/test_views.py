@@ -54,7 +54,7 @@ PUBLIC = frozenset({"sealed", "roll", "initiative", "victory-points", "turn", "s
 
 
 def new_session(seed: int) -> Session:
-    rules = CvRules(GAME, lambda g: initial_state(g, FORCES, Time(4, 5), Time(4, 7), BASE_PLANES))
+    rules = CvRules(GAME, lambda g, _name: initial_state(g, FORCES, Time(4, 5), Time(4, 7), BASE_PLANES))
     return Session.start(rules, seed=seed)
 
 
