@@ -96,6 +96,23 @@ class Plot(Action):
 
 
 @dataclass(frozen=True)
+class Transfer(Action):
+    """Basic VI.C: Task Force reorganization: ``ships`` leave Task Force ``source`` for Task Force
+    ``target`` in the same hex (an unused box number starts a new Task Force there), with the
+    planes ``(section, plane, weapon, factors)`` that go with them."""
+
+    source: int
+    target: int
+    ships: tuple[str, ...]
+    planes: tuple[tuple[str, str, str, int], ...] = ()
+    type_name: ClassVar[str] = "transfer"
+
+    def describe(self) -> str:
+        with_planes = f" with {sum(p[3] for p in self.planes)} Air Factor(s)" if self.planes else ""
+        return f"{', '.join(self.ships)}{with_planes} from Task Force {self.source} to Task Force {self.target}"
+
+
+@dataclass(frozen=True)
 class Land(Action):
     """Basic VIII.A.1: an Air unit flies to ``box``'s hex and its planes (of one type, or all)
     land in the box's A section; at an off-board base, from one of its Air Entry Hexes."""
@@ -164,4 +181,6 @@ class EnterMap(Action):
         return f"Air unit {self.air_unit} enters the mapboard at {self.hex}"
 
 
-ACTION_TYPES: tuple[type[Action], ...] = (Done, Place, Ready, Form, Plot, Land, MoveAir, TakeOff, Altitude, EnterMap)
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Done, Place, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, EnterMap
+)  # fmt: skip

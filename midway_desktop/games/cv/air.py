@@ -43,6 +43,13 @@ from midway_desktop.games.cv.state import (
 )
 
 FLYING = ("map", "cap")
+_WHERE = {
+    "map": "on the mapboard",
+    "cap": "in a CAP Box",
+    "forming": "waiting to take off",
+    "in-flight": "In Flight from its off-board base",
+    "returning": "In Flight to its off-board base",
+}
 
 
 def air_hex(game: Game, state: State, unit: AirUnit) -> str | None:
@@ -67,9 +74,12 @@ def budget(game: Game, unit: AirUnit) -> int:
 def _unit(state: State, side: str, number: int, where: tuple[str, ...]) -> tuple[AirUnit | None, str | None]:
     unit = state.air_unit(side, number)
     if unit is None:
-        return None, f"Air Box {number} is empty."
+        return None, f"Air Box {number} is empty (CV › Basic VIII.A)."
     if unit.where not in where:
-        return None, f"Air unit {number} is not where that order can be given ({unit.where})."
+        return (
+            None,
+            f"Air unit {number} is {_WHERE.get(unit.where, unit.where)}: not for that order (CV › Basic VIII.A).",
+        )
     return unit, None
 
 
@@ -80,10 +90,10 @@ def land_refusal(game: Game, state: State, a: Land) -> str | None:
         return why
     box = state.box(a.side, a.box)
     if box is None:
-        return f"You have no Task Force or Base Box {a.box!r}."
+        return f"You have no Task Force or Base Box {a.box!r} (CV › Basic VIII.A.1.a)."
     records = [r for r in unit.records if not a.plane or r.plane == a.plane]
     if not records:
-        return f"Air unit {a.air_unit} has no {a.plane} planes."
+        return f"Air unit {a.air_unit} has no {a.plane} planes (CV › Basic IV.A.2.d: its Air Record)."
     here = air_hex(game, state, unit)
     if isinstance(box, BaseBox) and box.hex is None:
         entries = game.air_entry_hexes(box.id)
@@ -97,7 +107,7 @@ def land_refusal(game: Game, state: State, a: Land) -> str | None:
         return _handling_refusal(game, box, records, count_launch=False)
     target = game.box_hex(box)
     if target is None:
-        return f"{a.box} is not on the mapboard."
+        return f"{a.box} is not on the mapboard: planes land in the hex they reach (CV › Basic VIII.A.1)."
     assert here is not None
     reach = 0 if unit.moved else budget(game, unit)
     if game.board.distance(here, target) > reach:
@@ -167,7 +177,7 @@ def _flight_refusal(
     game: Game, state: State, unit: AirUnit, start: str | None, to: str, cap: str, reach: int
 ) -> str | None:
     if to not in game.board:
-        return f"{to} is not a hex of the mapboard."
+        return f"{to} is not a hex of the mapboard (CV › Basic VIII.B.3)."
     assert start is not None
     if game.board.distance(start, to) > reach:
         return (
@@ -187,7 +197,7 @@ def move_refusal(game: Game, state: State, a: MoveAir) -> str | None:
     if unit is None:
         return why
     if unit.moved:
-        return f"Air unit {a.air_unit} has moved this Turn."
+        return f"Air unit {a.air_unit} has moved this Turn (CV › Basic VIII.B.4, VIII.G.1)."
     return _flight_refusal(game, state, unit, air_hex(game, state, unit), a.to, a.cap, budget(game, unit))
 
 
@@ -238,7 +248,7 @@ def take_off_refusal(game: Game, state: State, a: TakeOff) -> str | None:
         return None
     start = game.box_hex(box)
     if start is None:
-        return f"{box.id} has left the mapboard."
+        return f"{box.id} has left the mapboard (CV › Basic VI.F.2)."
     return _flight_refusal(game, state, unit, start, a.to, a.cap, speed(game, unit))
 
 
@@ -281,7 +291,9 @@ def altitude_refusal(game: Game, state: State, a: Altitude) -> str | None:
         return why
     records = [r for r in unit.records if r.plane == a.plane]
     if not records:
-        return f"Air unit {a.air_unit} has no {a.plane} planes."
+        return f"Air unit {a.air_unit} has no {a.plane} planes (CV › Basic IV.A.2.d: its Air Record)."
+    if all(r.high == a.high for r in records):
+        return f"Those planes are at {'High' if a.high else 'Low'} Altitude already (CV › Basic VIII.D.2)."
     if a.high and any(r.took_off == state.time for r in records):
         if not game.plane(a.plane).is_fighter:
             return "Bombers and Escorts stay at Low Altitude on the Turn they take off (CV › Basic VIII.D.4)."

@@ -10,11 +10,23 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from midway_desktop.engine.actions import Action
-from midway_desktop.games.cv import air, movement, readiness
-from midway_desktop.games.cv.actions import Altitude, Done, EnterMap, Form, Land, MoveAir, Place, Plot, Ready, TakeOff
+from midway_desktop.games.cv import air, movement, readiness, reorganization
+from midway_desktop.games.cv.actions import (
+    Altitude,
+    Done,
+    EnterMap,
+    Form,
+    Land,
+    MoveAir,
+    Place,
+    Plot,
+    Ready,
+    TakeOff,
+    Transfer,
+)
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.setup import set_up_cells
-from midway_desktop.games.cv.state import AIR_BOXES, State, TaskForce
+from midway_desktop.games.cv.state import AIR_BOXES, TASK_FORCE_BOXES, State, TaskForce
 
 Maker = Callable[[Game, State, str], Iterator[Action]]
 
@@ -24,7 +36,7 @@ def legal_orders(game: Game, state: State, side: str) -> list[Action]:
         "set-up": ((_places, movement.place_refusal),),
         "plane-ready": ((_readies, readiness.ready_refusal),),
         "form-air-units": ((_forms, readiness.form_refusal),),
-        "ship-plotting": ((_plots, movement.plot_refusal),),
+        "ship-plotting": ((_plots, movement.plot_refusal), (_transfers, reorganization.transfer_refusal)),
         "landing": ((_landings, air.land_refusal), (_altitudes, air.altitude_refusal)),
         "air-move": ((_moves, air.move_refusal), (_entries, air.enter_refusal), (_altitudes, air.altitude_refusal)),
         "take-off": ((_take_offs, air.take_off_refusal), (_altitudes, air.altitude_refusal)),
@@ -39,10 +51,8 @@ def legal_orders(game: Game, state: State, side: str) -> list[Action]:
 def _places(game: Game, state: State, side: str) -> Iterator[Action]:
     for tf in state.task_forces:
         if tf.side == side:
-            now = tf.entry.hex if tf.entry else tf.hex
             for h in sorted(set_up_cells(game, tf)):
-                if h != now:
-                    yield Place(side, tf.number, h)
+                yield Place(side, tf.number, h)
 
 
 def _readies(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -97,6 +107,19 @@ def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
         yield Plot(side, tf.number, (), anchor=True)
 
 
+def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
+    """One ship at a time, without planes, to a Task Force in its hex or an unused box."""
+    used = {t.number for t in state.task_forces if t.side == side}
+    free = [n for n in range(1, TASK_FORCE_BOXES[side] + 1) if n not in used]
+    for tf in state.task_forces:
+        if tf.side != side or not tf.on_map:
+            continue
+        targets = [t.number for t in state.task_forces if t.side == side and t.on_map and t.hex == tf.hex]
+        for title in tf.ships:
+            for n in (*targets, *free):
+                yield Transfer(side, tf.number, n, (title,))
+
+
 def _landings(game: Game, state: State, side: str) -> Iterator[Action]:
     for unit in state.air_units:
         if unit.side != side or unit.where not in air.FLYING:
@@ -104,9 +127,8 @@ def _landings(game: Game, state: State, side: str) -> Iterator[Action]:
         planes = sorted({r.plane for r in unit.records})
         for box in state.boxes(side):
             yield Land(side, unit.number, box.id)
-            if len(planes) > 1:
-                for p in planes:
-                    yield Land(side, unit.number, box.id, p)
+            for p in planes:
+                yield Land(side, unit.number, box.id, p)
 
 
 def _destinations(game: Game, state: State, side: str, start: str, reach: int) -> Iterator[tuple[str, str]]:
@@ -148,5 +170,5 @@ def _take_offs(game: Game, state: State, side: str) -> Iterator[Action]:
 def _altitudes(game: Game, state: State, side: str) -> Iterator[Action]:
     for unit in state.air_units:
         if unit.side == side and unit.where in air.FLYING:
-            for r in unit.records:
-                yield Altitude(side, unit.number, r.plane, not r.high)
+            for plane, high in sorted({(r.plane, not r.high) for r in unit.records}):
+                yield Altitude(side, unit.number, plane, high)

@@ -21,7 +21,7 @@ from midway_desktop.games.cv.state import SIDES, PlottedMove, State, TaskForce, 
 def place_refusal(game: Game, state: State, a: Place) -> str | None:
     tf = state.task_force(a.side, a.task_force)
     if tf is None:
-        return f"You have no Task Force {a.task_force}."
+        return f"You have no Task Force {a.task_force} (CV › Set Up III.B)."
     cells = set_up_cells(game, tf)
     if a.hex not in cells:
         where = ", ".join(tf.area) or "its set-up hex"
@@ -40,7 +40,7 @@ def apply_place(game: Game, state: State, a: Place) -> State:
 def plot_refusal(game: Game, state: State, a: Plot) -> str | None:
     tf = state.task_force(a.side, a.task_force)
     if tf is None:
-        return f"You have no Task Force {a.task_force}."
+        return f"You have no Task Force {a.task_force} (CV › Set Up III.B)."
     if tf.exited:
         return f"Task Force {tf.number} has left the mapboard for good (CV › Basic VI.F.2)."
     if tf.entry is not None:
@@ -53,7 +53,7 @@ def plot_refusal(game: Game, state: State, a: Plot) -> str | None:
     here = tf.hex
     for i, h in enumerate(a.path):
         if h not in board:
-            return f"{h} is not a hex of the mapboard."
+            return f"{h} is not a hex of the mapboard (CV › Basic VI.B.3)."
         if h not in board.neighbors(here):
             return f"Plot move {i + 1}, {here} to {h}: movement goes hex to hex, skipping none (CV › Basic VI.B.3)."
         here = h
@@ -64,7 +64,7 @@ def plot_refusal(game: Game, state: State, a: Plot) -> str | None:
             "unit (CV › Basic VI.B.1, VI.B.5)."
         )
     if a.anchor and a.exit:
-        return "A Task Force cannot both anchor and leave the mapboard."
+        return "A Task Force cannot both anchor and leave the mapboard (CV › Basic VI.F.2, VI.I.1)."
     if a.anchor and (a.path or tf.hex != game.midway):
         return f"Ships anchor only in the Midway hex ({game.midway}), on a Turn they stay there (CV › Basic VI.I.1)."
     if a.exit and not game.edge(here):

@@ -45,7 +45,7 @@ def _title(game: Game, plane: str) -> str:
 def _box_refusal(state: State, side: str, box_id: str) -> tuple[TaskForce | BaseBox | None, str | None]:
     box = state.box(side, box_id)
     if box is None:
-        return None, f"You have no Task Force or Base Box {box_id!r}."
+        return None, f"You have no Task Force or Base Box {box_id!r} (CV › Set Up III)."
     if isinstance(box, TaskForce) and box.exited:
         return None, f"Task Force {box.number} has left the mapboard for good (CV › Basic VI.F.2)."
     return box, None
@@ -64,7 +64,7 @@ def ready_refusal(game: Game, state: State, a: Ready) -> str | None:
     if segment is None:
         return "Air Factors move from B to C, from A to B, or from C back to B (CV › Basic IV.B.2)."
     if not game.has_plane(a.plane):
-        return f"There is no plane type {a.plane!r}."
+        return f"There is no plane type {a.plane!r} (CV › Basic IV.B.3)."
     if a.factors < 1:
         return "Move at least one Air Factor (CV › Basic IV.B.2)."
     plane = game.plane(a.plane)
@@ -127,14 +127,14 @@ def form_refusal(game: Game, state: State, a: Form) -> str | None:
     if not 1 <= a.air_unit <= AIR_BOXES:
         return f"The Air Boxes are numbered 1-{AIR_BOXES} (CV › Set Up III.A)."
     if not game.has_plane(a.plane):
-        return f"There is no plane type {a.plane!r}."
+        return f"There is no plane type {a.plane!r} (CV › Basic IV.B.3)."
     if a.factors < 1:
         return "An Air unit holds at least one Air Factor (CV › Basic VIII.A)."
     unit = state.air_unit(a.side, a.air_unit)
     here = take_off_hex(game, box)
     if unit is not None:
         if unit.where != "forming":
-            return f"Air Box {a.air_unit} holds an Air unit already in use."
+            return f"Air Box {a.air_unit} holds an Air unit already flying (CV › Basic IV.A.2, VIII.A)."
         origin = state.box(a.side, unit.box)
         if origin is None or take_off_hex(game, origin) != here:
             return (

@@ -15,7 +15,7 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Outcome, Phase, Rules, Scenario
-from midway_desktop.games.cv import air, movement, readiness
+from midway_desktop.games.cv import air, movement, readiness, reorganization
 from midway_desktop.games.cv.actions import (
     ACTION_TYPES,
     Altitude,
@@ -28,6 +28,7 @@ from midway_desktop.games.cv.actions import (
     Plot,
     Ready,
     TakeOff,
+    Transfer,
 )
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.legal import legal_orders
@@ -40,7 +41,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "set-up": (Place, Done),
     "plane-ready": (Ready, Done),
     "form-air-units": (Form, Done),
-    "ship-plotting": (Plot, Done),
+    "ship-plotting": (Plot, Transfer, Done),
     "landing": (Land, Altitude, Done),
     "air-move": (MoveAir, EnterMap, Altitude, Done),
     "take-off": (TakeOff, Altitude, Done),
@@ -52,6 +53,7 @@ CHECKS: dict[type[Action], Check] = {
     Ready: readiness.ready_refusal,
     Form: readiness.form_refusal,
     Plot: movement.plot_refusal,
+    Transfer: reorganization.transfer_refusal,
     Land: air.land_refusal,
     MoveAir: air.move_refusal,
     TakeOff: air.take_off_refusal,
@@ -82,7 +84,7 @@ def out_of_step(action: Action, step: str) -> str:
     steps = [PHASES[s].title for s, kinds in ALLOWED.items() if isinstance(action, kinds)]
     now = PHASES[step].title
     if not steps:
-        return f"That order is not given in the {now}."
+        return f"That order is not given in the {now} (CV › Basic IV)."
     return f"That order belongs to the {' or the '.join(steps)}; this is the {now} (CV › Basic IV)."
 
 
@@ -114,11 +116,16 @@ class CvRules(Rules[State]):
             return []
         return legal_orders(self.game, state, side)
 
+    def listable(self, action: Action) -> bool:
+        """A Transfer of several ships, or with planes, is accepted but not listed (there are too
+        many of them); one ship alone is."""
+        return not isinstance(action, Transfer) or (len(action.ships) == 1 and not action.planes)
+
     def check(self, state: State, action: Action) -> str | None:
         if state.step == "over":
-            return "The game is over."
+            return "The game is over (CV › Basic XII.C)."
         if action.side not in to_act(state):
-            return f"It is not the {side_name(action.side)} side's turn to act ({phase(state).title})."
+            return f"It is not the {side_name(action.side)} side's turn to act ({phase(state).title}; CV › Basic IV)."
         if not isinstance(action, ALLOWED.get(state.step, ())):
             return out_of_step(action, state.step)
         check = CHECKS.get(type(action))
@@ -139,6 +146,8 @@ class CvRules(Rules[State]):
                 state = readiness.apply_form(g, state, action)
             elif isinstance(action, Plot):
                 state = movement.apply_plot(g, state, action)
+            elif isinstance(action, Transfer):
+                state = reorganization.apply_transfer(g, state, action)
             elif isinstance(action, Land):
                 state = air.apply_land(g, state, action, events)
             elif isinstance(action, MoveAir):
