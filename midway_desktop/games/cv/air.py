@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from midway_desktop.engine.events import Event
+from midway_desktop.engine.events import Event, roll_event
+from midway_desktop.engine.rng import Rng
 from midway_desktop.games.cv.actions import Altitude, EnterMap, Land, MoveAir, TakeOff
 from midway_desktop.games.cv.bases import entry_turn, landing_turn
 from midway_desktop.games.cv.game import Game
@@ -134,7 +135,7 @@ def _handling_refusal(game: Game, box: TaskForce | BaseBox, records: list[AirRec
     return None
 
 
-def apply_land(game: Game, state: State, a: Land, events: list[Event]) -> State:
+def apply_land(game: Game, state: State, a: Land, events: list[Event], rng: Rng | None = None) -> State:
     unit = state.air_unit(a.side, a.air_unit)
     box = state.box(a.side, a.box)
     assert unit is not None and box is not None
@@ -147,16 +148,47 @@ def apply_land(game: Game, state: State, a: Land, events: list[Event]) -> State:
         events.append(_told(a.side, f"Air unit {a.air_unit} leaves the mapboard for {spec.title}, landing at {due}"))
         state = state.with_air_unit(evolve(unit, where="returning", hex=None, box=box.id, due=due, moved=True))
         return land_returning(game, state, events)
-    stacks = (*box.planes.a, *(Planes(r.plane, r.factors, r.weapon) for r in landing))
     moved = sum(r.factors for r in landing)
-    state = state.with_box(evolve(box, planes=box.planes.with_("a", stacks), launched=box.launched + moved))
     what = _what(game, landing)
     events.append(_told(a.side, f"Air unit {a.air_unit} lands at {a.box}: {what}"))
+    safe = landing
+    if game.data.charts.time_record.is_night(state.time) and rng is not None:
+        safe, state = night_landing(game, state, a.side, landing, rng, events)
+    stacks = (*box.planes.a, *(Planes(r.plane, r.factors, r.weapon) for r in safe))
+    state = state.with_box(evolve(box, planes=box.planes.with_("a", stacks), launched=box.launched + moved))
     if not staying:
         return state.with_air_unit(None, a.side, a.air_unit)
     at = game.box_hex(box)
     arrived = unit.arrived if air_hex(game, state, unit) == at else state.time
     return state.with_air_unit(evolve(unit, where="map", hex=at, box="", records=staying, moved=True, arrived=arrived))
+
+
+def night_landing(
+    game: Game, state: State, side: str, landing: tuple[AirRecord, ...], rng: Rng, events: list[Event]
+) -> tuple[tuple[AirRecord, ...], State]:
+    """Basic VIII.H.5: a landing on a night Turn rolls on the Night Landings Chart (one die a
+    landing). Losses come off the largest stacks first (reading: the text leaves it open); they
+    reached a hex where landing was possible, so they are not unnecessary losses (XI.C.4)."""
+    chart = game.data.charts.night_landings
+    die = rng.die(6)
+    row = chart.row(die)
+    total = sum(r.factors for r in landing)
+    lost = min(total, row.effect.get("lost", 0) + (-(-total // 2) if row.effect.get("lost_half") else 0))
+    events.append(roll_event(f"Night landing: {row.result}", [die], audience=(side,), side=side))
+    if not lost:
+        return landing, state
+    left = lost
+    out = []
+    for r in sorted(landing, key=lambda r: -r.factors):
+        take = min(left, r.factors)
+        left -= take
+        if r.factors - take:
+            out.append(evolve(r, factors=r.factors - take))
+    state = state.with_loss(side, lost)
+    events.append(
+        Event("air-lost", f"{lost} Air Factor(s) lost landing at night.", (side,), {"side": side, "factors": lost})
+    )
+    return tuple(out), state
 
 
 def land_returning(game: Game, state: State, events: list[Event]) -> State:

@@ -149,7 +149,7 @@ class CvRules(Rules[State]):
             elif isinstance(action, Transfer):
                 state = reorganization.apply_transfer(g, state, action)
             elif isinstance(action, Land):
-                state = air.apply_land(g, state, action, events)
+                state = air.apply_land(g, state, action, events, rng)
             elif isinstance(action, MoveAir):
                 state = air.apply_move(g, state, action, events)
             elif isinstance(action, TakeOff):

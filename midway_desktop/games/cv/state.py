@@ -159,6 +159,11 @@ class AirRecord:
     origin: str  # the Task Force or Base Box it took off from
     took_off: Time
     must_land: Time  # the last Turn it may land (Basic VIII.E.1); earlier for Endurance spent
+    spent: int = 0  # Endurance Factors expended in combat (Basic VIII.E.4)
+
+    def spend(self) -> AirRecord:
+        """Basic VIII.E.4.c: an Endurance Factor expended moves the landing line one Turn up."""
+        return evolve(self, must_land=self.must_land.plus(-1), spent=self.spent + 1)
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,7 @@ def _air_unit(unit: AirUnit) -> dict[str, Any]:
                 "origin": r.origin,
                 "took_off": str(r.took_off),
                 "must_land": str(r.must_land),
+                "spent": r.spent,
             }
             for r in unit.records
         ],

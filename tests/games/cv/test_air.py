@@ -187,3 +187,21 @@ def test_johnston_landing_example() -> None:
     assert s.state.air_unit(US, 6) is None
     assert s.state.base("johnston").planes.a == (Planes("catalina", 2),)  # type: ignore[union-attr]
     assert s.state.score(JP) == 0
+
+
+def test_night_landings() -> None:
+    """Basic VIII.H.5: landings on a night Turn roll on the Night Landings Chart (provisional
+    values: a 1 loses half, rounded up); the losses count two Victory Points each, not eight."""
+    s = session([ENTERPRISE], start=Time(4, 2), last=Time(4, 4), rng=ScriptedRng(dice=[6, 1, 1, 6, 1]))
+    rec = AirRecord("wildcat", 5, "", False, "tf1", Time(4, 1), Time(4, 4))
+    s.state = s.state.with_air_unit(AirUnit(US, 3, "map", (rec,), hex="B3011"))
+    done_until(s, "landing")
+    assert GAME.data.charts.night_landings.row(1).effect == {"lost_half": 1}
+    s.play(Land(US, 3, "tf1"))
+    assert s.state.task_force(US, 1).planes.a == (Planes("wildcat", 2),)  # type: ignore[union-attr]
+    assert s.state.task_force(US, 1).launched == 5  # type: ignore[union-attr]
+    rolls = [e.text for e in s.log(US) if e.kind == "roll" and "Night" in e.text]
+    assert rolls == ["Night landing: Half the landing Air Factors are lost (round up): d6 1"]
+    assert not [e for e in s.log(JP) if "Night" in e.text]
+    next_turn(s)
+    assert s.state.score(JP) == 2 * 3

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from midway_desktop.games.cv.setup import SetUpError, scenario_state, split_force
-from midway_desktop.games.cv.state import JAPANESE, Planes, Sections, merged
+from midway_desktop.games.cv.state import JAPANESE, AirRecord, Planes, Sections, merged
 from midway_desktop.games.cv.time_record import Time
 from tests.games.cv.play import GAME, JP, US, position, tf
 
@@ -125,3 +125,11 @@ def test_the_campaign_scenario() -> None:
 def test_sections_after_a_turn_are_settled() -> None:
     sec = Sections(c=(Planes("zero", 3, fresh=True), Planes("zero", 2)))
     assert sec.settled().c == (Planes("zero", 5),)
+
+
+def test_the_air_record_line_moves_up_for_endurance_spent() -> None:
+    """Basic VIII.E.4.c: an Endurance Factor expended in combat erases the landing time and
+    writes it a line up: one Turn earlier."""
+    rec = AirRecord("zero", 4, "", True, "tf1", Time(4, 7), Time(4, 12))
+    assert rec.spend() == AirRecord("zero", 4, "", True, "tf1", Time(4, 7), Time(4, 11), spent=1)
+    assert rec.spend().spend().must_land == Time(4, 10)
