@@ -170,6 +170,23 @@ class Altitude(Action):
 
 
 @dataclass(frozen=True)
+class Regroup(Action):
+    """Basic VIII.F: move Air Factors of one plane type (with that Weapon unit and altitude) from
+    one Air unit to another in the same hex, or into an empty Air Box as a new Air unit."""
+
+    source: int
+    target: int
+    plane: str
+    factors: int
+    weapon: str = ""
+    high: bool = False
+    type_name: ClassVar[str] = "regroup"
+
+    def describe(self) -> str:
+        return f"{self.factors} {_plane(self.plane)} from Air unit {self.source} to Air unit {self.target}"
+
+
+@dataclass(frozen=True)
 class EnterMap(Action):
     """Basic VIII.G.1: an Air unit from an off-board base is placed in one of its Air Entry Hexes."""
 
@@ -182,5 +199,5 @@ class EnterMap(Action):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    Done, Place, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, EnterMap
+    Done, Place, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, Regroup, EnterMap
 )  # fmt: skip

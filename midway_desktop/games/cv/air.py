@@ -29,10 +29,11 @@ from collections.abc import Iterable
 
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
-from midway_desktop.games.cv.actions import Altitude, EnterMap, Land, MoveAir, TakeOff
+from midway_desktop.games.cv.actions import Altitude, EnterMap, Land, MoveAir, Regroup, TakeOff
 from midway_desktop.games.cv.bases import entry_turn, landing_turn
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import (
+    AIR_BOXES,
     AirRecord,
     AirUnit,
     BaseBox,
@@ -387,3 +388,84 @@ def _what(game: Game, records: Iterable[AirRecord]) -> str:
 
 def _told(side: str, text: str) -> Event:
     return Event("air-movement", f"{text}.", (side,), {"side": side})
+
+
+# -- Air unit reorganization -----------------------------------------------------------------------
+def _reorganizes(game: Game, state: State, side: str, hex_: str) -> bool:
+    """Basic VIII.F.2.a: a hex with a friendly Base, or a friendly CV or CVL, allows every kind."""
+    for box in game.friendly_boxes_at(state, side, hex_):
+        if isinstance(box, BaseBox):
+            return True
+        if any(game.ship(side, t).type in ("CV", "CVL") for t in box.ships):
+            return True
+    return False
+
+
+def _enemy_known_at(game: Game, state: State, side: str, hex_: str) -> bool:
+    """Basic VIII.F.2.c: enemy Base or Ship units in the hex, as far as ``side`` knows them (its
+    observation of the hex, and the Base unit on the mapboard for all to see)."""
+    from midway_desktop.games.cv.observation import condition, observers
+
+    if any(b.side != side and b.hex == hex_ for b in state.bases):
+        return True
+    if not any(t.side != side and t.on_map and t.hex == hex_ for t in state.task_forces):
+        return False
+    return condition(game, state, observers(game, state, side), hex_, flying=False, high=False) > 0
+
+
+def regroup_room(game: Game, state: State, side: str, hex_: str) -> str:
+    """What reorganization ``hex_`` allows ``side``'s Air units: "all", "divide" or ""."""
+    if _reorganizes(game, state, side, hex_):
+        return "all"
+    return "divide" if _enemy_known_at(game, state, side, hex_) else ""
+
+
+def regroup_refusal(game: Game, state: State, a: Regroup) -> str | None:
+    src, why = _unit(state, a.side, a.source, FLYING)
+    if src is None:
+        return why
+    if a.factors < 1:
+        return "Move at least one Air Factor (CV › Basic VIII.F)."
+    have = sum(r.factors for r in src.records if (r.plane, r.weapon, r.high) == (a.plane, a.weapon, a.high))
+    if a.factors > have:
+        return f"Air unit {a.source} has {have} such {a.plane} Air Factor(s) (CV › Basic VIII.F.1)."
+    if not 1 <= a.target <= AIR_BOXES:
+        return f"The Air Boxes are numbered 1-{AIR_BOXES} (CV › Set Up III.A)."
+    here = air_hex(game, state, src)
+    assert here is not None
+    dst = state.air_unit(a.side, a.target)
+    if dst is not None and (a.target == a.source or dst.where not in FLYING or air_hex(game, state, dst) != here):
+        return "Air Factors join an Air unit flying in the same hex, or an empty Air Box (CV › Basic VIII.F)."
+    room = regroup_room(game, state, a.side, here)
+    if room == "all" or (room == "divide" and dst is None):  # dividing over enemy ships (VIII.F.2.c)
+        return None
+    return (
+        "Air units reorganize only in a hex with a friendly Base, CV or CVL; over enemy Base or Ship units they "
+        "may only divide (CV › Basic VIII.F.2)."
+    )
+
+
+def apply_regroup(game: Game, state: State, a: Regroup, events: list[Event]) -> State:
+    src = state.air_unit(a.side, a.source)
+    assert src is not None
+    left = a.factors
+    kept: list[AirRecord] = []
+    moving: list[AirRecord] = []
+    for r in src.records:
+        take = min(left, r.factors) if (r.plane, r.weapon, r.high) == (a.plane, a.weapon, a.high) else 0
+        left -= take
+        if take:
+            moving.append(evolve(r, factors=take))
+        if r.factors - take:
+            kept.append(evolve(r, factors=r.factors - take))
+    dst = state.air_unit(a.side, a.target)
+    if dst is None:
+        dst = evolve(src, number=a.target, records=tuple(moving))
+    else:
+        dst = evolve(
+            dst, records=(*dst.records, *moving), moved=dst.moved or src.moved, carried=max(dst.carried, src.carried)
+        )
+    state = state.with_air_unit(dst)
+    state = state.with_air_unit(evolve(src, records=tuple(kept)) if kept else None, a.side, a.source)
+    events.append(_told(a.side, a.describe()))
+    return state

@@ -21,6 +21,7 @@ from midway_desktop.games.cv.actions import (
     Place,
     Plot,
     Ready,
+    Regroup,
     TakeOff,
     Transfer,
 )
@@ -31,19 +32,45 @@ from midway_desktop.games.cv.state import AIR_BOXES, TASK_FORCE_BOXES, State, Ta
 Maker = Callable[[Game, State, str], Iterator[Action]]
 
 
+def _regroups(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``air.regroup_refusal`` exactly (there are many: the hex is judged once a unit;
+    ``tests/games/cv/test_legal.py`` holds the two together)."""
+    flying = [u for u in state.air_units if u.side == side and u.where in air.FLYING]
+    empty = [n for n in range(1, AIR_BOXES + 1) if state.air_unit(side, n) is None]
+    for unit in flying:
+        here = air.air_hex(game, state, unit)
+        if here is None:
+            continue
+        room = air.regroup_room(game, state, side, here)
+        if not room:
+            continue
+        joins = [u.number for u in flying if u.number != unit.number and air.air_hex(game, state, u) == here]
+        targets = (*joins, *empty) if room == "all" else tuple(empty)
+        stacks: dict[tuple[str, str, bool], int] = {}
+        for r in unit.records:
+            stacks[(r.plane, r.weapon, r.high)] = stacks.get((r.plane, r.weapon, r.high), 0) + r.factors
+        for (plane, weapon, high), have in sorted(stacks.items()):
+            for n in range(1, have + 1):
+                for target in targets:
+                    yield Regroup(side, unit.number, target, plane, n, weapon, high)
+
+
 def legal_orders(game: Game, state: State, side: str) -> list[Action]:
-    makers: dict[str, tuple[tuple[Maker, Callable[[Game, State, Any], str | None]], ...]] = {
+    makers: dict[str, tuple[tuple[Maker, Callable[[Game, State, Any], str | None] | None], ...]] = {
         "set-up": ((_places, movement.place_refusal),),
         "plane-ready": ((_readies, readiness.ready_refusal),),
         "form-air-units": ((_forms, readiness.form_refusal),),
         "ship-plotting": ((_plots, movement.plot_refusal), (_transfers, reorganization.transfer_refusal)),
-        "landing": ((_landings, air.land_refusal), (_altitudes, air.altitude_refusal)),
-        "air-move": ((_moves, air.move_refusal), (_entries, air.enter_refusal), (_altitudes, air.altitude_refusal)),
-        "take-off": ((_take_offs, air.take_off_refusal), (_altitudes, air.altitude_refusal)),
+        "landing": ((_landings, air.land_refusal), *_AIR_ANY_TIME),
+        "air-move": ((_moves, air.move_refusal), (_entries, air.enter_refusal), *_AIR_ANY_TIME),
+        "take-off": ((_take_offs, air.take_off_refusal), *_AIR_ANY_TIME),
     }
     out: list[Action] = []
     for make, refusal in makers.get(state.step, ()):
-        out += [a for a in make(game, state, side) if refusal(game, state, a) is None]
+        if refusal is None:  # built exactly to the check
+            out += list(make(game, state, side))
+        else:
+            out += [a for a in make(game, state, side) if refusal(game, state, a) is None]
     out.append(Done(side))
     return out
 
@@ -172,3 +199,7 @@ def _altitudes(game: Game, state: State, side: str) -> Iterator[Action]:
         if unit.side == side and unit.where in air.FLYING:
             for plane, high in sorted({(r.plane, not r.high) for r in unit.records}):
                 yield Altitude(side, unit.number, plane, high)
+
+
+# Orders a side may give at any time in its part of the Air Unit Movement Phase.
+_AIR_ANY_TIME = ((_altitudes, air.altitude_refusal), (_regroups, None))  # type: ignore[assignment]

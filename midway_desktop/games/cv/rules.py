@@ -27,6 +27,7 @@ from midway_desktop.games.cv.actions import (
     Place,
     Plot,
     Ready,
+    Regroup,
     TakeOff,
     Transfer,
 )
@@ -42,9 +43,9 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "plane-ready": (Ready, Done),
     "form-air-units": (Form, Done),
     "ship-plotting": (Plot, Transfer, Done),
-    "landing": (Land, Altitude, Done),
-    "air-move": (MoveAir, EnterMap, Altitude, Done),
-    "take-off": (TakeOff, Altitude, Done),
+    "landing": (Land, Altitude, Regroup, Done),
+    "air-move": (MoveAir, EnterMap, Altitude, Regroup, Done),
+    "take-off": (TakeOff, Altitude, Regroup, Done),
 }
 
 Check = Callable[[Game, State, Any], str | None]
@@ -59,6 +60,7 @@ CHECKS: dict[type[Action], Check] = {
     TakeOff: air.take_off_refusal,
     Altitude: air.altitude_refusal,
     EnterMap: air.enter_refusal,
+    Regroup: air.regroup_refusal,
 }
 
 # Scenarios II-IV of scenarios.yaml by id; the Free Set Up (V) needs a choice of source: not yet.
@@ -158,6 +160,8 @@ class CvRules(Rules[State]):
                 state = air.apply_altitude(g, state, action, events)
             elif isinstance(action, EnterMap):
                 state = air.apply_enter(g, state, action, events)
+            elif isinstance(action, Regroup):
+                state = air.apply_regroup(g, state, action, events)
             if state.step in SECRET:  # a sealed order: only its own side hears of it
                 events.append(Event("order", f"{action.describe()}.", (side,), {"side": side}))
         return settle(g, state, rng, events), events

@@ -4,7 +4,7 @@ endurance and the off-board bases, with the examples of VIII.G."""
 from __future__ import annotations
 
 from midway_desktop.engine.rng import ScriptedRng
-from midway_desktop.games.cv.actions import Altitude, Done, EnterMap, Form, Land, MoveAir, Plot, TakeOff
+from midway_desktop.games.cv.actions import Altitude, Done, EnterMap, Form, Land, MoveAir, Plot, Regroup, TakeOff
 from midway_desktop.games.cv.state import AirRecord, AirUnit, Planes
 from midway_desktop.games.cv.time_record import Time
 from tests.games.cv.play import GAME, JP, US, done_until, next_turn, session, tf
@@ -205,3 +205,35 @@ def test_night_landings() -> None:
     assert not [e for e in s.log(JP) if "Night" in e.text]
     next_turn(s)
     assert s.state.score(JP) == 2 * 3
+
+
+def test_air_unit_reorganization() -> None:
+    """Basic VIII.F: Air units reorganize in their side's part of the Air Unit Movement Phase;
+    every kind over a friendly Base, CV or CVL (VIII.F.2.a); over enemy ships only dividing
+    (VIII.F.2.c); nowhere else. The Air Record lines keep their landing Turns."""
+    s = session(
+        [ENTERPRISE, tf(US, 2, ["DD3"], "B3020"), tf(JP, 1, ["Kaga"], "B3030")],
+        rng=ScriptedRng(dice=US_FIRST),
+    )
+    early = AirRecord("dauntless", 4, "he", False, "tf1", Time(4, 3), Time(4, 8))
+    late = AirRecord("dauntless", 3, "he", False, "tf1", Time(4, 4), Time(4, 9))
+    fighters = AirRecord("wildcat", 2, "", True, "tf1", Time(4, 4), Time(4, 7))
+    for n, recs, at in ((1, (early, late), "B3010"), (2, (fighters,), "B3010"), (3, (early,), "B3020"),
+                        (4, (early,), "B3030"), (5, (fighters,), "B3030")):  # fmt: skip
+        s.state = s.state.with_air_unit(AirUnit(US, n, "map", recs, hex=at))
+    done_until(s, "air-move")
+    s.play(Regroup(US, 1, 9, "dauntless", 5, "he"))
+    assert s.state.air_unit(US, 1).records == (AirRecord("dauntless", 2, "he", False, "tf1", Time(4, 4), Time(4, 9)),)  # type: ignore[union-attr]
+    assert s.state.air_unit(US, 9).records == (
+        early,
+        AirRecord("dauntless", 1, "he", False, "tf1", Time(4, 4), Time(4, 9)),
+    )  # type: ignore[union-attr]
+    s.play(Regroup(US, 2, 1, "wildcat", 2, "", True))
+    assert s.state.air_unit(US, 2) is None and s.state.air_unit(US, 1).total == 4  # type: ignore[union-attr]
+    refused(s, Regroup(US, 3, 10, "dauntless", 1, "he"), "only in a hex with a friendly Base, CV or CVL", "VIII.F.2")
+    refused(s, Regroup(US, 1, 3, "dauntless", 1, "he"), "same hex")
+    refused(s, Regroup(US, 1, 9, "dauntless", 9, "he"), "has 2 such")
+    # Over the observed Kaga: dividing only.
+    assert s.view(US)["observed"]["ships"][0]["hex"] == "B3030"
+    s.play(Regroup(US, 4, 11, "dauntless", 2, "he"))
+    refused(s, Regroup(US, 5, 4, "wildcat", 1, "", True), "may only divide")
