@@ -31,6 +31,8 @@ from midway_desktop.games.cv.actions import (
     TakeOff,
     Transfer,
 )
+from midway_desktop.games.cv.bots import PlainBot
+from midway_desktop.games.cv.bots import default_bots as plain_bots
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.legal import legal_orders
 from midway_desktop.games.cv.sequence import PHASES, SECRET, finish_air_portion, phase, settle, to_act
@@ -118,6 +120,12 @@ class CvRules(Rules[State]):
             return []
         return legal_orders(self.game, state, side)
 
+    def pass_only(self, state: State, side: str) -> Action | None:
+        """A side asked in a step where it has nothing to order seals with no orders (being asked
+        tells the other side nothing: both are always asked)."""
+        legal = self.legal_actions(state, side)
+        return legal[0] if len(legal) == 1 and isinstance(legal[0], Done) else None
+
     def listable(self, action: Action) -> bool:
         """A Transfer of several ships, or with planes, is accepted but not listed (there are too
         many of them); one ship alone is."""
@@ -197,3 +205,8 @@ class CvRules(Rules[State]):
 
 
 RULES = CvRules()
+
+
+def default_bots(rules: Rules[Any]) -> dict[str, PlainBot]:
+    """The plain bot for both sides (what ``simulate`` uses once CV joins the engine's list)."""
+    return plain_bots(rules)
