@@ -188,7 +188,7 @@ def value_text(value: object) -> str:
         return "; ".join(f"{_key_text(k)}: {_inner(v)}" for k, v in value.items()) or "none"
     if isinstance(value, list):
         return ", ".join(_inner(v) for v in value) or "none"
-    return " ".join(str(value).split())
+    return " ".join(str(value).split()) or "—"
 
 
 def _inner(value: object) -> str:

@@ -10,7 +10,7 @@ shown at their Air Entry Hexes. Scenario V (Japanese Free Set Up) is shown from 
 whose General and American Information it borrows.
 
 A force may start anywhere in its area; the preview shows it at one hex of the area, the one
-nearest the area's middle, and spreads forces sharing an area a few hexes apart.
+nearest the area's middle that is a few hexes from Midway and from the forces already shown.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from midway_desktop.games.cv.scenarios import ForceEntry, Scenario, SideSetUp
 from midway_desktop.games.cv.time_record import Time
 from midway_desktop.geometry.board import Board
 
-SPREAD = 3  # hexes at least between two forces the preview shows in one area
+SPREAD = 5  # hexes at least between two forces the preview shows (where their areas allow)
+CLEAR = 8  # hexes at least between a force and Midway's Base, so neither hides the other
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class ForcePreview:
     enters: Time | None  # the Turn it comes on; None: on the mapboard at the start
     where: str  # as the scenario words it
     regions: tuple[str, ...]  # the board regions it may start or enter in
+    area: str  # the board region the preview shows it in (one of ``regions``)
     label: str  # the hex the preview shows it in
 
     @property
@@ -100,10 +102,11 @@ def setup_preview(data: CvData, scenario_id: str, source: str | None = None) -> 
     """The set-up of ``scenario_id`` (for Scenario V, played from ``source``: II, III or IV)."""
     scenario = data.scenarios.played(scenario_id, source)
     taken: dict[str, list[str]] = {}  # region -> hexes already given to a force
+    bases = sorted({c for b in data.bases.bases if b.region is not None for c in data.board.region(b.region)})
     forces: list[ForcePreview] = []
     for side in scenario.sides:
         for entry in side.forces:
-            forces.append(_force(data, scenario, source, side, entry, taken))
+            forces.append(_force(data, scenario, source, side, entry, taken, bases))
     bases = tuple(_bases(data, scenario))
     return SetupPreview(
         scenario=scenario.id,
@@ -126,13 +129,14 @@ def _force(
     side: SideSetUp,
     entry: ForceEntry,
     taken: dict[str, list[str]],
+    bases: list[str],
 ) -> ForcePreview:
     force = data.force(side.side, entry.force)
     air = entry.air if entry.air is not None else force.air
     regions = entry.at.regions
     if scenario.free_set_up is not None and source is not None and side.side == "japanese":
         regions = _free_choice(data, source, entry.force, regions, taken)
-    label = _spot(data.board, regions, taken)
+    label = _spot(data.board, regions[0], taken, bases)
     return ForcePreview(
         side=side.side,
         force=force.id,
@@ -143,6 +147,7 @@ def _force(
         enters=entry.at.time,
         where=entry.at.text,
         regions=entry.at.regions,
+        area=regions[0],
         label=label,
     )
 
@@ -169,10 +174,9 @@ def _free_choice(
     return (free[0],) if free else regions[:1]
 
 
-def _spot(board: Board, regions: tuple[str, ...], taken: dict[str, list[str]]) -> str:
-    """The hex of ``regions``' first area nearest its middle that is at least ``SPREAD`` hexes
-    from the forces already shown there."""
-    region = regions[0]
+def _spot(board: Board, region: str, taken: dict[str, list[str]], bases: list[str]) -> str:
+    """The hex of ``region`` nearest its middle that is at least ``CLEAR`` hexes from Midway
+    and ``SPREAD`` from the forces already shown (``taken[""]``: every hex given so far)."""
     cells = sorted(board.region(region))
     xs, ys = zip(*(board.centre(c) for c in cells), strict=True)
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
@@ -182,11 +186,14 @@ def _spot(board: Board, regions: tuple[str, ...], taken: dict[str, list[str]]) -
         return ((x - mx) ** 2 + (y - my) ** 2, label)
 
     used = taken.setdefault(region, [])
+    shown = taken.setdefault("", [])
     ranked = sorted(cells, key=off_middle)
-    chosen = next((c for c in ranked if all(board.distance(c, u) >= SPREAD for u in used)), None)
-    if chosen is None:  # a small area, full: the least crowded hex
-        chosen = next((c for c in ranked if c not in used), ranked[0])
+    clear = [c for c in ranked if all(board.distance(c, b) >= CLEAR for b in bases)] or ranked
+    chosen = next((c for c in clear if all(board.distance(c, u) >= SPREAD for u in shown)), None)
+    if chosen is None:  # a small area, crowded: the hex farthest from the others
+        chosen = max(clear, key=lambda c: min(board.distance(c, u) for u in shown))
     used.append(chosen)
+    shown.append(chosen)
     return chosen
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from midway_desktop.games.cv.data import load_data
-from midway_desktop.games.cv.setup_preview import SPREAD, SetupPreview, setup_preview
+from midway_desktop.games.cv.setup_preview import CLEAR, SPREAD, SetupPreview, setup_preview
 from midway_desktop.games.cv.time_record import Time
 
 DATA = load_data()
@@ -98,9 +98,16 @@ def test_every_force_is_shown_in_a_hex_of_its_area_and_apart_from_the_others(sce
         (s.side, e.force) for s in DATA.scenarios.played(scenario, source).sides for e in s.forces
     }
     for f in p.forces:
-        assert f.label in BOARD and any(f.label in BOARD.region(r) for r in f.regions), f
-    shown = [f.label for f in p.forces]
-    for i, a in enumerate(shown):
-        for b in shown[i + 1 :]:
-            assert BOARD.distance(a, b) >= SPREAD, (a, b)
+        assert f.area in f.regions and f.label in BOARD.region(f.area), f
+    # Apart from Midway and each other; only two forces entering by one small area (seven
+    # hexes) come closer, and then as far apart as the area allows.
+    midway = "B2117"
+    assert all(BOARD.distance(f.label, midway) >= CLEAR for f in p.forces)
+    for i, a in enumerate(p.forces):
+        for b in p.forces[i + 1 :]:
+            near = BOARD.distance(a.label, b.label)
+            if near < SPREAD:
+                area = BOARD.region(a.area)
+                assert a.area == b.area and len(area) <= 7, (a.title, b.title)
+                assert near == max(BOARD.distance(a.label, c) for c in area), (a.title, b.title)
     assert len(p.on_board) + len(p.to_come) == len(p.forces)
