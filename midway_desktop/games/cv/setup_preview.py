@@ -68,6 +68,7 @@ class BasePreview:
     ground: int
     on_board: bool  # Midway; else an off-board Base (Basic VIII.G)
     label: str  # Midway's hex, or the Air Entry Hex an off-board Base is shown at
+    letter: str = ""  # an off-board Base's Air Entry Hex letter (Intro III.A.5: H, J, M, W)
 
     @property
     def air_factors(self) -> int:
@@ -216,7 +217,9 @@ def _bases(data: CvData, scenario: Scenario) -> list[BasePreview]:
             else:  # pragma: no cover - the loader refuses a Base with neither
                 continue
             titles = {data.plane(name).title: n for name, n in air.items()}
-            out.append(BasePreview(base.name, base.title, side.side, titles, ground, base.region is not None, label))
+            on_board = base.region is not None
+            letter = base.letter or ""
+            out.append(BasePreview(base.name, base.title, side.side, titles, ground, on_board, label, letter))
     return out
 
 

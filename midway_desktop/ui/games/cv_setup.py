@@ -221,8 +221,12 @@ def _force_face(force: ForcePreview) -> CounterFace:
 
 
 def _base_face(base: BasePreview) -> CounterFace:
+    """Midway by name; an off-board Base by the letter its Air Entry Hexes carry ("3W": Wake),
+    its name on the type line."""
     values = f"{base.air_factors} air" + (f", {base.ground} ground" if base.ground else "")
-    return CounterFace(SIDE_FACES[base.side], base.title.split()[0], "Base", values)
+    if base.on_board or not base.letter:
+        return CounterFace(SIDE_FACES[base.side], base.title.split()[0], "Base", values)
+    return CounterFace(SIDE_FACES[base.side], base.letter, base.title, values)
 
 
 def _factors(counts: dict[str, int] | object) -> str:
