@@ -160,12 +160,15 @@ class RulesetValuesDialog(QDialog):
         self.table.setWordWrap(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().hide()
+        rows = self.table.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 8)  # one line a value
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         header.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)  # the whole text is in the tooltip
         for col, width in ((PLACE, 330), (VALUE, 190), (SOURCE, 95)):
             self.table.setColumnWidth(col, width)
 
