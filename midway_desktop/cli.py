@@ -38,6 +38,11 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--height", type=int, default=1000)
     shot.add_argument("--zoom", type=float, default=None, help="zoom factor instead of fit to window")
     shot.add_argument("--center", default=None, help="cell label to centre on")
+    shot.add_argument(
+        "--scenario",
+        default=None,
+        help="scenario of the new game; for CV, the set-up shown (II, III, IV, or V-II, V-III, V-IV: V from II-IV)",
+    )
 
     rep = sub.add_parser("replay", help="replay a saved game headless, verify it and print the outcome")
     rep.add_argument("file", type=Path)
@@ -203,8 +208,10 @@ def _screenshot(args: argparse.Namespace) -> int:
     from midway_desktop.ui.screenshot import take_screenshot
 
     try:
-        take_screenshot(args.game, args.out, args.width, args.height, zoom=args.zoom, center=args.center)
-    except RulesetError as exc:
+        take_screenshot(
+            args.game, args.out, args.width, args.height, zoom=args.zoom, center=args.center, scenario=args.scenario
+        )
+    except (RulesetError, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 1
     except OSError as exc:

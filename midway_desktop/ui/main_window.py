@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QChildEvent, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import (
@@ -42,13 +43,16 @@ from midway_desktop.ui.board_scene import BoardScene
 from midway_desktop.ui.board_view import BoardView
 from midway_desktop.ui.controller import GameController
 from midway_desktop.ui.dice import DiceDock
-from midway_desktop.ui.games import presenter_class
+from midway_desktop.ui.games import presenter_class, preview_class
 from midway_desktop.ui.games.base import Presenter, window_tab_bars
 from midway_desktop.ui.handover import HandoverCurtain
 from midway_desktop.ui.log_dock import LogDock
 from midway_desktop.ui.new_game import NewGameDialog
 from midway_desktop.ui.placeholders import StandInPresenter
 from midway_desktop.ui.stored_settings import read_text, restore
+
+if TYPE_CHECKING:
+    from midway_desktop.ui.ruleset_values import RulesetValuesDialog
 
 SETTINGS_GAME = "session/game"
 SETTINGS_GEOMETRY = "window/geometry"
@@ -134,6 +138,10 @@ class MainWindow(QMainWindow):
         self.act_about = act("&About Midway Desktop", None, self._about)
         self.act_help = act("&How to Play", "F1", self._how_to_play, "The turn, the gestures, keys and colours")
         self.act_keys = act("&Keyboard Shortcuts", "Shift+F1", self._shortcuts)
+        self.act_values = act(
+            "Ruleset &Values…", "Ctrl+Shift+V", self.show_ruleset_values, "Every value of the ruleset and its source"
+        )
+        self.values_dialog: RulesetValuesDialog | None = None
         self.game_group = QActionGroup(self)
         self.game_actions: dict[str, QAction] = {}
         for i, info in enumerate(GAMES, start=1):
@@ -186,6 +194,7 @@ class MainWindow(QMainWindow):
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self.act_help)
         help_menu.addAction(self.act_keys)
+        help_menu.addAction(self.act_values)
         help_menu.addAction(self.act_about)
 
     def _build_status(self) -> None:
@@ -285,11 +294,12 @@ class MainWindow(QMainWindow):
         if not self.plays(self.game_id):
             self.key_dock.raise_()
             self.controller.session = None
-            self.presenter = StandInPresenter(self, self.controller)
+            self.presenter = (preview_class(self.game_id) or StandInPresenter)(self, self.controller)
             self.presenter.attach()
             self._curtain_for_hot_seat()  # no game, no secrets: a curtain left from the last one lifts
             self.statusBar().showMessage(
-                f"{game_info(self.game_id).title}: only the map is here yet (the rules are to come); "
+                getattr(self.presenter, "status_note", "")
+                or f"{game_info(self.game_id).title}: only the map is here yet (the rules are to come); "
                 "drag the stand-in counters.",
                 15000,
             )
@@ -838,6 +848,8 @@ class MainWindow(QMainWindow):
         board = board if board is not None else load_board(game_id)
         self.game_id = game_id
         self.board = board
+        if self.values_dialog is not None:
+            self.values_dialog.show_game(game_id)
         old = self.scene
         self.scene = BoardScene(board, self)
         self._wire_scene()
@@ -864,8 +876,8 @@ class MainWindow(QMainWindow):
             "About Midway Desktop",
             f"<h3>Midway Desktop {__version__}</h3>"
             "<p>Victory at Midway, CV, Kido Butai and Midway Solitaire on one rules engine.</p>"
-            "<p>Map art is drawn from each game's ruleset; values marked provisional in the "
-            "map key are authored where the rulebook is silent.</p>",
+            "<p>Map art is drawn from each game's ruleset; values marked provisional (Help › "
+            "Ruleset Values) are authored where the rulebook is silent.</p>",
         )
 
     def _how_to_play(self) -> None:
@@ -874,6 +886,17 @@ class MainWindow(QMainWindow):
         dialog = HowToPlay(self.game_id, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
+
+    def show_ruleset_values(self) -> None:
+        """The current game's ruleset values (made on first use, then kept and brought up)."""
+        if self.values_dialog is None:
+            from midway_desktop.ui.ruleset_values import RulesetValuesDialog
+
+            self.values_dialog = RulesetValuesDialog(self.game_id, self)
+        self.values_dialog.show_game(self.game_id)
+        self.values_dialog.show()
+        self.values_dialog.raise_()
+        self.values_dialog.activateWindow()
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """The keys of the window, then those of the game being played (from its presenter)."""
@@ -886,6 +909,7 @@ class MainWindow(QMainWindow):
             ("Ctrl+N, Ctrl+O, Ctrl+S", "new game, open a saved game, save this game"),
             ("Ctrl+Z, Ctrl+Shift+Z", "undo (never past a roll or a card), redo"),
             ("F1 · Shift+F1", "how to play this game · this list"),
+            ("Ctrl+Shift+V", "the ruleset's values and where each comes from"),
         ]
         if self.presenter is not None:
             rows += self.presenter.shortcuts()

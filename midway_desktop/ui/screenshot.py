@@ -18,7 +18,12 @@ if TYPE_CHECKING:
 
 @contextmanager
 def _new_game_window(
-    game: str, width: int, height: int, zoom: float | None = None, center: str | None = None
+    game: str,
+    width: int,
+    height: int,
+    zoom: float | None = None,
+    center: str | None = None,
+    scenario: str | None = None,
 ) -> Iterator[MainWindow]:
     ensure_app()
     from midway_desktop.ui.main_window import MainWindow
@@ -30,6 +35,8 @@ def _new_game_window(
         QApplication.processEvents()
         # Again once shown: before its first layout a window can't shrink below its docks' sizes.
         window.resize(width, height)
+        if scenario is not None:
+            _show_scenario(window, scenario)
         # A hot-seat game opens behind the curtain; the picture is of the first player's side.
         window.curtain.lift()
         QApplication.processEvents()
@@ -45,15 +52,26 @@ def _new_game_window(
         window.deleteLater()
 
 
+def _show_scenario(window: MainWindow, scenario: str) -> None:
+    """A new game of ``scenario``; for a game shown as a set-up preview (CV), that scenario's set-up."""
+    show = getattr(window.presenter, "show_scenario", None)
+    if show is not None:
+        show(scenario)
+    else:
+        window.start_new(scenario=scenario)
+
+
 def grab_window(
     game: str,
     width: int = 1600,
     height: int = 1000,
     zoom: float | None = None,
     center: str | None = None,
+    scenario: str | None = None,
 ) -> QImage:
-    """The main window for a new game of ``game``, drawn offscreen (or on whatever screen Qt has)."""
-    with _new_game_window(game, width, height, zoom, center) as window:
+    """The main window for a new game of ``game`` (of ``scenario``), drawn offscreen (or on
+    whatever screen Qt has)."""
+    with _new_game_window(game, width, height, zoom, center, scenario) as window:
         return window.grab().toImage()
 
 
@@ -70,8 +88,9 @@ def take_screenshot(
     height: int = 1000,
     zoom: float | None = None,
     center: str | None = None,
+    scenario: str | None = None,
 ) -> Path:
-    image = grab_window(game, width, height, zoom=zoom, center=center)
+    image = grab_window(game, width, height, zoom=zoom, center=center, scenario=scenario)
     out.parent.mkdir(parents=True, exist_ok=True)
     if not image.save(str(out), "PNG"):
         raise OSError(f"could not write {out}")

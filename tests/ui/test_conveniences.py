@@ -65,7 +65,7 @@ def test_f1_tells_how_to_play_the_game_on_the_table(qtbot, game: str) -> None:  
     if game != "cv":
         assert "Colours and markers" in text and "turn" in text.lower()
     else:
-        assert "Only CV's mapboard is here yet" in text
+        assert "CV is not played here yet" in text and "Scenario set-up" in text
     dialog.close()
 
 

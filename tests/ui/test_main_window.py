@@ -31,9 +31,17 @@ def test_opens_on_the_default_game_with_counters(window: MainWindow) -> None:
 
 @pytest.fixture
 def stand_ins(window: MainWindow) -> MainWindow:
-    """A board whose rules are not playable yet: its stand-in counters drag by reach."""
+    """A board whose rules are not playable yet: its stand-in counters drag by reach. (CV shows
+    its set-up preview instead; its stand-ins are put in its place here.)"""
+    from midway_desktop.ui.placeholders import StandInPresenter
+
     window.switch_game("cv")
     assert not window.plays("cv")
+    assert window.presenter is not None
+    window.presenter.detach()
+    window._columns = None  # the preview's dock column went with it
+    window.presenter = StandInPresenter(window, window.controller)
+    window.presenter.attach()
     return window
 
 

@@ -49,3 +49,30 @@ def test_screenshot_refuses_an_unwritable_path(tmp_path: Path) -> None:
     done = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     assert done.returncode == 1
     assert done.stderr.strip().count("\n") == 0 and "cannot write" in done.stderr
+
+
+def test_screenshot_of_a_chosen_cv_set_up_differs_by_scenario(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from midway_desktop.ui.screenshot import grab_window
+
+    short = grab_window("cv", 1000, 700, scenario="II")
+    campaign = grab_window("cv", 1000, 700, scenario="IV")
+    assert (short.width(), short.height()) == (1000, 700)
+    assert short != campaign  # the Campaign's Japanese come on by other areas
+
+
+def test_screenshot_refuses_an_unknown_scenario_in_one_line(tmp_path: Path) -> None:
+    cmd = [
+        sys.executable,
+        "-m",
+        "midway_desktop",
+        "screenshot",
+        "cv",
+        "--scenario",
+        "VI",
+        "--out",
+        str(tmp_path / "x.png"),
+    ]
+    done = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 1
+    assert done.stderr.strip().count("\n") == 0 and "no CV scenario 'VI'" in done.stderr
+    assert not (tmp_path / "x.png").exists()

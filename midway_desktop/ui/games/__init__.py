@@ -24,3 +24,12 @@ def presenter_class(game_id: str) -> type[Presenter] | None:
 
         return VictoryAtMidwayPresenter
     return None
+
+
+def preview_class(game_id: str) -> type[Presenter] | None:
+    """A read-only look at a game whose rules are not played yet (CV's scenario set-ups)."""
+    if game_id == "cv":
+        from midway_desktop.ui.games.cv_setup import CvSetupPresenter
+
+        return CvSetupPresenter
+    return None
