@@ -94,8 +94,11 @@ def resolve_movement(game: Game, state: State, events: list[Event]) -> State:
                     lines.append(f"Task Force {tf.number} moves to {moved.hex}")
                 elif moved.anchored != tf.anchored:
                     lines.append(f"Task Force {tf.number} {'anchors' if moved.anchored else 'weighs anchor'}")
-            if plots.get(tf.number) is not None and plots[tf.number].path:
-                state = _carry_cap(state, tf, len(plots[tf.number].path))
+            plot = plots.get(tf.number)
+            if plot is not None and plot.exit:
+                state = _leave_cap(state, tf, plot.path[-1] if plot.path else tf.hex)
+            elif plot is not None and plot.path:
+                state = _carry_cap(state, tf, len(plot.path))
         if lines:
             events.append(Event("ship-movement", "; ".join(lines) + ".", (side,), {"side": side}))
     return evolve(state, plots=())
@@ -119,6 +122,15 @@ def _carry_cap(state: State, tf: TaskForce, hexes: int) -> State:
     for unit in state.air_units:
         if unit.side == tf.side and unit.where == "cap" and unit.box == tf.id:
             state = state.with_air_unit(evolve(unit, carried=unit.carried + hexes))
+    return state
+
+
+def _leave_cap(state: State, tf: TaskForce, last: str | None) -> State:
+    """A Task Force leaving the mapboard leaves its CAP Box's Air units flying over the edge hex
+    it left from (they fly on by themselves: VIII.H.2 keeps them with it only over the mapboard)."""
+    for unit in state.air_units:
+        if unit.side == tf.side and unit.where == "cap" and unit.box == tf.id:
+            state = state.with_air_unit(evolve(unit, where="map", hex=last, box="", arrived=state.time))
     return state
 
 

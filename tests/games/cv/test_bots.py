@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from midway_desktop.engine import Rng, Session
 from midway_desktop.engine.bots import play_out, simulate
+from midway_desktop.games.cv.actions import Done
 from midway_desktop.games.cv.bots import default_bots
 from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.time_record import Time
-from tests.games.cv.play import GAME
+from tests.games.cv.play import GAME, JP, US, session, tf
 
 
 def test_a_short_scenario_played_through_every_order_checked() -> None:
@@ -29,9 +30,6 @@ def test_simulate_repeats_itself() -> None:
 
 def test_a_side_with_nothing_to_order_is_still_asked() -> None:
     """Both sides are asked in every simultaneous step; with nothing to order, the pass is Done."""
-    from midway_desktop.games.cv.actions import Done
-    from tests.games.cv.play import JP, US, session, tf
-
     s = session([tf(US, 1, ["DD1"], "B3010"), tf(JP, 1, ["Akagi"], "A3010", {"c": {"zero": 4}})])
     assert s.to_act() == (US, JP)
     assert s.rules.pass_only(s.state, US) == Done(US)

@@ -4,6 +4,7 @@ order, Movement Factors and the slowest ship, anchoring only at Midway, entering
 from __future__ import annotations
 
 from midway_desktop.games.cv.actions import Done, Place, Plot
+from midway_desktop.games.cv.state import AirRecord, AirUnit
 from midway_desktop.games.cv.time_record import Time
 from tests.games.cv.play import GAME, JP, US, done_until, next_turn, session, tf
 
@@ -115,3 +116,16 @@ def test_exiting_the_mapboard_is_for_good() -> None:
     next_turn(s)
     done_until(s, "ship-plotting")
     refused(s, Plot(JP, 1, ()), "left the mapboard for good", "VI.F.2")
+
+
+def test_a_cap_stays_over_the_mapboard_when_its_task_force_leaves() -> None:
+    """Basic VI.F.2, VIII.H.2: the CAP Box moves with its Task Force on the mapboard; a Task Force
+    leaving the mapboard leaves its CAP flying over the edge hex it left from."""
+    s = session([tf(JP, 1, ["Akagi"], "A3002", {"c": {"zero": 5}})])
+    rec = AirRecord("zero", 3, "", False, "tf1", Time(4, 4), Time(4, 9))
+    s.state = s.state.with_air_unit(AirUnit(JP, 2, "cap", (rec,), box="tf1"))
+    done_until(s, "ship-plotting")
+    s.play(Plot(JP, 1, ("A3001",), exit=True))
+    done_until(s, "landing")
+    unit = s.state.air_unit(JP, 2)
+    assert unit is not None and (unit.where, unit.hex) == ("map", "A3001")
