@@ -149,6 +149,9 @@ def apply_land(game: Game, state: State, a: Land, events: list[Event], rng: Rng 
         events.append(_told(a.side, f"Air unit {a.air_unit} leaves the mapboard for {spec.title}, landing at {due}"))
         state = state.with_air_unit(evolve(unit, where="returning", hex=None, box=box.id, due=due, moved=True))
         return land_returning(game, state, events)
+    start = air_hex(game, state, unit)
+    if start is not None and start != game.box_hex(box):
+        state = _fly(game, state, unit, start, game.box_hex(box) or start, events)
     moved = sum(r.factors for r in landing)
     what = _what(game, landing)
     events.append(_told(a.side, f"Air unit {a.air_unit} lands at {a.box}: {what}"))
@@ -238,7 +241,17 @@ def apply_move(game: Game, state: State, a: MoveAir, events: list[Event]) -> Sta
     unit = state.air_unit(a.side, a.air_unit)
     assert unit is not None
     events.append(_told(a.side, a.describe()))
+    start = air_hex(game, state, unit)
+    assert start is not None
+    state = _fly(game, state, unit, start, a.to, events)
     return state.with_air_unit(_arrive(game, state, unit, a.to, a.cap))
+
+
+def _fly(game: Game, state: State, unit: AirUnit, start: str, to: str, events: list[Event]) -> State:
+    """Basic III.A: what the Air unit observes, and is observed by, as it flies hex by hex."""
+    from midway_desktop.games.cv.observation import flight_path, flying_by
+
+    return flying_by(game, state, unit, flight_path(game, start, to), events)
 
 
 def _arrive(game: Game, state: State, unit: AirUnit, to: str, cap: str) -> AirUnit:
@@ -265,6 +278,7 @@ def apply_enter(game: Game, state: State, a: EnterMap, events: list[Event]) -> S
     unit = state.air_unit(a.side, a.air_unit)
     assert unit is not None
     events.append(_told(a.side, a.describe()))
+    state = _fly(game, state, unit, a.hex, a.hex, events)
     return state.with_air_unit(evolve(unit, where="map", hex=a.hex, box="", due=None, moved=True, arrived=state.time))
 
 
@@ -296,6 +310,9 @@ def apply_take_off(game: Game, state: State, a: TakeOff, events: list[Event]) ->
         events.append(_told(a.side, f"Air unit {a.air_unit} takes off from {spec.title}, due at the mapboard at {due}"))
         return state.with_air_unit(evolve(unit, where="in-flight", hex=None, due=due, moved=True))
     events.append(_told(a.side, a.describe()))
+    start = game.box_hex(box)
+    assert start is not None
+    state = _fly(game, state, unit, start, a.to, events)
     return state.with_air_unit(_arrive(game, state, unit, a.to, a.cap))
 
 

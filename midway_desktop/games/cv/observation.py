@@ -20,12 +20,15 @@ never revealed.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
+from midway_desktop.engine.events import Event
 from midway_desktop.games.cv import air
 from midway_desktop.games.cv.game import Game
-from midway_desktop.games.cv.state import AirUnit, State, TaskForce, other
+from midway_desktop.games.cv.state import AirUnit, Seen, State, TaskForce, evolve, other
+from midway_desktop.geometry import hexes
 
 SIZES = ("capital", "major", "small")
 
@@ -117,8 +120,12 @@ def air_seen(unit: AirUnit, hex_: str, cond: int) -> dict[str, Any]:
 
 def observed(game: Game, state: State, side: str) -> dict[str, list[dict[str, Any]]]:
     """Everything of the enemy that ``side``'s units observe now (Basic III.A, III.C)."""
+    return seen_from(game, state, side, observers(game, state, side))
+
+
+def seen_from(game: Game, state: State, side: str, seen_by: list[Observer]) -> dict[str, list[dict[str, Any]]]:
+    """What ``seen_by`` (some of ``side``'s observers) observe of the enemy now."""
     enemy = other(side)
-    seen_by = observers(game, state, side)
     by_hex: dict[str, list[TaskForce]] = {}
     for tf in state.task_forces:
         if tf.side == enemy and tf.on_map:
@@ -140,3 +147,76 @@ def observed(game: Game, state: State, side: str) -> dict[str, list[dict[str, An
         if cond > 0:
             planes.append(air_seen(unit, here, cond))
     return {"ships": ships, "air": planes}
+
+
+# -- observing while flying (Basic III.A) ------------------------------------------------------------
+def flight_path(game: Game, start: str, to: str) -> list[str]:
+    """The hexes an Air unit flies through from ``start`` to ``to``, both included: the straight
+    line across the grid (Air units fly to a hex; the way is the shortest, as drawn)."""
+    board = game.board
+    a, b = board.cell(start).key, board.cell(to).key
+    out = []
+    for key in hexes.line(a, b):
+        label = board.label_at_key(key)
+        if label is not None and (not out or out[-1] != label):
+            out.append(label)
+    return out
+
+
+def flying_by(game: Game, state: State, unit: AirUnit, path: list[str], events: list[Event]) -> State:
+    """Basic III.A: as a flying Air unit enters each hex, its side learns what it observes there
+    (the best condition for each enemy hex or Air unit along the way), and the enemy learns of
+    the Air unit wherever the enemy's units observe it."""
+    side, enemy = unit.side, other(unit.side)
+    entered = path[1:] if len(path) > 1 else path
+    lines = sorted({"high" if r.high else "low" for r in unit.records})
+    found: dict[tuple[str, str, int], dict[str, Any]] = {}
+    for h in entered:
+        seen = seen_from(game, state, side, [Observer(line, h) for line in lines])
+        for item in (*seen["ships"], *seen["air"]):
+            key = (item["what"], item["hex"], item.get("number", 0))
+            if key not in found or item["condition"] > found[key]["condition"]:
+                found[key] = item
+    new: list[Seen] = []
+    for item in found.values():
+        info = {k: v for k, v in item.items() if k not in ("hex", "what", "condition")}
+        new.append(
+            Seen(
+                side,
+                f"Air unit {unit.number}",
+                item["hex"],
+                item["what"],
+                item["condition"],
+                json.dumps(info, sort_keys=True),
+            )
+        )
+        events.append(Event("sighting", f"Air unit {unit.number} observes {_told(item)}.", (side,), {"side": side}))
+    eyes = observers(game, state, enemy)
+    high = any(r.high for r in unit.records)
+    best: tuple[int, str] = (0, "")
+    for h in entered:
+        cond = condition(game, state, eyes, h, flying=True, high=high)
+        if cond > best[0]:
+            best = (cond, h)
+    if best[0]:
+        item = air_seen(unit, best[1], best[0])
+        info = {k: v for k, v in item.items() if k not in ("hex", "what", "condition")}
+        new.append(
+            Seen(enemy, f"enemy Air unit {unit.number}", best[1], "air", best[0], json.dumps(info, sort_keys=True))
+        )
+        events.append(Event("sighting", f"The enemy's {_told(item)} flies by.", (enemy,), {"side": enemy}))
+    if not new:
+        return state
+    return evolve(state, sightings=(*state.sightings, *new))
+
+
+def _info(item: dict[str, Any]) -> str:
+    return json.dumps({k: v for k, v in item.items() if k not in ("hex", "what", "condition")}, sort_keys=True)
+
+
+def _told(item: dict[str, Any]) -> str:
+    if item["what"] == "ships":
+        more = f": {item['ships']} Ship units" if "ships" in item else ""
+        return f"ships at {item['hex']} (condition {item['condition']}{more})"
+    more = f": {item['factors']} Air Factors" if "factors" in item else ""
+    return f"Air unit {item['number']} at {item['hex']} (condition {item['condition']}{more})"

@@ -221,6 +221,7 @@ def new_turn(state: State) -> State:
         initiative=(),
         mover=0,
         plots=(),
+        sightings=(),
     )
 
 

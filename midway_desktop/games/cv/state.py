@@ -205,6 +205,19 @@ class PlottedMove:
 
 
 @dataclass(frozen=True)
+class Seen:
+    """What a side's Air unit observed as it flew through a hex this Turn, or what a side saw of
+    an enemy Air unit flying by (Basic III.A). ``info`` is what the condition reveals (JSON)."""
+
+    side: str
+    by: str  # "Air unit 3" or "enemy Air unit 5"
+    hex: str
+    what: str  # ships | air
+    condition: int
+    info: str = "{}"
+
+
+@dataclass(frozen=True)
 class Losses:
     """What a side lost this Turn, counted in the Victory Points Counting Phase (Basic XI)."""
 
@@ -228,6 +241,7 @@ class State:
     mover: int = 0  # index into ``initiative`` of the side moving now
     points: tuple[tuple[str, int], ...] = ((AMERICAN, 0), (JAPANESE, 0))
     losses: tuple[tuple[str, Losses], ...] = ()
+    sightings: tuple[Seen, ...] = ()  # this Turn's observations made while flying (Basic III.A)
     short: bool = False  # the Short Scenario: no Midway points (Basic XI.C.3)
     options: frozenset[str] = field(default_factory=frozenset)
 

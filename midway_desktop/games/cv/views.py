@@ -13,6 +13,7 @@ mapboard. The umpire sees everything.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from midway_desktop.engine.events import UMPIRE
@@ -97,6 +98,11 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
             for p in state.plots_of(side)
         ],
         "sealed": side in state.sealed,
+        "sightings": [
+            {"by": x.by, "hex": x.hex, "what": x.what, "condition": x.condition, **json.loads(x.info)}
+            for x in state.sightings
+            if x.side == side
+        ],
     }
 
 

@@ -3,10 +3,12 @@ the best condition, and what each condition reveals, with the text's examples.""
 
 from __future__ import annotations
 
+from midway_desktop.engine.rng import ScriptedRng
+from midway_desktop.games.cv.actions import MoveAir
 from midway_desktop.games.cv.observation import Observer, condition, observed, observers
 from midway_desktop.games.cv.state import AirRecord, AirUnit
 from midway_desktop.games.cv.time_record import Time
-from tests.games.cv.play import GAME, JP, NAVAL, US, position, session, tf
+from tests.games.cv.play import GAME, JP, NAVAL, US, done_until, next_turn, position, session, tf
 
 DAY, NIGHT = Time(4, 10), Time(4, 2)
 # Basic III.C.4.a's example force: 2 BB, 1 CV, 1 CA, 1 AV, 1 CL and 4 DD.
@@ -117,3 +119,36 @@ def test_views_carry_what_is_observed() -> None:
     s = session([tf(US, 1, ["DD1"], "B3010"), tf(JP, 1, ["Akagi"], at("B3010", 1))], start=DAY)
     assert s.view(US)["observed"]["ships"][0]["ships"] == 1
     assert s.view(JP)["observed"]["ships"][0]["condition"] == 3
+
+
+def test_observing_hex_by_hex_while_flying() -> None:
+    """Basic III.A: as a moving unit enters each new hex, its player learns what can be observed
+    from there, and a moving unit is revealed wherever the enemy observes it. A Catalina flies
+    over the Akagi's hex and on: both sides keep what they saw this Turn."""
+    start, over, end = "B3010", at("B3010", 3, "S"), at("B3010", 5, "S")
+    forces = [tf(US, 1, ["DD1"], "B2010"), tf(JP, 1, ["Akagi"], over)]
+    s = session(forces, start=DAY, last=DAY.plus(2), rng=ScriptedRng(dice=[6, 1] * 3))
+    cat = AirRecord("catalina", 2, "", False, "midway", DAY.plus(-2), DAY.plus(12))
+    s.state = s.state.with_air_unit(AirUnit(US, 4, "map", (cat,), hex=start))
+    done_until(s, "air-move")
+    assert s.view(US)["american"]["sightings"] == []
+    s.play(MoveAir(US, 4, end))
+    mine = s.view(US)["american"]["sightings"]
+    assert mine == [
+        {"by": "Air unit 4", "hex": over, "what": "ships", "condition": 5, "ships": 1, "anchored": False,
+         "sizes": {"capital": 1, "major": 0, "small": 0},
+         "task_forces": [{"number": 1, "sizes": {"capital": 1, "major": 0, "small": 0}, "ships": ["Akagi"]}]}
+    ]  # fmt: skip
+    theirs = s.view(JP)["japanese"]["sightings"]
+    assert theirs == [
+        {"by": "enemy Air unit 4", "hex": over, "what": "air", "condition": 5, "number": 4, "factors": 2, "high": 0,
+         "low": 2, "planes": {"catalina": 2}}
+    ]  # fmt: skip
+    # Where it ends, two hexes past the Akagi, each side sees the other at condition 1 only.
+    assert s.view(US)["observed"]["ships"] == [{"hex": over, "condition": 1, "what": "ships"}]
+    assert s.view(JP)["observed"]["air"] == [{"number": 4, "hex": end, "condition": 1, "what": "air"}]
+    assert [e.text for e in s.log(US) if e.kind == "sighting"] == [
+        f"Air unit 4 observes ships at {over} (condition 5: 1 Ship units)."
+    ]
+    next_turn(s)
+    assert s.view(US)["american"]["sightings"] == [] and s.view(JP)["japanese"]["sightings"] == []
