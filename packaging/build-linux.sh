@@ -114,8 +114,9 @@ cat > "$DEB_ROOT/usr/share/doc/$APP/copyright" <<EOF
 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: Midway Desktop
 License: MIT
-Comment: The program bundles Python, Qt for Python (PySide6, LGPL-3.0), shapely (BSD-3-Clause),
- GEOS (LGPL-2.1), NumPy (BSD-3-Clause) and PyYAML (MIT) under their own licences.
+Comment: The program bundles Python, Qt for Python (PySide6, LGPL-3.0), PyYAML (MIT),
+ cryptography (Apache-2.0 or BSD-3-Clause), OpenSSL (Apache-2.0), cffi (MIT) and
+ mypy_extensions (MIT) under their own licences.
 EOF
 INSTALLED_KB="$(du -sk "$DEB_ROOT" --exclude=DEBIAN | cut -f1)"
 DEPENDS="$(printf '%s, ' "${DEB_DEPENDS[@]}")"
