@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from midway_desktop import __version__
-from midway_desktop.engine import Outcome, Session, autosaves, playable_games, records
+from midway_desktop.engine import Outcome, Session, autosaves, is_playable, records
 from midway_desktop.engine.record_limits import one_line
 from midway_desktop.engine.sealing import Envelope, Seal, side_key
 from midway_desktop.games import DEFAULT_GAME, GAMES, SIDE_TITLES, game_info
@@ -260,7 +260,7 @@ class MainWindow(QMainWindow):
 
     def plays(self, game_id: str) -> bool:
         """Whether the rules of ``game_id`` run here (otherwise the board shows stand-ins)."""
-        return game_id in playable_games() and presenter_class(game_id) is not None
+        return is_playable(game_id) and presenter_class(game_id) is not None
 
     def _start(
         self,
