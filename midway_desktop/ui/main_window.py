@@ -46,7 +46,6 @@ from midway_desktop.ui.games import presenter_class
 from midway_desktop.ui.games.base import Presenter, window_tab_bars
 from midway_desktop.ui.handover import HandoverCurtain
 from midway_desktop.ui.log_dock import LogDock
-from midway_desktop.ui.new_game import NewGameDialog
 from midway_desktop.ui.placeholders import StandInPresenter
 from midway_desktop.ui.stored_settings import read_text, restore
 
@@ -622,6 +621,7 @@ class MainWindow(QMainWindow):
             self._start(resume=False)
             return
         from midway_desktop.engine import get_rules
+        from midway_desktop.ui.new_game import NewGameDialog  # a dialog: made when asked for
 
         dialog = NewGameDialog(get_rules(self.game_id), self)
         accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
