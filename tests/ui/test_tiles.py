@@ -22,8 +22,7 @@ def chart_on_screen(cache: TileCache, scale: float, shift: QPointF, dpr: float =
     from the view's, and where the chart lies in it."""
     art = cache.art.scene_rect
     origin = shift - art.topLeft() * scale  # where the scene's origin falls in the view
-    chart = QRectF(origin.x() + art.left() * scale, origin.y() + art.top() * scale, art.width() * scale,
-                   art.height() * scale)  # fmt: skip
+    chart = QRectF(shift, art.size() * scale)
     image = QImage(
         math.ceil((chart.right() + 20) * dpr), math.ceil((chart.bottom() + 20) * dpr), QImage.Format.Format_ARGB32
     )
