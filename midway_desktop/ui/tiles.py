@@ -82,7 +82,7 @@ class TileCache:
     def _chart_corner(self, scale: float) -> tuple[int, int]:
         """The chart's top-left corner in device pixels from the scene origin: tiles are laid
         from there, so a whole chart fitted to a 900-pixel view takes 2 by 2 tiles, not the 3
-        by 3 a grid from the scene origin cuts it into (start-up paints half the tiles)."""
+        by 3 a grid from the scene origin cuts it into (the first screen paints 4, not 9)."""
         art = self.art.scene_rect
         return math.floor(art.left() * scale), math.floor(art.top() * scale)
 
