@@ -50,8 +50,9 @@ class ActionCodec:
             if t.type_name in self.by_name:
                 raise ValueError(f"two action types are called {t.type_name!r}")
             self.by_name[t.type_name] = t
-        # Each type's field types, read when a record first needs them: evaluating every
-        # game's annotations costs a start-up (VaM's 32 actions: 9 ms) that plays no record.
+        # Each type's field types, read when a record first needs them: evaluating all of a
+        # game's annotations (VaM's 32 actions) is a few milliseconds of a start that may
+        # never read a record.
         self._hints: dict[str, dict[str, Any]] = {}
 
     def decode(self, data: Mapping[str, Any]) -> Action:
