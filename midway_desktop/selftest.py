@@ -6,7 +6,9 @@ Checks, one line each:
 - ``icon``: the app icon is found and Qt can draw it (the SVG plugins are there);
 - ``board GAME``: each game's main window draws its map offscreen, and the map is not blank;
 - ``game GAME``: one complete bot game of each playable game, every action checked, and its
-  saved record replayed to the same end.
+  saved record replayed to the same end;
+- ``sealed record``: a hot-seat record sealed with a password opens with it and not without
+  (the cipher library and its native code are there).
 
 Then a summary line. The exit status is 0 only if every check passed. Qt is imported only
 by the checks that draw, so the command stays cheap to import (the CLI loads no Qt).
@@ -14,6 +16,7 @@ by the checks that draw, so the command stays cheap to import (the CLI loads no 
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import tempfile
@@ -139,6 +142,25 @@ def _check_game(game: str) -> Callable[[], str]:
     return run
 
 
+def _check_sealing() -> str:
+    from midway_desktop.engine import sealing
+
+    cheap = sealing.KdfCost(n=2**10, r=8, p=1)  # the real cost takes 128 MiB: a check need not
+    seal = sealing.Seal.of("selftest", ["us", "japan"], {"us": sealing.side_key("check", cheap)})
+    if seal is None:
+        raise CheckFailed("no seal for a side with a password")
+    plain = b'{"selftest": true}'
+    env = sealing.envelope(json.loads(sealing.seal(plain, seal, over=False)))
+    opened, _seal = sealing.unseal(env, {"us": "check"})
+    if opened.rstrip() != plain:
+        raise CheckFailed("the sealed record opened to other bytes")
+    try:
+        sealing.unseal(env, {"us": "wrong"})
+    except sealing.SealError:
+        return "AES-GCM and scrypt: opens with its password, refuses another"
+    raise CheckFailed("the sealed record opened with a wrong password")
+
+
 def checks() -> list[Check]:
     """Every check, in the order they run."""
     from midway_desktop.engine.registry import playable_games
@@ -148,6 +170,7 @@ def checks() -> list[Check]:
     out.append(Check("icon", _check_icon))
     out += [Check(f"board {game}", _check_board(game)) for game in GAME_IDS]
     out += [Check(f"game {game}", _check_game(game)) for game in playable_games()]
+    out.append(Check("sealed record", _check_sealing))
     return out
 
 

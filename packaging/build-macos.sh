@@ -43,7 +43,9 @@ echo "midway-desktop $VERSION"
 
 step "PyInstaller (one-folder build and .app bundle)"
 rm -rf "$BUILD/dist" "$BUILD/work"
-"$VPY" -m PyInstaller --noconfirm --clean --log-level WARN \
+# -P: the working folder (the source tree) stays off the module path, so the bundle takes the
+# package installed above, compiled, and not the tree's uncompiled modules.
+"$VPY" -P -m PyInstaller --noconfirm --clean --log-level WARN \
     --distpath "$BUILD/dist" --workpath "$BUILD/work" "$HERE/midway-desktop.spec"
 APP="$BUILD/dist/$APP_NAME.app"
 EXE="$APP/Contents/MacOS/midway-desktop"

@@ -72,7 +72,9 @@ foreach ($dir in "dist", "work") {
     $path = Join-Path $Build $dir
     if (Test-Path $path) { Remove-Item -Recurse -Force $path }
 }
-Invoke-Native $Vpy -m PyInstaller --noconfirm --clean --log-level WARN `
+# -P: the working folder (the source tree) stays off the module path, so the bundle takes the
+# package installed above, compiled, and not the tree's uncompiled modules.
+Invoke-Native $Vpy -P -m PyInstaller --noconfirm --clean --log-level WARN `
     --distpath (Join-Path $Build "dist") --workpath (Join-Path $Build "work") (Join-Path $Here "midway-desktop.spec")
 $Bundle = Join-Path $Build "dist\midway-desktop"
 $Cli = Join-Path $Bundle "midway-desktop-cli.exe"

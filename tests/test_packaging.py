@@ -94,6 +94,15 @@ def test_spec_bundles_what_the_frozen_app_looks_for() -> None:
     assert 'collect_submodules("midway_desktop")' in spec  # games are imported by name
 
 
+def test_the_build_scripts_bundle_the_installed_package() -> None:
+    """Run from the project's root, ``python -m PyInstaller`` would put the source tree first
+    on the module path and bundle its uncompiled modules: ``-P`` keeps it off."""
+    for name in ("build-linux.sh", "build-macos.sh", "build-windows.ps1"):
+        script = (PACKAGING / name).read_text(encoding="utf-8")
+        calls = re.findall(r"\S*vpy\S* (.*?)-m PyInstaller", script, re.IGNORECASE)
+        assert calls and all(c.strip() == "-P" for c in calls), name
+
+
 def test_inno_setup_script_takes_its_version_from_the_build() -> None:
     iss = (PACKAGING / "windows" / "midway-desktop.iss").read_text(encoding="utf-8")
     assert "AppVersion={#AppVersion}" in iss

@@ -42,6 +42,7 @@ def test_selftest_passes_from_source() -> None:
     expected += ["PASS icon:"]
     expected += [f"PASS board {g}:" for g in GAME_IDS]
     expected += [f"PASS game {g}:" for g in playable]
+    expected += ["PASS sealed record:"]
     for prefix in expected:
         assert sum(line.startswith(prefix) for line in lines) == 1, (prefix, done.stdout)
     assert not any(line.startswith("FAIL") for line in lines)

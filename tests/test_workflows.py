@@ -1,16 +1,23 @@
-"""The GitHub Actions workflows, checked as a linter for them would: known keys and events, jobs
-that run somewhere, steps that either use an action (pinned to a version) or run a command,
-expressions that name known contexts, matrix values and environment variables that exist,
-``needs`` that name jobs, and the scripts and path filters they name present in the project.
+"""The GitHub Actions workflows, checked by zizmor (a linter for GitHub Actions, in the test
+extras: it validates each workflow against GitHub's schema and audits it for unpinned actions,
+template injection, leaked credentials and excessive permissions), and by the checks below,
+which go where a schema cannot: expressions that name known contexts, matrix values and
+environment variables that exist, ``needs`` that name jobs, and the scripts and path filters
+they name present in the project.
 
-(actionlint, the usual linter, is a Go program; its PyPI wrapper downloads the program from
-GitHub when it is installed, so it cannot be a test dependency of an offline install. This is
-the part of its checks that this project's workflows can get wrong.)
+(actionlint, the other usual linter, is a Go program whose PyPI wrapper is a source package
+that downloads the program from GitHub when it is built: no test dependency of an offline
+install. zizmor's wheels carry its program.)
 """
 
 from __future__ import annotations
 
+import os
+import platform
 import re
+import shutil
+import subprocess
+import sysconfig
 from pathlib import Path
 from typing import Any
 
@@ -122,3 +129,64 @@ def test_scripts_and_path_filters_exist(path: Path) -> None:
     for event in events.values():
         for pattern in (event or {}).get("paths", []) if isinstance(event, dict) else []:
             assert list(ROOT.glob(pattern.removeprefix("!"))), f"{path.name}: path filter {pattern!r} matches nothing"
+
+
+# -- zizmor -------------------------------------------------------------------------------
+# The platforms zizmor publishes wheels for: there a missing program is a broken install of the
+# test extras, not a reason to skip.
+ZIZMOR_PLATFORMS = {"Linux", "Darwin", "Windows"}
+ZIZMOR_MACHINES = {"x86_64", "amd64", "arm64", "aarch64"}
+
+
+def zizmor() -> str:
+    """The zizmor program installed with the test extras (beside this Python's scripts)."""
+    name = "zizmor.exe" if os.name == "nt" else "zizmor"
+    beside = Path(sysconfig.get_path("scripts")) / name
+    found = str(beside) if beside.is_file() else shutil.which("zizmor")
+    if found is None:
+        where = f"{platform.system()} {platform.machine()}"
+        if platform.system() in ZIZMOR_PLATFORMS and platform.machine().lower() in ZIZMOR_MACHINES:
+            pytest.fail(f"zizmor is missing: install the test extras (pip install -e '.[test]'); {where}")
+        pytest.skip(f"zizmor publishes no program for {where}")
+    return found
+
+
+def run_zizmor(*paths: Path) -> subprocess.CompletedProcess[str]:
+    # --offline: no GitHub API lookups (tests run without a network); --strict-collection: a
+    # workflow that does not match the schema fails instead of being skipped with a warning.
+    cmd = [zizmor(), "--offline", "--strict-collection", "--no-progress", "--color=never", "--format=plain"]
+    env = {**os.environ, "NO_COLOR": "1", "RUST_BACKTRACE": "0"}
+    env.pop("GH_TOKEN", None)
+    env.pop("GITHUB_TOKEN", None)
+    return subprocess.run([*cmd, *map(str, paths)], capture_output=True, text=True, env=env, timeout=300, check=False)
+
+
+def test_zizmor_finds_nothing_in_the_workflows() -> None:
+    done = run_zizmor(*WORKFLOWS)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_zizmor_catches_what_it_is_here_for(tmp_path: Path) -> None:
+    """The check is not vacuous: an action on a moving tag, a pull request's title pasted into
+    a shell and a job with a misspelt key each fail it."""
+    bad = tmp_path / "bad.yml"
+    bad.write_text(
+        "name: bad\n"
+        "on: pull_request\n"
+        "permissions: {}\n"
+        "jobs:\n"
+        "  greet:\n"
+        "    runs-on: ubuntu-latest\n"
+        "    steps:\n"
+        "      - uses: actions/checkout@v4\n"
+        "        with: {persist-credentials: false}\n"
+        '      - run: echo "${{ github.event.pull_request.title }}"\n',
+        encoding="utf-8",
+    )
+    done = run_zizmor(bad)
+    assert done.returncode != 0
+    assert "unpinned-uses" in done.stdout and "template-injection" in done.stdout, done.stdout
+    broken = tmp_path / "broken.yml"
+    broken.write_text("name: broken\non: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    stepz: []\n")
+    done = run_zizmor(broken)
+    assert done.returncode != 0 and "stepz" in done.stdout + done.stderr

@@ -50,7 +50,10 @@ class ActionCodec:
             if t.type_name in self.by_name:
                 raise ValueError(f"two action types are called {t.type_name!r}")
             self.by_name[t.type_name] = t
-        self._hints = {name: typing.get_type_hints(t) for name, t in self.by_name.items()}
+        # Each type's field types, read when a record first needs them: evaluating all of a
+        # game's annotations (VaM's 32 actions) is a few milliseconds of a start that may
+        # never read a record.
+        self._hints: dict[str, dict[str, Any]] = {}
 
     def decode(self, data: Mapping[str, Any]) -> Action:
         if not isinstance(data, Mapping):
@@ -59,7 +62,9 @@ class ActionCodec:
         cls = self.by_name.get(name) if isinstance(name, str) else None
         if cls is None:
             raise ActionError(f"unknown action type {name!r}")
-        hints = self._hints[name]  # type: ignore[index]
+        hints = self._hints.get(name)
+        if hints is None:
+            hints = self._hints[name] = typing.get_type_hints(cls)
         kwargs = {}
         for f in dataclasses.fields(cls):
             if f.name not in data:

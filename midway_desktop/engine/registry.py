@@ -29,7 +29,14 @@ def register(rules: Rules[Any], module: str | None = None) -> None:
 
 def playable_games() -> tuple[str, ...]:
     """Games whose rules module is present (a game joins by adding its line to MODULES)."""
-    return tuple(gid for gid, module in MODULES.items() if _present(module))
+    return tuple(gid for gid in MODULES if is_playable(gid))
+
+
+def is_playable(game_id: str) -> bool:
+    """Whether ``game_id``'s rules module is present; looks at that game only, so starting one
+    game imports nothing of the others."""
+    module = MODULES.get(game_id)
+    return module is not None and _present(module)
 
 
 def _present(module: str) -> bool:

@@ -5,10 +5,8 @@ rules ask of a map: which cells touch, how far apart two cells are, which cells 
 range, which named regions a cell belongs to, and where a cell is drawn. Coordinates are
 board units (hex circumradius 1, square side 1), y growing downward as on screen.
 
-shapely is imported only where cells are joined into areas (``union``, ``outline``, a region's
-``geometry``) or a shape is asked for (``polygon``): the drawn outlines come from the cache
-(``outlines.py``) and boxes are measured in plain Python (``plane.py``), so opening a board
-does not load it.
+Cells are joined into areas (``union``, ``outline``, a region's ``geometry``) in plain Python
+(``figure.py``), and the drawn outlines are kept in the user's cache (``outlines.py``).
 """
 
 from __future__ import annotations
@@ -19,13 +17,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from midway_desktop.geometry import hexes, plane
-
-if TYPE_CHECKING:
-    from shapely.geometry import Polygon
-    from shapely.geometry.base import BaseGeometry
+from midway_desktop.geometry.figure import CellNet, Figure
 
 GridKind = Literal["hex", "square", "boxes"]
 Key = Any  # axial (q, r) for hexes, (col, row) for squares, the name for boxes
@@ -71,7 +66,7 @@ class Region(frozenset):
     """A named set of cell labels, with its kind, title, extra data and outline.
 
     It is a ``frozenset`` of labels, so ``"H6" in board.region("midway")`` reads as the rules
-    do; ``geometry`` gives the region's area as one shapely shape for drawing and hit tests.
+    do; ``geometry`` gives the region's area as one ``Figure`` for drawing.
     """
 
     name: str
@@ -98,14 +93,14 @@ class Region(frozenset):
         self.data = data
         self.provenance = provenance
         self._board = board
-        self._geometry: BaseGeometry | None = None
+        self._geometry: Figure | None = None
         return self
 
     def __reduce__(self) -> Any:  # keep copy/pickle from rebuilding through __new__
         return (frozenset, (set(self),))
 
     @property
-    def geometry(self) -> BaseGeometry:
+    def geometry(self) -> Figure:
         if self._geometry is None:
             self._geometry = self._board.union(self)
         return self._geometry
@@ -369,11 +364,6 @@ class Board:
             return [(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)]
         return list(self.boxes[cell.label])
 
-    def polygon(self, label: str) -> Polygon:
-        from shapely.geometry import Polygon
-
-        return Polygon(self.corners(label))
-
     def title_box(self, label: str) -> tuple[float, float, float, float]:
         """``(x0, y0, x1, y1)``: where a cell's title can be written, in board units.
 
@@ -485,23 +475,19 @@ class Board:
         return min(xs), min(ys), max(xs), max(ys)
 
     @cached_property
-    def outline(self) -> BaseGeometry:
-        """The whole playing area as one shape."""
-        if self.kind == "square":
-            xs = [c.key[0] for c in self.cells]
-            ys = [c.key[1] for c in self.cells]
-            if len(self.cells) == (max(xs) - min(xs) + 1) * (max(ys) - min(ys) + 1):
-                from shapely.geometry import box
-
-                return box(min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+    def outline(self) -> Figure:
+        """The whole playing area as one figure."""
         return self.union(self._label_set)
 
-    def union(self, labels: Iterable[str]) -> BaseGeometry:
-        """One shape for a set of cells, with no slivers where neighbours' float edges differ."""
-        from shapely.ops import unary_union
+    @cached_property
+    def net(self) -> CellNet:
+        """Every cell's sides between shared corners: what unions are made of. Box layouts'
+        sides are cut where another box's corner lies on them (grids meet side to side)."""
+        return CellNet({c.label: self.corners(c.label) for c in self.cells}, split=self.kind == "boxes")
 
-        parts = [self.polygon(lbl).buffer(1e-7, join_style="mitre") for lbl in labels]
-        return unary_union(parts).buffer(-1e-7, join_style="mitre")
+    def union(self, labels: Iterable[str]) -> Figure:
+        """One figure for a set of cells: outer rings and holes, exactly the cells' own corners."""
+        return self.net.union(self.canonical(lbl) for lbl in labels)
 
     def provisional_values(self) -> list[str]:
         """Names of the board's authored values that a player should check against print."""

@@ -2,10 +2,9 @@
 
 The map art draws the whole playing area, every region's area, and where each region's edge
 runs through the sea (a sector's or a search limit's line, not the board's own edge). They
-come from joining cells with shapely: most of a second for CV's 3,000 hexes and 38 regions.
-They depend only on the bytes of ``board.yaml`` and on this code, so they are kept in the
-user's cache (``ruleset/cache.py``) under a hash of both; the next start reads them back as
-JSON, exactly as worked out, and shapely is not imported at all.
+come from joining cells (``figure.py``). They depend only on the bytes of ``board.yaml`` and
+on this code, so they are kept in the user's cache (``ruleset/cache.py``) under a hash of
+both; the next start reads them back as JSON, exactly as worked out.
 """
 
 from __future__ import annotations
@@ -13,27 +12,16 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from midway_desktop.geometry.board import Board
+from midway_desktop.geometry.figure import Figure, Point
 from midway_desktop.ruleset import cache
 
-if TYPE_CHECKING:
-    from shapely.geometry.base import BaseGeometry
+__all__ = ["Figure", "Outlines", "build", "outlines"]
 
 # Bump when what is worked out below, or how it is written, changes.
-VERSION = "outlines 1"
-
-Point = tuple[float, float]
-
-
-@dataclass(frozen=True)
-class Figure:
-    """A shape as coordinates in board units: areas, each its outer ring then its holes (rings
-    not repeating their first point), and open lines."""
-
-    areas: tuple[tuple[tuple[Point, ...], ...], ...] = ()
-    lines: tuple[tuple[Point, ...], ...] = ()
+VERSION = "outlines 2"
 
 
 @dataclass(frozen=True)
@@ -65,42 +53,17 @@ def outlines(board: Board) -> Outlines:
 
 
 def build(board: Board) -> Outlines:
-    """Work the outlines out with shapely (what the cache keeps)."""
-    whole = board.outline
-    sea_edge = whole.boundary.buffer(1e-6)
+    """Work the outlines out (what the cache keeps). A region's edge through the sea is its
+    boundary less the board's own: the sides of its cells that another board cell lies across."""
+    net = board.net
+    sea_edge = net.boundary(board.labels())
     regions: dict[str, Figure] = {}
     edges: dict[str, Figure] = {}
     for region in board.regions():
-        area = region.geometry
-        regions[region.name] = figure(area)
-        edges[region.name] = figure(area.boundary.difference(sea_edge))
-    return Outlines(figure(whole), regions, edges)
-
-
-def figure(geom: BaseGeometry) -> Figure:
-    """Areas and lines of a shapely geometry, parts in shapely's order (points are dropped)."""
-    areas: list[tuple[tuple[Point, ...], ...]] = []
-    lines: list[tuple[Point, ...]] = []
-    for part in _parts(geom):
-        if part.geom_type == "Polygon":
-            rings = [part.exterior, *part.interiors]
-            areas.append(tuple(tuple((float(x), float(y)) for x, y in ring.coords) for ring in rings))
-        elif part.geom_type in ("LineString", "LinearRing"):
-            coords = tuple((float(x), float(y)) for x, y in part.coords)
-            if len(coords) >= 2:
-                lines.append(coords)
-    return Figure(tuple(areas), tuple(lines))
-
-
-def _parts(geom: BaseGeometry) -> list[BaseGeometry]:
-    if geom.is_empty:
-        return []
-    if hasattr(geom, "geoms"):
-        out: list[BaseGeometry] = []
-        for g in geom.geoms:
-            out += _parts(g)
-        return out
-    return [geom]
+        boundary = net.boundary(board.canonical(lbl) for lbl in region)
+        regions[region.name] = Figure(areas=net.areas(boundary))
+        edges[region.name] = Figure(lines=net.lines(boundary - sea_edge))
+    return Outlines(board.outline, regions, edges)
 
 
 # -- the cache's form ---------------------------------------------------------------------

@@ -24,7 +24,7 @@ from midway_desktop.geometry import Board
 from midway_desktop.ui import palette as pal
 from midway_desktop.ui.counters import CounterFace, CounterItem
 from midway_desktop.ui.map_art import UNIT, MapArt
-from midway_desktop.ui.shapes import path_from_geometry
+from midway_desktop.ui.shapes import path_from_figure
 from midway_desktop.ui.tiles import TileCache
 
 
@@ -181,12 +181,10 @@ class BoardScene(QGraphicsScene):
         """Light where a piece may land (dragged on the map, or in from a holding box)."""
         self._clear_highlight()
         self._options = options
-        reach = [self.board.polygon(lb) for lb in options.cells - options.costly if lb != origin]
-        dear = [self.board.polygon(lb) for lb in options.cells & options.costly if lb != origin]
-        from shapely.ops import unary_union  # on the first drag, not at start-up
-
-        costly = path_from_geometry(unary_union(dear), UNIT) if dear else None
-        self._highlight = HighlightItem(path_from_geometry(unary_union(reach), UNIT), costly)
+        reach = [lb for lb in options.cells - options.costly if lb != origin]
+        dear = [lb for lb in options.cells & options.costly if lb != origin]
+        costly = path_from_figure(self.board.union(dear), UNIT) if dear else None
+        self._highlight = HighlightItem(path_from_figure(self.board.union(reach), UNIT), costly)
         self.addItem(self._highlight)
 
     def unlight(self) -> None:

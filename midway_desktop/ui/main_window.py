@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from midway_desktop import __version__
-from midway_desktop.engine import Outcome, Session, autosaves, playable_games, records
+from midway_desktop.engine import Outcome, Session, autosaves, is_playable, records
 from midway_desktop.engine.record_limits import one_line
 from midway_desktop.engine.sealing import Envelope, Seal, side_key
 from midway_desktop.games import DEFAULT_GAME, GAMES, SIDE_TITLES, game_info
@@ -47,7 +47,6 @@ from midway_desktop.ui.games import presenter_class, preview_class
 from midway_desktop.ui.games.base import Presenter, window_tab_bars
 from midway_desktop.ui.handover import HandoverCurtain
 from midway_desktop.ui.log_dock import LogDock
-from midway_desktop.ui.new_game import NewGameDialog
 from midway_desktop.ui.placeholders import StandInPresenter
 from midway_desktop.ui.stored_settings import read_text, restore
 
@@ -269,7 +268,7 @@ class MainWindow(QMainWindow):
 
     def plays(self, game_id: str) -> bool:
         """Whether the rules of ``game_id`` run here (otherwise the board shows stand-ins)."""
-        return game_id in playable_games() and presenter_class(game_id) is not None
+        return is_playable(game_id) and presenter_class(game_id) is not None
 
     def _start(
         self,
@@ -632,6 +631,7 @@ class MainWindow(QMainWindow):
             self._start(resume=False)
             return
         from midway_desktop.engine import get_rules
+        from midway_desktop.ui.new_game import NewGameDialog  # a dialog: made when asked for
 
         dialog = NewGameDialog(get_rules(self.game_id), self)
         accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted

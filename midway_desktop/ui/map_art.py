@@ -9,6 +9,7 @@ only where they would be legible, fine hatching only up close). The tile cache i
 
 from __future__ import annotations
 
+import functools
 import math
 import zlib
 from dataclasses import dataclass
@@ -60,13 +61,7 @@ class MapArt:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.cells: dict[str, CellShape] = {}
-        for label in board:
-            poly = polygon_f(board.corners(label), UNIT)
-            cx, cy = board.centre(label)
-            bbox = poly.boundingRect()
-            radius = max(bbox.width(), bbox.height()) / 2.0
-            self.cells[label] = CellShape(label, poly, QPointF(cx * UNIT, cy * UNIT), bbox, radius)
+        self.cells: dict[str, CellShape] = {label: self._cell_shape(label) for label in board}
         # Where each box's title goes (an L-shaped box's widest part): worked out once.
         self.title_rects: dict[str, QRectF] = {}
         if board.kind == "boxes":
@@ -80,9 +75,9 @@ class MapArt:
         self._buckets: dict[tuple[int, int], list[CellShape]] = {}
         size = _BUCKET * UNIT
         for shape in self.cells.values():
-            b = shape.bbox
-            for bx in range(math.floor(b.left() / size), math.floor(b.right() / size) + 1):
-                for by in range(math.floor(b.top() / size), math.floor(b.bottom() / size) + 1):
+            left, top, right, bottom = shape.bbox.getCoords()
+            for bx in range(math.floor(left / size), math.floor(right / size) + 1):
+                for by in range(math.floor(top / size), math.floor(bottom / size) + 1):
                     self._buckets.setdefault((bx, by), []).append(shape)
         shape = outlines(board)  # kept in the user's cache: no unions at start-up
         self.outline = path_from_figure(shape.board, UNIT)
@@ -96,6 +91,27 @@ class MapArt:
             if r.kind in ("limit", "sector")
         }
         self.cell_size = min((s.radius for s in self.cells.values()), default=UNIT)
+
+    def _cell_shape(self, label: str) -> CellShape:
+        cx, cy = self.board.centre(label)
+        centre = QPointF(cx * UNIT, cy * UNIT)
+        if self.board.kind != "boxes":
+            # Every cell of a grid is the same shape: one cell moved to each centre instead of
+            # placing every corner makes CV's map art (3,000 hexes) in two thirds of the time.
+            cell = self._grid_cell
+            return CellShape(label, cell.polygon.translated(centre), centre, cell.bbox.translated(centre), cell.radius)
+        poly = polygon_f(self.board.corners(label), UNIT)
+        bbox = poly.boundingRect()
+        return CellShape(label, poly, centre, bbox, max(bbox.width(), bbox.height()) / 2.0)
+
+    @functools.cached_property
+    def _grid_cell(self) -> CellShape:
+        """A grid cell around the scene origin (hex and square cells are congruent)."""
+        first = next(iter(self.board))
+        cx, cy = self.board.centre(first)
+        poly = polygon_f(((x - cx, y - cy) for x, y in self.board.corners(first)), UNIT)
+        bbox = poly.boundingRect()
+        return CellShape(first, poly, QPointF(), bbox, max(bbox.width(), bbox.height()) / 2.0)
 
     # -- queries --------------------------------------------------------------------------
     def cells_in(self, rect: QRectF) -> list[CellShape]:

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainterPath, QPolygonF
 
-from midway_desktop.geometry.outlines import Figure, figure
-
-if TYPE_CHECKING:
-    from shapely.geometry.base import BaseGeometry
+from midway_desktop.geometry.figure import Figure
 
 
 def polygon_f(points: Iterable[tuple[float, float]], unit: float) -> QPolygonF:
@@ -31,8 +27,3 @@ def path_from_figure(shape: Figure, unit: float) -> QPainterPath:
         for x, y in line[1:]:
             path.lineTo(x * unit, y * unit)
     return path
-
-
-def path_from_geometry(geom: BaseGeometry, unit: float) -> QPainterPath:
-    """A shapely geometry as a path (see ``path_from_figure``)."""
-    return path_from_figure(figure(geom), unit)

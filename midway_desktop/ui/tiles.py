@@ -38,9 +38,10 @@ class TileCache:
         pm = QPixmap(TILE, TILE)
         pm.fill(Qt.GlobalColor.transparent)
         painter = QPainter(pm)
-        painter.translate(-tx * TILE, -ty * TILE)
+        x, y = self._tile_origin(scale, tx, ty)
+        painter.translate(-x, -y)
         painter.scale(scale, scale)
-        scene_rect = QRectF(tx * TILE / scale, ty * TILE / scale, TILE / scale, TILE / scale)
+        scene_rect = QRectF(x / scale, y / scale, TILE / scale, TILE / scale)
         painter.setClipRect(scene_rect)
         self.art.paint(painter, scene_rect, scale)
         painter.end()
@@ -59,19 +60,33 @@ class TileCache:
         """
         dscale = round(scale * dpr, 6)
         ox, oy = round(origin.x() * dpr), round(origin.y() * dpr)
+        cx, cy = self._chart_corner(dscale)
         left = exposed_device.left() * dpr - ox
         top = exposed_device.top() * dpr - oy
         right = exposed_device.right() * dpr - ox
         bottom = exposed_device.bottom() * dpr - oy
         art = self.art.scene_rect
         # Only tiles that touch the chart; the view's own background shows beyond it.
-        left = max(left, art.left() * dscale)
-        top = max(top, art.top() * dscale)
-        right = min(right, art.right() * dscale)
-        bottom = min(bottom, art.bottom() * dscale)
+        left = max(left, art.left() * dscale) - cx
+        top = max(top, art.top() * dscale) - cy
+        right = min(right, art.right() * dscale) - cx
+        bottom = min(bottom, art.bottom() * dscale) - cy
         if right <= left or bottom <= top:
             return
-        for ty in range(math.floor(top / TILE), math.floor(bottom / TILE) + 1):
-            for tx in range(math.floor(left / TILE), math.floor(right / TILE) + 1):
+        for ty in range(math.floor(top / TILE), math.ceil(bottom / TILE)):
+            for tx in range(math.floor(left / TILE), math.ceil(right / TILE)):
                 pm = self.tile(dscale, tx, ty, dpr)
-                painter.drawPixmap(QPointF((tx * TILE + ox) / dpr, (ty * TILE + oy) / dpr), pm)
+                x, y = self._tile_origin(dscale, tx, ty)
+                painter.drawPixmap(QPointF((x + ox) / dpr, (y + oy) / dpr), pm)
+
+    def _chart_corner(self, scale: float) -> tuple[int, int]:
+        """The chart's top-left corner in device pixels from the scene origin: tiles are laid
+        from there, so a whole chart fitted to a 900-pixel view takes 2 by 2 tiles, not the 3
+        by 3 a grid from the scene origin cuts it into (the first screen paints 4, not 9)."""
+        art = self.art.scene_rect
+        return math.floor(art.left() * scale), math.floor(art.top() * scale)
+
+    def _tile_origin(self, scale: float, tx: int, ty: int) -> tuple[int, int]:
+        """Where tile (tx, ty) begins, in device pixels from the scene origin."""
+        cx, cy = self._chart_corner(scale)
+        return cx + tx * TILE, cy + ty * TILE

@@ -19,6 +19,7 @@ from shapely.geometry import Point
 from midway_desktop.games import GAME_IDS
 from midway_desktop.geometry import Board, load_board
 from midway_desktop.ruleset import ruleset_dir
+from tests.geometry.shapes import polygon, shape
 
 BOARD_GAMES = [pytest.param(g, id=g) for g in GAME_IDS if (ruleset_dir(g) / "board.yaml").is_file()]
 GRID_GAMES = [p for p in BOARD_GAMES if load_board(p.values[0]).kind in ("hex", "square")]
@@ -279,7 +280,7 @@ def test_cell_at_centre_is_the_cell(game: str, data: st.DataObject) -> None:
 def test_polygon_contains_centre(game: str, data: st.DataObject) -> None:
     b = board(game)
     lbl = draw_label(data, game)
-    poly = b.polygon(lbl)
+    poly = polygon(b, lbl)
     assert poly.is_valid and poly.area > 0
     assert poly.contains(Point(*b.centre(lbl)))
 
@@ -291,11 +292,11 @@ def test_cells_lie_inside_the_board_bounds_and_do_not_overlap(game: str) -> None
     assert x0 < x1 and y0 < y1
     total = 0.0
     for lbl in b:
-        px0, py0, px1, py1 = b.polygon(lbl).bounds
+        px0, py0, px1, py1 = polygon(b, lbl).bounds
         assert x0 - 1e-9 <= px0 and px1 <= x1 + 1e-9
         assert y0 - 1e-9 <= py0 and py1 <= y1 + 1e-9
-        total += b.polygon(lbl).area
-    assert b.outline.area == pytest.approx(total, rel=1e-6)
+        total += polygon(b, lbl).area
+    assert shape(b.outline).area == pytest.approx(total, rel=1e-6)
 
 
 @pytest.mark.parametrize("game", GRID_GAMES)
@@ -304,9 +305,9 @@ def test_cells_lie_inside_the_board_bounds_and_do_not_overlap(game: str) -> None
 def test_neighbouring_grid_cells_share_an_edge(game: str, data: st.DataObject) -> None:
     b = board(game)
     lbl = draw_label(data, game)
-    poly = b.polygon(lbl)
+    poly = polygon(b, lbl)
     for n in b.neighbors(lbl):
-        other = b.polygon(n)
+        other = polygon(b, n)
         assert poly.intersection(other).area == pytest.approx(0.0, abs=1e-9)
         assert poly.distance(other) == pytest.approx(0.0, abs=1e-9)
 
@@ -326,10 +327,10 @@ def test_region_cells_are_on_the_board(game: str) -> None:
 def test_region_geometry_covers_its_cells(game: str) -> None:
     b = board(game)
     for region in b.regions():
-        shape = region.geometry
+        area = shape(region.geometry)
         for lbl in region:
-            assert shape.covers(Point(*b.centre(lbl))), (region.name, lbl)
-        assert shape.area == pytest.approx(sum(b.polygon(lbl).area for lbl in region), rel=1e-6)
+            assert area.covers(Point(*b.centre(lbl))), (region.name, lbl)
+        assert area.area == pytest.approx(sum(polygon(b, lbl).area for lbl in region), rel=1e-6)
 
 
 @pytest.mark.parametrize("game", REGION_GAMES)

@@ -9,6 +9,7 @@ import pytest
 from shapely.geometry import box
 
 from midway_desktop.geometry import load_board
+from tests.geometry.shapes import polygon
 
 L_BOARD = """\
 schema: 1
@@ -46,12 +47,12 @@ def test_a_rectangles_title_box_is_the_rectangle(l_board) -> None:  # type: igno
 def test_an_l_shaped_boxs_title_goes_in_its_widest_part(l_board) -> None:  # type: ignore[no-untyped-def]
     x0, y0, x1, y1 = l_board.title_box("corner")
     assert (x0, y0, x1, y1) == (0, 2, 6, 3)
-    assert l_board.polygon("corner").covers(box(x0, y0, x1, y1))
-    assert not box(x0, y0, x1, y1).intersection(l_board.polygon("nook")).area
+    assert polygon(l_board, "corner").covers(box(x0, y0, x1, y1))
+    assert not box(x0, y0, x1, y1).intersection(polygon(l_board, "nook")).area
 
 
 def _clear(board, label: str, size: float, slots: list[tuple[float, float]]) -> None:  # type: ignore[no-untyped-def]
-    shape = board.polygon(label).buffer(1e-9)
+    shape = polygon(board, label).buffer(1e-9)
     tx0, ty0, tx1, ty1 = board.title_box(label)
     title = box(tx0, ty0, tx1, ty0 + min((ty1 - ty0) * 0.3, 0.8))
     squares = [box(x - size / 2, y - size / 2, x + size / 2, y + size / 2) for x, y in slots]

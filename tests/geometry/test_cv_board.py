@@ -16,6 +16,7 @@ from itertools import combinations
 import pytest
 
 from midway_desktop.geometry import load_board
+from tests.geometry.shapes import shape
 
 MIDWAY = "B2117"
 
@@ -208,7 +209,7 @@ def test_sector_layout(b):
     V, VI, VII, VIII along the bottom (south) row."""
 
     def centroid(numeral):
-        c = sector(b, numeral).geometry.centroid
+        c = shape(sector(b, numeral).geometry).centroid
         return c.x, c.y
 
     for row in (TOP_ROW, BOTTOM_ROW):

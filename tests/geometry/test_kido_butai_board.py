@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from midway_desktop.geometry import load_board
+from tests.geometry.shapes import polygon
 
 CARRIERS = ("akagi", "kaga", "soryu", "hiryu")
 TURNS = tuple(f"{h:02d}30" for h in range(4, 20))
@@ -22,7 +23,7 @@ def b():
 
 
 def centre_of(b, label: str) -> tuple[float, float]:
-    c = b.polygon(label).centroid
+    c = polygon(b, label).centroid
     return c.x, c.y
 
 
@@ -90,7 +91,7 @@ def test_east_is_at_the_top(b):
 def test_north_is_left_so_ne_corner_is_top_left(b):
     """§1 and §6: with east up, north is left: the NE corner is top-left, the SE corner top-right."""
     width, _ = b.size
-    ne, se = b.polygon("ne-corner").bounds, b.polygon("se-corner").bounds
+    ne, se = polygon(b, "ne-corner").bounds, polygon(b, "se-corner").bounds
     assert ne[0] == pytest.approx(0) and ne[1] == pytest.approx(0)
     assert se[2] == pytest.approx(width) and se[1] == pytest.approx(0)
     assert centre_of(b, "ne-corner")[0] < centre_of(b, "se-corner")[0]
@@ -115,13 +116,13 @@ def test_spaces_lie_on_the_display_and_do_not_overlap(b):
     width, height = b.size
     labels = sorted(b.labels())
     for label in labels:
-        x0, y0, x1, y1 = b.polygon(label).bounds
+        x0, y0, x1, y1 = polygon(b, label).bounds
         assert 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height, label
         x, y = centre_of(b, label)
         assert b.cell_at(x, y) == label
     for i, first in enumerate(labels):
         for second in labels[i + 1 :]:
-            overlap = b.polygon(first).intersection(b.polygon(second)).area
+            overlap = polygon(b, first).intersection(polygon(b, second)).area
             assert overlap == pytest.approx(0), (first, second)
 
 

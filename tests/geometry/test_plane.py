@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon, box
 
 from midway_desktop.geometry import load_board, plane
+from tests.geometry.shapes import polygon
 
 PROPS = settings(max_examples=300, deadline=None)
 TOL = plane.TOLERANCE
@@ -88,7 +89,7 @@ def test_every_bundled_box_is_measured_as_shapely_measures_it() -> None:
     board = load_board("kido-butai")
     for label in board:
         ring = board.corners(label)
-        shape = board.polygon(label)
+        shape = polygon(board, label)
         x, y = board.centre(label)
         assert math.isclose(x, shape.centroid.x, abs_tol=1e-12) and math.isclose(y, shape.centroid.y, abs_tol=1e-12)
         assert plane.is_simple(ring)

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication
 
 from midway_desktop.engine.registry import default_bots
 from midway_desktop.engine.rng import Rng
+from midway_desktop.geometry import plane
 from midway_desktop.ui.map_art import UNIT
 
 
@@ -15,7 +16,7 @@ def _outside(w) -> list[str]:  # type: ignore[no-untyped-def]
     scene = w.scene
     out = []
     for piece, item in scene.counters.items():
-        left, top, right, bottom = scene.board.polygon(item.label).bounds
+        left, top, right, bottom = plane.bounds(scene.board.corners(item.label))
         box = QRectF(left * UNIT, top * UNIT, (right - left) * UNIT, (bottom - top) * UNIT).adjusted(-1, -1, 1, 1)
         half = item.size / 2
         face = QRectF(item.pos().x() - half, item.pos().y() - half, item.size, item.size)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Option, Outcome, Phase, Rules, Scenario
-from midway_desktop.games.victory_at_midway import air, battle, doctrine, movement, naval, search, setup
+from midway_desktop.games.victory_at_midway import air, battle, movement, naval, search, setup
 from midway_desktop.games.victory_at_midway.actions import (
     ACTION_TYPES,
     AATarget,
@@ -69,8 +69,6 @@ from midway_desktop.games.victory_at_midway.actions import (
     make_screen,
     read_item,
 )
-from midway_desktop.games.victory_at_midway.bots import DoctrineBot
-from midway_desktop.games.victory_at_midway.bots import default_bots as doctrine_bots
 from midway_desktop.games.victory_at_midway.sequence import PHASES, SECRET, phase, settle, to_act
 from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.state import (
@@ -86,6 +84,9 @@ from midway_desktop.games.victory_at_midway.state import (
 from midway_desktop.games.victory_at_midway.units import Catalogue, load_units
 from midway_desktop.games.victory_at_midway.victory import outcome
 from midway_desktop.games.victory_at_midway.views import view
+
+if TYPE_CHECKING:
+    from midway_desktop.games.victory_at_midway.bots import DoctrineBot
 
 # What each step (or battle stage) accepts.
 ALLOWED: dict[str, tuple[type[Action], ...]] = {
@@ -510,7 +511,13 @@ class VictoryAtMidwayRules(Rules[State]):
         """Settle the sequence; in solitaire play, let the Japanese doctrine act whenever Japan is due."""
         g = self.game
         state = settle(g, state, rng, events)
-        while state.solitaire and state.step != "over" and JAPAN in to_act(g, state):
+        if not state.solitaire:
+            return state
+        # The doctrine (and the bots built on it) is imported by the games that use it, not at
+        # every start of the app.
+        from midway_desktop.games.victory_at_midway import doctrine
+
+        while state.step != "over" and JAPAN in to_act(g, state):
             before = state
             orders = doctrine.orders(g, state)
             if self.check_doctrine:  # tests: the doctrine's orders pass the same checks as a player's
@@ -821,6 +828,8 @@ def rules_for(folder: Path) -> VictoryAtMidwayRules:
 
 def default_bots(rules: Rules[Any]) -> dict[str, DoctrineBot]:
     """Doctrine bots for both sides (see ``bots``); in solitaire play Japan never asks its bot."""
+    from midway_desktop.games.victory_at_midway.bots import default_bots as doctrine_bots
+
     return doctrine_bots(rules)
 
 

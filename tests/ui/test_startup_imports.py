@@ -1,0 +1,90 @@
+"""Start-up (issue: opens in a blink): the first screen of a game imports that game's code and
+nothing of the other games, no dialog not yet asked for, and none of the libraries kept for
+later (hot-seat sealing, joining cells, reading YAML, property tests), once the first start has
+filled the user's cache. Each game opens in a fresh process, as the player starts the app."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from midway_desktop.games import GAME_IDS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The window drawn as ``midway-desktop screenshot GAME`` draws it; then every module loaded.
+FIRST_SCREEN = """
+import sys
+from midway_desktop.ui.screenshot import grab_window
+for game in sys.argv[1:]:
+    grab_window(game, 1600, 1000)
+print(" ".join(sorted(sys.modules)))
+"""
+
+# Each game's own modules: its rules package and its presenter's modules in ui/games.
+PACKAGE = {game: game.replace("-", "_") for game in GAME_IDS}
+PRESENTER_MODULES = {
+    "midway-solitaire": ("midway_solitaire", "solitaire_widgets"),
+    "kido-butai": ("kido_butai",),
+    "victory-at-midway": ("victory_at_midway", "vam_boxes", "vam_layout"),
+    "cv": (),
+}
+LATER = ("cryptography", "shapely", "numpy", "yaml", "hypothesis")
+DIALOGS = ("midway_desktop.ui.new_game", "midway_desktop.ui.how_to_play")
+
+
+def game_modules(game: str) -> tuple[str, ...]:
+    return (
+        f"midway_desktop.games.{PACKAGE[game]}",
+        *(f"midway_desktop.ui.games.{m}" for m in PRESENTER_MODULES[game]),
+    )
+
+
+def loaded(modules: set[str], prefix: str) -> list[str]:
+    return sorted(m for m in modules if m == prefix or m.startswith(prefix + "."))
+
+
+def first_screen(games: list[str], cache: Path) -> set[str]:
+    env = {**os.environ, "MIDWAY_CACHE_DIR": str(cache), "QT_QPA_PLATFORM": "offscreen"}
+    run = subprocess.run(
+        [sys.executable, "-c", FIRST_SCREEN, *games],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=600,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    return set(run.stdout.split())
+
+
+@pytest.fixture(scope="module")
+def warm_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The user's cache after the first start of every game (outlines and rulesets kept)."""
+    cache = tmp_path_factory.mktemp("cache")
+    first_screen(list(GAME_IDS), cache)
+    return cache
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_a_game_opens_without_the_other_games_dialogs_or_later_libraries(game: str, warm_cache: Path) -> None:
+    modules = first_screen([game], warm_cache)
+    assert "midway_desktop.ui.main_window" in modules  # the probe saw the window's modules
+    if game != "cv":  # CV shows its map with stand-ins: no rules yet
+        assert loaded(modules, f"midway_desktop.games.{PACKAGE[game]}.rules"), "the game's rules ran"
+    others = [m for other in GAME_IDS if other != game for p in game_modules(other) for m in loaded(modules, p)]
+    assert others == [], f"{game} imported other games' modules"
+    assert [m for m in LATER if loaded(modules, m)] == []
+    assert [m for m in DIALOGS if m in modules] == []
+
+
+def test_the_probe_sees_a_second_game_opened_in_the_same_process(warm_cache: Path) -> None:
+    """The check above can fail: a second game in the same process is seen as loaded."""
+    modules = first_screen(["kido-butai", "midway-solitaire"], warm_cache)
+    assert loaded(modules, "midway_desktop.games.kido_butai")
+    assert loaded(modules, "midway_desktop.ui.games.solitaire_widgets")
