@@ -187,6 +187,21 @@ class Regroup(Action):
 
 
 @dataclass(frozen=True)
+class Announce(Action):
+    """Basic III.C.2: the strength to announce for a Task Force (``"tf"``) or Air unit (``"air"``)
+    whenever the enemy observes it at Condition 2 (kept within half to double the truth)."""
+
+    kind: str
+    number: int
+    strength: int
+    type_name: ClassVar[str] = "announce"
+
+    def describe(self) -> str:
+        what = "Task Force" if self.kind == "tf" else "Air unit"
+        return f"{what} {self.number} is announced as {self.strength} strong"
+
+
+@dataclass(frozen=True)
 class EnterMap(Action):
     """Basic VIII.G.1: an Air unit from an off-board base is placed in one of its Air Entry Hexes."""
 
@@ -199,5 +214,5 @@ class EnterMap(Action):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    Done, Place, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, Regroup, EnterMap
+    Done, Place, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, Regroup, EnterMap, Announce
 )  # fmt: skip

@@ -26,6 +26,7 @@ from midway_desktop.games.cv.actions import (
     Transfer,
 )
 from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.observation import announcements
 from midway_desktop.games.cv.setup import set_up_cells
 from midway_desktop.games.cv.state import AIR_BOXES, TASK_FORCE_BOXES, State, TaskForce
 
@@ -71,6 +72,8 @@ def legal_orders(game: Game, state: State, side: str) -> list[Action]:
             out += list(make(game, state, side))
         else:
             out += [a for a in make(game, state, side) if refusal(game, state, a) is None]
+    if state.step != "over":
+        out += announcements(state, side)  # standing Condition 2 announcements (Basic III.C.2)
     out.append(Done(side))
     return out
 

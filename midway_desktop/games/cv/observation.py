@@ -11,7 +11,8 @@ less is no observation.
 
 What is revealed (III.C), for enemy Ship units by hex and for enemy Air units one by one:
 1 that something is there, ships or an Air unit; 2 its strength as the observed side announces
-it (from half to double: the announcement is not yet implemented, so nothing more is shown);
+it, from half (rounded up) to double the true number (a standing :class:`Announce` order for
+each Task Force and Air unit; a side that announces nothing tells the truth);
 3 the exact number of Ship units or flying Air Factors, whether ships are anchored, the
 altitudes; 4 also the ships' sizes and their division between Task Forces; 5 (the condition
 for full combat, III.E) the ships and planes themselves. Non-flying planes and Ground units are
@@ -26,6 +27,7 @@ from typing import Any
 
 from midway_desktop.engine.events import Event
 from midway_desktop.games.cv import air
+from midway_desktop.games.cv.actions import Announce
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import AirUnit, Seen, State, TaskForce, evolve, other
 from midway_desktop.geometry import hexes
@@ -88,9 +90,24 @@ def _sizes(game: Game, tfs: list[TaskForce]) -> dict[str, int]:
     return out
 
 
-def ships_seen(game: Game, tfs: list[TaskForce], hex_: str, cond: int) -> dict[str, Any]:
+def strength_range(n: int) -> tuple[int, int]:
+    """Basic III.C.2: from one-half (odd numbers rounded up) to double the actual number."""
+    return (n + 1) // 2, 2 * n
+
+
+def announced(state: State, side: str, kind: str, number: int, actual: int) -> int:
+    """Basic III.C.2: the strength the side announces for one Task Force or Air unit: its
+    standing announcement kept within the range of the actual number, or (none) the truth."""
+    low, high = strength_range(actual)
+    said = state.announcement(side, kind, number)
+    return actual if said is None else min(high, max(low, said))
+
+
+def ships_seen(game: Game, tfs: list[TaskForce], hex_: str, cond: int, state: State | None = None) -> dict[str, Any]:
     """Basic III.C: what the observed side reveals of its Ship units in one hex."""
     seen: dict[str, Any] = {"hex": hex_, "condition": cond, "what": "ships"}
+    if cond == 2 and state is not None:
+        seen["strength"] = sum(announced(state, t.side, "tf", t.number, len(t.ships)) for t in tfs)
     if cond >= 3:
         seen["ships"] = sum(len(t.ships) for t in tfs)
         seen["anchored"] = any(t.anchored for t in tfs)
@@ -103,9 +120,11 @@ def ships_seen(game: Game, tfs: list[TaskForce], hex_: str, cond: int) -> dict[s
     return seen
 
 
-def air_seen(unit: AirUnit, hex_: str, cond: int) -> dict[str, Any]:
+def air_seen(unit: AirUnit, hex_: str, cond: int, state: State | None = None) -> dict[str, Any]:
     """Basic III.C: what the observed side reveals of a flying Air unit."""
     seen: dict[str, Any] = {"number": unit.number, "hex": hex_, "condition": cond, "what": "air"}
+    if cond == 2 and state is not None:
+        seen["strength"] = announced(state, unit.side, "air", unit.number, unit.total)
     if cond >= 3:
         seen["factors"] = unit.total
         seen["high"] = sum(r.factors for r in unit.records if r.high)
@@ -135,7 +154,7 @@ def seen_from(game: Game, state: State, side: str, seen_by: list[Observer]) -> d
     for hex_, tfs in sorted(by_hex.items()):
         cond = condition(game, state, seen_by, hex_, flying=False, high=False)
         if cond > 0:
-            ships.append(ships_seen(game, tfs, hex_, cond))
+            ships.append(ships_seen(game, tfs, hex_, cond, state))
     planes = []
     for unit in state.air_units:
         if unit.side != enemy or unit.where not in air.FLYING:
@@ -145,7 +164,7 @@ def seen_from(game: Game, state: State, side: str, seen_by: list[Observer]) -> d
             continue
         cond = condition(game, state, seen_by, here, flying=True, high=any(r.high for r in unit.records))
         if cond > 0:
-            planes.append(air_seen(unit, here, cond))
+            planes.append(air_seen(unit, here, cond, state))
     return {"ships": ships, "air": planes}
 
 
@@ -199,7 +218,7 @@ def flying_by(game: Game, state: State, unit: AirUnit, path: list[str], events: 
         if cond > best[0]:
             best = (cond, h)
     if best[0]:
-        item = air_seen(unit, best[1], best[0])
+        item = air_seen(unit, best[1], best[0], state)
         info = {k: v for k, v in item.items() if k not in ("hex", "what", "condition")}
         new.append(
             Seen(enemy, f"enemy Air unit {unit.number}", best[1], "air", best[0], json.dumps(info, sort_keys=True))
@@ -220,3 +239,49 @@ def _told(item: dict[str, Any]) -> str:
         return f"ships at {item['hex']} (condition {item['condition']}{more})"
     more = f": {item['factors']} Air Factors" if "factors" in item else ""
     return f"Air unit {item['number']} at {item['hex']} (condition {item['condition']}{more})"
+
+
+# -- Condition 2 announcements (Basic III.C.2) ---------------------------------------------------------
+def _actual(state: State, side: str, kind: str, number: int) -> int | None:
+    """The true strength of a side's Task Force (Ship units) or flying Air unit (Air Factors)."""
+    if kind == "tf":
+        tf = state.task_force(side, number)
+        return len(tf.ships) if tf is not None and not tf.exited else None
+    unit = state.air_unit(side, number)
+    return unit.total if unit is not None else None
+
+
+def announce_refusal(game: Game, state: State, a: Announce) -> str | None:
+    if a.kind not in ("tf", "air"):
+        return "Announce the strength of a Task Force ('tf') or an Air unit ('air') (CV › Basic III.C.2)."
+    actual = _actual(state, a.side, a.kind, a.number)
+    if actual is None:
+        what = "Task Force" if a.kind == "tf" else "Air unit"
+        return f"You have no {what} {a.number} (CV › Basic III.C.2)."
+    low, high = strength_range(actual)
+    if not low <= a.strength <= high:
+        return (
+            f"The strength announced is from one-half (rounded up) to double the true number: {low} to {high} "
+            "(CV › Basic III.C.2)."
+        )
+    return None
+
+
+def apply_announce(state: State, a: Announce) -> State:
+    d = dict(state.announced)
+    d[(a.side, a.kind, a.number)] = a.strength
+    return evolve(state, announced=tuple(sorted(d.items())))
+
+
+def announcements(state: State, side: str) -> list[Announce]:
+    """Every announcement ``side`` may make now."""
+    out = []
+    for tf in state.task_forces:
+        if tf.side == side and not tf.exited:
+            low, high = strength_range(len(tf.ships))
+            out += [Announce(side, "tf", tf.number, n) for n in range(low, high + 1)]
+    for unit in state.air_units:
+        if unit.side == side:
+            low, high = strength_range(unit.total)
+            out += [Announce(side, "air", unit.number, n) for n in range(low, high + 1)]
+    return out

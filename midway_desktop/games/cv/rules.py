@@ -15,10 +15,11 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Outcome, Phase, Rules, Scenario
-from midway_desktop.games.cv import air, movement, readiness, reorganization
+from midway_desktop.games.cv import air, movement, observation, readiness, reorganization
 from midway_desktop.games.cv.actions import (
     ACTION_TYPES,
     Altitude,
+    Announce,
     Done,
     EnterMap,
     Form,
@@ -123,7 +124,7 @@ class CvRules(Rules[State]):
     def pass_only(self, state: State, side: str) -> Action | None:
         """A side asked in a step where it has nothing to order seals with no orders (being asked
         tells the other side nothing: both are always asked)."""
-        legal = self.legal_actions(state, side)
+        legal = [a for a in self.legal_actions(state, side) if not isinstance(a, Announce)]  # (standing orders)
         return legal[0] if len(legal) == 1 and isinstance(legal[0], Done) else None
 
     def listable(self, action: Action) -> bool:
@@ -136,6 +137,8 @@ class CvRules(Rules[State]):
             return "The game is over (CV › Basic XII.C)."
         if action.side not in to_act(state):
             return f"It is not the {side_name(action.side)} side's turn to act ({phase(state).title}; CV › Basic IV)."
+        if isinstance(action, Announce):  # a standing order, given whenever the side acts
+            return observation.announce_refusal(self.game, state, action)
         if not isinstance(action, ALLOWED.get(state.step, ())):
             return out_of_step(action, state.step)
         check = CHECKS.get(type(action))
@@ -170,7 +173,9 @@ class CvRules(Rules[State]):
                 state = air.apply_enter(g, state, action, events)
             elif isinstance(action, Regroup):
                 state = air.apply_regroup(g, state, action, events)
-            if state.step in SECRET:  # a sealed order: only its own side hears of it
+            elif isinstance(action, Announce):
+                state = observation.apply_announce(state, action)
+            if state.step in SECRET or isinstance(action, Announce):  # only its own side hears of it
                 events.append(Event("order", f"{action.describe()}.", (side,), {"side": side}))
         return settle(g, state, rng, events), events
 

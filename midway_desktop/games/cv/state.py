@@ -242,6 +242,9 @@ class State:
     points: tuple[tuple[str, int], ...] = ((AMERICAN, 0), (JAPANESE, 0))
     losses: tuple[tuple[str, Losses], ...] = ()
     sightings: tuple[Seen, ...] = ()  # this Turn's observations made while flying (Basic III.A)
+    # Basic III.C.2: the strength a side announces for a Task Force ("tf") or an Air unit
+    # ("air") seen at Condition 2, by (side, kind, number); none announced: the true number.
+    announced: tuple[tuple[tuple[str, str, int], int], ...] = ()
     short: bool = False  # the Short Scenario: no Midway points (Basic XI.C.3)
     options: frozenset[str] = field(default_factory=frozenset)
 
@@ -284,6 +287,9 @@ class State:
 
     def lost(self, side: str) -> Losses:
         return dict(self.losses).get(side, Losses())
+
+    def announcement(self, side: str, kind: str, number: int) -> int | None:
+        return dict(self.announced).get((side, kind, number))
 
     # -- changing --------------------------------------------------------------------------------
     def with_box(self, box: TaskForce | BaseBox) -> State:

@@ -3,8 +3,10 @@ the best condition, and what each condition reveals, with the text's examples.""
 
 from __future__ import annotations
 
+import dataclasses
+
 from midway_desktop.engine.rng import ScriptedRng
-from midway_desktop.games.cv.actions import MoveAir
+from midway_desktop.games.cv.actions import Announce, MoveAir
 from midway_desktop.games.cv.observation import Observer, condition, observed, observers
 from midway_desktop.games.cv.state import AirRecord, AirUnit
 from midway_desktop.games.cv.time_record import Time
@@ -41,7 +43,7 @@ def test_a_ship_sees_the_next_hex_at_3_2() -> None:
         units=[AirUnit(JP, 2, "map", (kate,), hex=near)],
     )
     assert out["ships"] == [{"hex": near, "condition": 3, "what": "ships", "ships": 10, "anchored": False}]
-    assert out["air"] == [{"number": 2, "hex": near, "condition": 2, "what": "air"}]
+    assert out["air"] == [{"number": 2, "hex": near, "condition": 2, "what": "air", "strength": 4}]
 
 
 def test_a_high_plane_sees_5_5_2_1() -> None:
@@ -152,3 +154,29 @@ def test_observing_hex_by_hex_while_flying() -> None:
     ]
     next_turn(s)
     assert s.view(US)["american"]["sightings"] == [] and s.view(JP)["japanese"]["sightings"] == []
+
+
+def test_condition_2_strength_as_announced() -> None:
+    """Basic III.C.2: at Condition 2 the observed side announces a strength from one-half (odd
+    numbers rounded up) to double the true number of Ship units or Air Factors; types are not
+    told. A side that announces nothing tells the truth."""
+    # A Catalina at Low Altitude one hex off: Ship units at 3, flying Air units at 2 (III.B.1).
+    near = at("B3010", 1)
+    forces = [tf(US, 1, ["DD1"], "B2010"), tf(JP, 1, EXAMPLE[:5], near), tf(JP, 2, ["DD5", "DD6"], at("B3010", 4))]
+    s = session(forces, start=DAY, last=DAY.plus(2))
+    kate = AirRecord("kate", 5, "t", False, "tf1", DAY, DAY.plus(6))
+    cat = AirRecord("catalina", 2, "", False, "midway", DAY.plus(-2), DAY.plus(12))
+    s.state = s.state.with_air_unit(AirUnit(JP, 3, "map", (kate,), hex=near))
+    s.state = s.state.with_air_unit(AirUnit(US, 4, "map", (cat,), hex="B3010"))
+    (air,) = s.view(US)["observed"]["air"]
+    assert air == {"number": 3, "hex": near, "condition": 2, "what": "air", "strength": 5}
+    for refused_strength in (2, 11):
+        why = s.check(Announce(JP, "air", 3, refused_strength))
+        assert why is not None and "3 to 10" in why and "CV › Basic III.C.2" in why
+    s.play(Announce(JP, "air", 3, 9))
+    assert s.view(US)["observed"]["air"][0]["strength"] == 9
+    assert s.check(Announce(JP, "tf", 2, 1)) is None and s.check(Announce(JP, "tf", 2, 5)) is not None
+    assert [e.text for e in s.log(US) if "announced" in e.text] == []
+    # The Air unit loses factors: the standing announcement stays within the new range.
+    s.state = s.state.with_air_unit(AirUnit(JP, 3, "map", (dataclasses.replace(kate, factors=2),), hex=near))
+    assert s.view(US)["observed"]["air"][0]["strength"] == 4
