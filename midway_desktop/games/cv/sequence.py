@@ -191,7 +191,7 @@ def advance_time(game: Game, state: State, events: list[Event]) -> State:
     (III.F)."""
     if state.time >= state.last:
         events.append(Event("turn", f"The {state.time} Turn was the last: the game ends.", data=_when(state)))
-        return evolve(state, step="over", sealed=frozenset())
+        return evolve(midway_points(game, state, events), step="over", sealed=frozenset())
     record = game.data.charts.time_record
     was_night = record.is_night(state.time)
     state = new_turn(evolve(state, time=state.time.plus(1)))
@@ -199,6 +199,25 @@ def advance_time(game: Game, state: State, events: list[Event]) -> State:
     change = " Sunrise." if was_night and not night else " Sunset." if night and not was_night else ""
     events.append(Event("turn", f"The {state.time} Turn begins.{change}", data=_when(state)))
     return _next(state, TURN[0])
+
+
+def midway_points(game: Game, state: State, events: list[Event]) -> State:
+    """Basic XI.C.3: at the end of the game the side whose Base unit is in the Midway hex gets
+    200 Victory Points (not in the Short Scenario)."""
+    if state.short:
+        return state
+    points = game.data.charts.victory.midway_base
+    for base in state.bases:
+        if base.hex is not None and base.hex == game.midway:
+            events.append(
+                Event(
+                    "victory-points",
+                    f"The {side_name(base.side)} side holds Midway: {points} Victory Points.",
+                    data={"side": base.side, "gained": points},
+                )
+            )
+            return state.with_points(base.side, points)
+    return state
 
 
 def new_turn(state: State) -> State:

@@ -3,12 +3,14 @@ the initiative roll, the Time Record and the end of the game."""
 
 from __future__ import annotations
 
+from midway_desktop.engine import Session
 from midway_desktop.engine.rng import ScriptedRng
 from midway_desktop.games.cv.actions import Done, Ready
-from midway_desktop.games.cv.sequence import PHASES, SECRET, TURN
+from midway_desktop.games.cv.rules import CvRules
+from midway_desktop.games.cv.sequence import PHASES, SECRET, TURN, settle
 from midway_desktop.games.cv.state import AMERICAN, BaseBox, State, evolve
 from midway_desktop.games.cv.time_record import Time
-from tests.games.cv.play import JP, US, session, tf
+from tests.games.cv.play import GAME, JP, NAVAL, US, session, tf
 
 FORCES = [
     tf(US, 1, ["Enterprise", "DD1"], "B3010", {"c": {"wildcat": 10}}),
@@ -107,8 +109,9 @@ def test_the_time_record_after_2400_and_at_sunrise_and_sunset() -> None:
 
 
 def test_the_game_ends_after_its_last_turn() -> None:
-    """Basic XII.C, XI.A: the game ends after the scenario's last Turn; no side 100 ahead: a draw."""
-    s = session(FORCES, start=Time(4, 5), last=Time(4, 6), rng=ScriptedRng(dice=[6, 1] * 2))
+    """Basic XII.C, XI.A: the game ends after the scenario's last Turn; no side 100 ahead: a draw
+    (here with no Base on the mapboard, so no Midway points)."""
+    s = session(FORCES, start=Time(4, 5), last=Time(4, 6), game=NAVAL, rng=ScriptedRng(dice=[6, 1] * 2))
     _turns(s, 5)
     assert s.state.step == "over" and s.to_act() == ()
     outcome = s.outcome()
@@ -134,3 +137,18 @@ def test_midway_repairs_one_hit_a_turn() -> None:
     assert s.state.base("midway").hits == 1  # type: ignore[union-attr]
     _turns(s, 1)
     assert s.state.base("midway").hits == 0  # type: ignore[union-attr]
+
+
+def test_midway_is_worth_200_at_the_end_but_not_in_the_short_scenario() -> None:
+    """Basic XI.C.3: 200 Victory Points at the end of the game to the side whose Base unit is in
+    the Midway hex; not counted in the Short Scenario. Nothing else scored: the Americans win by
+    200 (XI.A: 100 more wins)."""
+    s = session(FORCES, start=Time(4, 5), last=Time(4, 5), rng=ScriptedRng(dice=[6, 1]))
+    _turns(s, 2)
+    outcome = s.outcome()
+    assert outcome is not None and outcome.winner == US and outcome.scores == {US: 200.0, JP: 0.0}
+    assert "The American side holds Midway: 200 Victory Points." in [e.text for e in s.log(JP)]
+    short = Session.start(CvRules(GAME), scenario="short", seed=3)
+    short.state = evolve(short.state, step="time-record", time=short.state.last)
+    short.state = settle(GAME, short.state, ScriptedRng(), [])
+    assert short.state.step == "over" and short.state.score(US) == 0
