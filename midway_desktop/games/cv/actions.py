@@ -81,18 +81,20 @@ class Form(Action):
 class Plot(Action):
     """Basic VI.A.1: a Task Force's move marked on the Plot Map (the hexes it enters in order);
     ``anchor`` to anchor (or stay anchored) in the Midway hex; ``exit`` to leave the mapboard
-    from the edge hex where it ends."""
+    from the edge hex where it ends; ``unload`` (anchored at Midway) to land troops (VI.A.3)."""
 
     task_force: int
     path: tuple[str, ...] = ()
     anchor: bool = False
     exit: bool = False
+    unload: bool = False
     type_name: ClassVar[str] = "plot"
 
     def describe(self) -> str:
         move = " - ".join(self.path) if self.path else "stays"
         extra = ", anchors" if self.anchor else ", exits the mapboard" if self.exit else ""
-        return f"Task Force {self.task_force}: {move}{extra}"
+        landing = ", unloads troops" if self.unload else ""
+        return f"Task Force {self.task_force}: {move}{extra}{landing}"
 
 
 @dataclass(frozen=True)

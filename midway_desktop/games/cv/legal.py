@@ -135,6 +135,7 @@ def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
             yield Plot(side, tf.number, path)
             yield Plot(side, tf.number, path, exit=True)
         yield Plot(side, tf.number, (), anchor=True)
+        yield Plot(side, tf.number, (), anchor=True, unload=True)
 
 
 def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:

@@ -67,6 +67,11 @@ def plot_refusal(game: Game, state: State, a: Plot) -> str | None:
         return "A Task Force cannot both anchor and leave the mapboard (CV › Basic VI.F.2, VI.I.1)."
     if a.anchor and (a.path or tf.hex != game.midway):
         return f"Ships anchor only in the Midway hex ({game.midway}), on a Turn they stay there (CV › Basic VI.I.1)."
+    if a.unload:
+        if not a.anchor:
+            return "Transports unload only while anchored in the Midway hex (CV › Basic VI.A.3)."
+        if not any(n for _t, n in tf.troops):
+            return f"Task Force {tf.number} has no Ground Factors aboard its transports (CV › Basic VI.A.3.b)."
     if a.exit and not game.edge(here):
         return f"Ships leave the mapboard only from an edge hex; {here} is not one (CV › Basic VI.F)."
     return None
@@ -74,7 +79,7 @@ def plot_refusal(game: Game, state: State, a: Plot) -> str | None:
 
 def apply_plot(game: Game, state: State, a: Plot) -> State:
     plots = tuple(p for p in state.plots_of(a.side) if p.task_force != a.task_force)
-    return state.with_plots(a.side, (*plots, PlottedMove(a.task_force, a.path, a.anchor, a.exit)))
+    return state.with_plots(a.side, (*plots, PlottedMove(a.task_force, a.path, a.anchor, a.exit, a.unload)))
 
 
 def resolve_movement(game: Game, state: State, events: list[Event]) -> State:
@@ -101,6 +106,25 @@ def resolve_movement(game: Game, state: State, events: list[Event]) -> State:
                 state = _carry_cap(state, tf, len(plot.path))
         if lines:
             events.append(Event("ship-movement", "; ".join(lines) + ".", (side,), {"side": side}))
+    return evolve(state, plots=tuple((side, tuple(p for p in ps if p.unload)) for side, ps in state.plots))
+
+
+def unload_troops(game: Game, state: State, events: list[Event]) -> State:
+    """Basic VI.A.3: each transport (AP) anchored in the Midway hex whose Task Force plotted the
+    unloading lands one Ground Factor this Turn, until it has none left aboard."""
+    for side, plots in state.plots:
+        for plot in plots:
+            tf = state.task_force(side, plot.task_force)
+            if tf is None or not tf.anchored or tf.hex != game.midway:
+                continue
+            troops = tuple((t, n - 1 if n else 0) for t, n in tf.troops)
+            landed = sum(1 for _t, n in tf.troops if n)
+            if landed:
+                state = evolve(state.with_box(evolve(tf, troops=troops)), ashore=state.ashore + landed)
+                events.append(
+                    Event("unloading", f"Task Force {tf.number} lands {landed} Ground Factor(s) on Midway.", (side,),
+                          {"side": side})
+                )  # fmt: skip
     return evolve(state, plots=())
 
 

@@ -112,6 +112,7 @@ def _boxes(
     left = evolve(
         src,
         ships=tuple(t for t in src.ships if t not in a.ships),
+        troops=tuple((t, n) for t, n in src.troops if t not in a.ships),
         planes=src.planes.with_("a", stay["a"]).with_("b", stay["b"]).with_("c", stay["c"]),
     )
     base = dst if dst is not None else TaskForce(src.side, a.target, (), src.hex, anchored=src.anchored)
@@ -121,6 +122,7 @@ def _boxes(
     new = evolve(
         base,
         ships=base.ships + tuple(a.ships),
+        troops=tuple(sorted((*base.troops, *((t, n) for t, n in src.troops if t in a.ships)))),
         planes=planes,
         readied=max(base.readied, src.readied),
         launched=max(base.launched, src.launched),

@@ -11,8 +11,8 @@ Simultaneous steps are sealed: each side's orders are its own until both have se
 on the engine). Who is asked never depends on hidden things: both sides are asked in every
 simultaneous step, whether or not they have anything to order.
 
-Not yet: the Combat Phase and the Ground Unit Unloading Step are listed and pass without doing
-anything (see docs/rules-status/cv.md); nothing in the game can fight or unload yet.
+Not yet: the Combat Phase is listed and passes without doing anything (see
+docs/rules-status/cv.md); nothing in the game can fight yet.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Phase
 from midway_desktop.games.cv import air
 from midway_desktop.games.cv.game import Game
-from midway_desktop.games.cv.movement import resolve_movement
+from midway_desktop.games.cv.movement import resolve_movement, unload_troops
 from midway_desktop.games.cv.state import (
     SIDES,
     AirUnit,
@@ -46,8 +46,8 @@ _P = (
           "CV › Basic VI.A.1", secret=True),
     Phase("ship-movement", "Ship Plotting and Movement Phase: Ship Unit Movement and Shadowing Step", (),
           "CV › Basic VI.A.2"),
-    Phase("ground-unloading", "Ship Plotting and Movement Phase: Ground Unit Unloading Step (not yet)", (),
-          f"CV › Basic VI.A.3 ({NOT_YET})"),
+    Phase("ground-unloading", "Ship Plotting and Movement Phase: Ground Unit Unloading Step", (),
+          "CV › Basic VI.A.3"),
     Phase("initiative", "Air Unit Initiative Roll Phase", (), "CV › Basic VII"),
     Phase("landing", "Air Unit Movement Phase: Landing Step", SIDES, "CV › Basic VIII.A.1"),
     Phase("air-move", "Air Unit Movement Phase: Normal Air Unit Movement Step", SIDES, "CV › Basic VIII.A.2"),
@@ -111,6 +111,8 @@ def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
         return _next(state, TURN[0])
     if step == "ship-movement":
         state = resolve_movement(game, state, events)
+    elif step == "ground-unloading":
+        state = unload_troops(game, state, events)
     elif step == "initiative":
         state = roll_initiative(state, rng, events)
         return _next(air.land_returning(game, state, events), "landing")

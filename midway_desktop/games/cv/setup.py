@@ -10,6 +10,7 @@ divides one of ``forces.yaml``'s forces into Task Force Boxes.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -24,6 +25,7 @@ from midway_desktop.games.cv.state import (
     Sections,
     State,
     TaskForce,
+    evolve,
     merged,
     side_name,
 )
@@ -50,6 +52,7 @@ class ForceSetUp:
     enters: Time | None = None
     planes: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     weapons: Mapping[str, str] = field(default_factory=dict)  # plane -> Weapon unit in C
+    troops: Mapping[str, int] = field(default_factory=dict)  # transport -> Ground Factors aboard
 
 
 def split_force(
@@ -61,6 +64,7 @@ def split_force(
     enters: Time | None = None,
     hex_: str | None = None,
     air: Mapping[str, int] | None = None,
+    troops: Mapping[str, int] | None = None,
 ) -> list[ForceSetUp]:
     """``forces.yaml``'s force in Task Force Boxes numbered from ``first_number``: its ships in
     the order listed, as many to a box as Set Up III.C.1.b-c allows, and its sea-based planes in
@@ -68,13 +72,19 @@ def split_force(
     force = game.data.force(side, force_id)
     size = TASK_FORCE_SHIPS[side]
     chunks = [force.ships[i : i + size] for i in range(0, len(force.ships), size)]
-    out = [ForceSetUp(side, first_number + k, tuple(chunk), area, hex_, enters) for k, chunk in enumerate(chunks)]
+    aboard = dict(troops or {})
+    out = [
+        ForceSetUp(
+            side, first_number + k, tuple(c), area, hex_, enters, troops={t: aboard[t] for t in c if t in aboard}
+        )
+        for k, c in enumerate(chunks)
+    ]
     planes = dict(force.air if air is None else air)
     if planes:
         stacks = [Planes(p, n) for p, n in planes.items()]
         for k, chunk in enumerate(out):
             if game.fits(TaskForce(side, chunk.number, chunk.ships, None), stacks):
-                out[k] = ForceSetUp(side, chunk.number, chunk.ships, area, hex_, enters, {"c": planes})
+                out[k] = dataclasses.replace(chunk, planes={"c": planes})
                 break
         else:
             raise SetUpError(f"{force.title}: no one Task Force of it holds its planes (Set Up III.C.2.b)")
@@ -98,6 +108,7 @@ def initial_state(
     base_planes: Mapping[str, Mapping[str, Mapping[str, int]]] | None = None,
     short: bool = False,
     options: Iterable[str] = (),
+    base_ground: Mapping[str, int] | None = None,
 ) -> State:
     """The position before the set-up step, every Set Up rule checked (:class:`SetUpError`)."""
     board = game.board
@@ -129,17 +140,22 @@ def initial_state(
         if cells and hex_ not in cells:
             raise SetUpError(f"{who}: {hex_} is outside its set-up area ({', '.join(f.area)})")
         sections = _sections(f.planes, f.weapons)
-        tf = TaskForce(f.side, f.number, tuple(f.ships), None if f.enters else hex_, sections, area=f.area)
+        for title in f.troops:
+            if title not in f.ships or game.ship(f.side, title).type != "AP":
+                raise SetUpError(f"{who}: Ground Factors ride on its own transports (AP), not {title} (Basic VI.A.3)")
+        troops = tuple(sorted((t, n) for t, n in f.troops.items() if n))
+        tf = TaskForce(f.side, f.number, tuple(f.ships), hex_, sections, area=f.area, troops=troops)
         _check_planes(game, tf, who)
         if f.enters is not None:
             if not start < f.enters <= last:
                 raise SetUpError(f"{who}: it enters at {f.enters}, not within the game")
-            tf = TaskForce(f.side, f.number, tuple(f.ships), None, sections, entry=Entry(hex_, f.enters), area=f.area)
+            tf = evolve(tf, hex=None, entry=Entry(hex_, f.enters))
         task_forces.append(tf)
     bases = []
     for spec in game.bases.values():
         planes = (base_planes or {}).get(spec.id, {})
-        box = BaseBox(spec.id, spec.side, spec.hex, _sections(planes, {}))
+        ground = (base_ground or {}).get(spec.id, 0)
+        box = BaseBox(spec.id, spec.side, spec.hex, _sections(planes, {}), ground=ground)
         _check_planes(game, box, spec.title)
         bases.append(box)
     return State(
@@ -193,8 +209,12 @@ def scenario_forces(game: Game, scenario_id: str) -> list[ForceSetUp]:
     for side_set_up in scenario.sides:
         number = 1
         for entry in side_set_up.forces:
+            at = entry.at
+            force = game.data.force(side_set_up.side, entry.force)
+            aboard = side_set_up.aboard
+            troops = {t: n for t, n in force.ground.items() if aboard is not None and t in aboard.ships}
             made = split_force(
-                game, side_set_up.side, entry.force, number, entry.at.regions, entry.at.time, air=entry.air
+                game, side_set_up.side, entry.force, number, at.regions, at.time, air=entry.air, troops=troops
             )
             number += len(made)
             out.extend(made)
@@ -208,9 +228,12 @@ def scenario_state(game: Game, scenario_id: str) -> State:
     scenario = game.data.scenarios.played(scenario_id)
     assert scenario.start is not None and scenario.end is not None
     base_planes: dict[str, dict[str, dict[str, int]]] = {}
+    ground: dict[str, int] = {}
     for side_set_up in scenario.sides:
         for base, planes in side_set_up.land_air.items():
             if base in game.bases:
                 base_planes[base] = {"c": dict(planes)}
+        ground.update({b: n for b, n in side_set_up.ground.items() if b in game.bases})
     forces = scenario_forces(game, scenario_id)
-    return initial_state(game, forces, scenario.start, scenario.end, base_planes, short=not scenario.midway_points)
+    short = not scenario.midway_points
+    return initial_state(game, forces, scenario.start, scenario.end, base_planes, short=short, base_ground=ground)

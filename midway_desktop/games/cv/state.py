@@ -123,6 +123,7 @@ class TaskForce:
     launched: int = 0  # Air Factors that took off or landed here this Turn (Basic IV.B, VIII.A.1.c)
     readied: int = 0  # Air Factors moved between its sections this Turn (Basic IV.B.2)
     area: tuple[str, ...] = ()  # set-up: the board regions it may start in (or enter from)
+    troops: tuple[tuple[str, int], ...] = ()  # Ground Factors aboard, by transport (Basic VI.A.3)
 
     @property
     def id(self) -> str:
@@ -146,6 +147,7 @@ class BaseBox:
     attacked: bool = False  # Bombing, Bombardment or Ground Combat this Turn (Basic X.B)
     launched: int = 0
     readied: int = 0
+    ground: int = 0  # its side's Ground Factors in the Base Box (Basic IX.H)
 
 
 @dataclass(frozen=True)
@@ -202,6 +204,7 @@ class PlottedMove:
     path: tuple[str, ...] = ()
     anchor: bool = False
     exit: bool = False  # leaves the mapboard from the last hex of its path (or where it stands)
+    unload: bool = False  # its anchored transports unload Ground Factors (Basic VI.A.3)
 
 
 @dataclass(frozen=True)
@@ -245,6 +248,7 @@ class State:
     # Basic III.C.2: the strength a side announces for a Task Force ("tf") or an Air unit
     # ("air") seen at Condition 2, by (side, kind, number); none announced: the true number.
     announced: tuple[tuple[tuple[str, str, int], int], ...] = ()
+    ashore: int = 0  # Japanese Ground Factors unloaded onto Midway (Basic VI.A.3)
     short: bool = False  # the Short Scenario: no Midway points (Basic XI.C.3)
     options: frozenset[str] = field(default_factory=frozenset)
 

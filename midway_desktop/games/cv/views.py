@@ -20,7 +20,7 @@ from midway_desktop.engine.events import UMPIRE
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import observed
 from midway_desktop.games.cv.sequence import to_act
-from midway_desktop.games.cv.state import SECTIONS, SIDES, AirUnit, BaseBox, Sections, State, TaskForce, other
+from midway_desktop.games.cv.state import JAPANESE, SECTIONS, SIDES, AirUnit, BaseBox, Sections, State, TaskForce, other
 
 
 def _sections(planes: Sections) -> dict[str, list[dict[str, Any]]]:
@@ -46,6 +46,7 @@ def _task_force(game: Game, tf: TaskForce) -> dict[str, Any]:
         "launch": list(h.launch),
         "readied": tf.readied,
         "launched": tf.launched,
+        "troops": dict(tf.troops),
     }
 
 
@@ -61,6 +62,7 @@ def _base(game: Game, base: BaseBox) -> dict[str, Any]:
         "launch": list(h.launch),
         "readied": base.readied,
         "launched": base.launched,
+        "ground": base.ground,
     }
 
 
@@ -89,7 +91,7 @@ def _air_unit(unit: AirUnit) -> dict[str, Any]:
 
 
 def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "task_forces": [_task_force(game, t) for t in state.task_forces if t.side == side],
         "bases": [_base(game, b) for b in state.bases if b.side == side],
         "air_units": [_air_unit(u) for u in state.air_units if u.side == side],
@@ -104,6 +106,9 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
             if x.side == side
         ],
     }
+    if side == JAPANESE:
+        out["ashore"] = state.ashore  # Ground Factors landed on Midway (Basic VI.A.3)
+    return out
 
 
 def enemy_air(state: State, enemy: str) -> list[dict[str, Any]]:

@@ -3,6 +3,8 @@ order, Movement Factors and the slowest ship, anchoring only at Midway, entering
 
 from __future__ import annotations
 
+import dataclasses
+
 from midway_desktop.games.cv.actions import Done, Place, Plot
 from midway_desktop.games.cv.state import AirRecord, AirUnit
 from midway_desktop.games.cv.time_record import Time
@@ -129,3 +131,25 @@ def test_a_cap_stays_over_the_mapboard_when_its_task_force_leaves() -> None:
     done_until(s, "landing")
     unit = s.state.air_unit(JP, 2)
     assert unit is not None and (unit.where, unit.hex) == ("map", "A3001")
+
+
+def test_transports_unload_at_midway_one_ground_factor_a_turn() -> None:
+    """Basic VI.A.3: only in the Midway hex; one Japanese Ground Factor a Turn from each anchored
+    transport, until all it carries are marked off."""
+    midway = GAME.midway
+    aps = tf(JP, 1, ["AP1", "AP2", "DD1"], midway)
+    s = session([dataclasses.replace(aps, troops={"AP1": 8, "AP2": 1}), tf(JP, 2, ["DD2"], midway)])
+    done_until(s, "ship-plotting")
+    refused(s, Plot(JP, 1, (), unload=True), "only while anchored", "VI.A.3")
+    refused(s, Plot(JP, 2, (), anchor=True, unload=True), "no Ground Factors aboard")
+    s.play(Plot(JP, 1, (), anchor=True, unload=True))
+    done_until(s, "landing")
+    assert s.state.task_force(JP, 1).troops == (("AP1", 7), ("AP2", 0))  # type: ignore[union-attr]
+    assert s.state.ashore == 2 and s.view(JP)["japanese"]["ashore"] == 2
+    assert "Task Force 1 lands 2 Ground Factor(s) on Midway." in [e.text for e in s.log(JP)]
+    assert not [e for e in s.log(US) if e.kind == "unloading"] and "ashore" not in repr(s.view(US))
+    next_turn(s)
+    done_until(s, "ship-plotting")
+    s.play(Plot(JP, 1, (), anchor=True, unload=True))
+    done_until(s, "landing")
+    assert s.state.task_force(JP, 1).troops == (("AP1", 6), ("AP2", 0)) and s.state.ashore == 3  # type: ignore[union-attr]

@@ -3,6 +3,8 @@ splits and merges, planes going only where they fit, the Task Force Box limits."
 
 from __future__ import annotations
 
+import dataclasses
+
 from midway_desktop.games.cv.actions import Done, Plot, Transfer
 from midway_desktop.games.cv.state import AirRecord, AirUnit, Planes
 from midway_desktop.games.cv.time_record import Time
@@ -85,3 +87,13 @@ def test_reorganization_only_in_the_ship_plotting_and_movement_phase() -> None:
     s = session([tf(JP, 1, ["Akagi", "DD1"], "A3010")])
     refused(s, Transfer(JP, 1, 2, ("DD1",)), "Ship Plotting and Movement Phase")
     s.play(Done(JP))
+
+
+def test_troops_go_with_their_transports() -> None:
+    """Ground Factors ride on their transports (Basic VI.A.3.b) whatever Task Force they join."""
+    aps = tf(JP, 1, ["Jintsu", "AP1", "AP2"], "A3010")
+    s = session([dataclasses.replace(aps, troops={"AP1": 8, "AP2": 8})])
+    done_until(s, "ship-plotting")
+    s.play(Transfer(JP, 1, 2, ("AP2",)))
+    assert s.state.task_force(JP, 1).troops == (("AP1", 8),)  # type: ignore[union-attr]
+    assert s.state.task_force(JP, 2).troops == (("AP2", 8),)  # type: ignore[union-attr]

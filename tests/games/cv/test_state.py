@@ -133,3 +133,13 @@ def test_the_air_record_line_moves_up_for_endurance_spent() -> None:
     rec = AirRecord("zero", 4, "", True, "tf1", Time(4, 7), Time(4, 12))
     assert rec.spend() == AirRecord("zero", 4, "", True, "tf1", Time(4, 7), Time(4, 11), spent=1)
     assert rec.spend().spend().must_land == Time(4, 10)
+
+
+def test_ground_factors_of_the_battle_of_midway_scenario() -> None:
+    """Scenarios III.B.2.b, III.C.2.b: 50 Ground Factors on Midway; 120 aboard AP1-15. The Short
+    Scenario has none aboard (II.C.2.b)."""
+    state = scenario_state(GAME, "III")
+    assert state.base("midway").ground == 50  # type: ignore[union-attr]
+    aboard = [n for t in state.task_forces for _ap, n in t.troops]
+    assert sum(aboard) == 120 and len(aboard) == 15
+    assert all(not t.troops for t in scenario_state(GAME, "II").task_forces)
