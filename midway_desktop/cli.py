@@ -38,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--height", type=int, default=1000)
     shot.add_argument("--zoom", type=float, default=None, help="zoom factor instead of fit to window")
     shot.add_argument("--center", default=None, help="cell label to centre on")
+    shot.add_argument("--scale", type=float, default=None, help="device pixel ratio, e.g. 2 for a 200 %% screen")
+    shot.add_argument("--high-contrast", action="store_true", help="draw with the high-contrast option on")
 
     rep = sub.add_parser("replay", help="replay a saved game headless, verify it and print the outcome")
     rep.add_argument("file", type=Path)
@@ -199,11 +201,21 @@ def _progress_bar(total: int):  # type: ignore[no-untyped-def]
 
 def _screenshot(args: argparse.Namespace) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if args.scale is not None:
+        os.environ["QT_SCALE_FACTOR"] = f"{args.scale:g}"  # read when the app starts, below
     from midway_desktop.ruleset import RulesetError
     from midway_desktop.ui.screenshot import take_screenshot
 
     try:
-        take_screenshot(args.game, args.out, args.width, args.height, zoom=args.zoom, center=args.center)
+        take_screenshot(
+            args.game,
+            args.out,
+            args.width,
+            args.height,
+            zoom=args.zoom,
+            center=args.center,
+            high_contrast=args.high_contrast,
+        )
     except RulesetError as exc:
         print(exc, file=sys.stderr)
         return 1

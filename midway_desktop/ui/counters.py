@@ -355,7 +355,8 @@ class CounterItem(QGraphicsRectItem):
             scene.restack(self.label)  # the player's own pieces lie on top of a stack
 
     def tooltip(self) -> str:
-        bits = [f"<b>{self.face.title}</b>"]
+        what = symbols.SYMBOL_NAMES.get(self.face.symbol, "")
+        bits = [f"<b>{self.face.title}</b>" + (f" · {what}" if what and what != self.face.kind else "")]
         if self.face.kind:
             bits.append(self.face.kind)
         if self.face.values:

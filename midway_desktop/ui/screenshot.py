@@ -18,11 +18,18 @@ if TYPE_CHECKING:
 
 @contextmanager
 def _new_game_window(
-    game: str, width: int, height: int, zoom: float | None = None, center: str | None = None
+    game: str,
+    width: int,
+    height: int,
+    zoom: float | None = None,
+    center: str | None = None,
+    high_contrast: bool = False,
 ) -> Iterator[MainWindow]:
     ensure_app()
+    from midway_desktop.ui import palette
     from midway_desktop.ui.main_window import MainWindow
 
+    palette.set_high_contrast(high_contrast)
     window = MainWindow(game, persist=False)
     try:
         window.resize(width, height)
@@ -51,9 +58,10 @@ def grab_window(
     height: int = 1000,
     zoom: float | None = None,
     center: str | None = None,
+    high_contrast: bool = False,
 ) -> QImage:
     """The main window for a new game of ``game``, drawn offscreen (or on whatever screen Qt has)."""
-    with _new_game_window(game, width, height, zoom, center) as window:
+    with _new_game_window(game, width, height, zoom, center, high_contrast) as window:
         return window.grab().toImage()
 
 
@@ -70,8 +78,9 @@ def take_screenshot(
     height: int = 1000,
     zoom: float | None = None,
     center: str | None = None,
+    high_contrast: bool = False,
 ) -> Path:
-    image = grab_window(game, width, height, zoom=zoom, center=center)
+    image = grab_window(game, width, height, zoom=zoom, center=center, high_contrast=high_contrast)
     out.parent.mkdir(parents=True, exist_ok=True)
     if not image.save(str(out), "PNG"):
         raise OSError(f"could not write {out}")

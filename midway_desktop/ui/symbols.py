@@ -68,6 +68,35 @@ FORCE_SYMBOLS: dict[str, str] = {
     "CSF": "cv",
     "MIF": "ap",
 }
+# What each drawing shows, in words (the hover description names it).
+SYMBOL_NAMES: dict[str, str] = {
+    "cv": "aircraft carrier",
+    "cvl": "light aircraft carrier",
+    "bb": "battleship",
+    "ca": "heavy cruiser",
+    "cl": "light cruiser",
+    "dd": "destroyer",
+    "ap": "transport",
+    "av": "seaplane tender",
+    "as": "submarine tender",
+    "ss": "submarine",
+    "pg": "gunboat",
+    "fighter": "fighter",
+    "dive-bomber": "dive bomber",
+    "torpedo-bomber": "torpedo bomber",
+    "level-bomber": "medium (level) bomber",
+    "heavy-bomber": "heavy bomber",
+    "flying-boat": "flying boat",
+    "float-plane": "floatplane",
+    "task-force": "task force / fleet marker",
+    "search": "search marker",
+    "sighted": "sighting marker",
+    "battle": "battle marker",
+    "base": "air base",
+    "turn": "turn marker",
+    "strike": "air strike",
+    "ground": "ground troops",
+}
 SYMBOLS = frozenset(SHIP_SYMBOLS.values()) | frozenset(PLANE_SYMBOLS.values()) | frozenset(MARKERS)
 
 

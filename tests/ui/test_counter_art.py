@@ -138,3 +138,32 @@ def test_every_counter_at_the_smallest_zoom_is_whole(qtbot, game: str) -> None: 
             if 0 <= x < shot.width() and 0 <= y < shot.height()
         }
         assert len(colours) > 3, f"{item.piece} shows a blank square on the board"  # type: ignore[attr-defined]
+
+
+def test_every_symbol_is_named_in_words() -> None:
+    assert set(symbols.SYMBOL_NAMES) == set(symbols.SYMBOLS)
+
+
+def test_a_hover_shows_the_whole_counter_large_with_its_description(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QPoint
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QLabel
+
+    from tests.ui.helpers import open_window
+
+    w = open_window(qtbot, "kido-butai")
+    QApplication.processEvents()
+    item = next(i for i in w.scene.counters.values() if i.face.title == "Val")
+    plain = item.toolTip()
+    assert "<img" not in plain and "dive bomber" in plain and "in Akagi" in plain
+    pos = w.view.mapFromScene(item.pos())
+    QTest.mouseMove(w.view.viewport(), pos)
+    QTest.mouseMove(w.view.viewport(), pos + QPoint(1, 1))
+    QApplication.processEvents()
+    tip = item.toolTip()
+    assert tip.count("<img") == 1 and "in Akagi" in tip
+    shown = QLabel()
+    qtbot.addWidget(shown)
+    shown.setText(tip)
+    size = shown.sizeHint()
+    assert size.width() >= 132 and size.height() >= 132  # the counter drawn large, beside its words
