@@ -100,7 +100,7 @@ ROOM = 0.86  # the width print may take, as a share of the face
 _PICTURED: tuple[tuple[str, tuple[tuple[str, float, float], ...]], ...] = (
     ("print", (("title", 0.03, 0.22), ("symbol", 0.23, 0.61), ("kind", 0.61, 0.79), ("values", 0.79, 0.97))),
     ("factors", (("title", 0.03, 0.26), ("symbol", 0.27, 0.73), ("values", 0.73, 0.97))),
-    ("named", (("title", 0.03, 0.36), ("symbol", 0.38, 0.96))),
+    ("named", (("title", 0.02, 0.40), ("symbol", 0.41, 0.97))),
     ("symbol", (("symbol", 0.08, 0.92),)),
 )
 # A face without a picture (none drawn for it yet) prints its designation largest.
@@ -155,6 +155,12 @@ def _title_line(title: str, want: float, room: float, least: float) -> tuple[str
     size = _fitting(title, want, room, True, least)
     if size:
         return title, size
+    bare = re.sub(r"\s*\(.*?\)", "", title).strip()  # "Dauntless (land-based)" -> "Dauntless"
+    if bare and bare != title:
+        title = bare
+        size = _fitting(title, want, room, True, least)
+        if size:
+            return title, size
     tail = re.split(r"[\s-]", title)[-1]
     if tail != title:
         size = _fitting(tail, want, room, True, least)

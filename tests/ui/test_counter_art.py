@@ -167,3 +167,23 @@ def test_a_hover_shows_the_whole_counter_large_with_its_description(qtbot) -> No
     shown.setText(tip)
     size = shown.sizeHint()
     assert size.width() >= 132 and size.height() >= 132  # the counter drawn large, beside its words
+
+
+def test_cv_units_print_their_factors(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """CV's desktop comes later; its faces are ready: every ship class and plane type of the
+    ruleset gets its silhouette, and its factors are printed wherever a face has room."""
+    from midway_desktop.games.cv.data import load_data
+    from midway_desktop.ui.games.cv_faces import plane_face, ship_face
+
+    data = load_data()
+    faces = [ship_face(s) for s in data.ships.ships] + [plane_face(p, 12) for p in data.planes]
+    yorktown = next(s for s in data.ships.ships if s.title == "Yorktown")
+    c = yorktown.ship_class
+    assert ship_face(yorktown) == CounterFace(
+        "us", "Yorktown", "CV", f"{c.aa}-{c.gunnery}-{c.torpedo}-{c.movement}", symbol="cv"
+    )
+    for face in faces:
+        assert symbols.exists(face.symbol), face
+        for px in (12, 16, 24, 36):
+            _check_whole(face, px, 1.0)
+        assert face.values in [line.text for line in face_layout(face, 60).lines], f"{face.title}: no factors"
