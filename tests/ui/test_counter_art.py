@@ -107,22 +107,22 @@ def _window(qtbot, game: str):  # type: ignore[no-untyped-def]
     return w
 
 
-@pytest.mark.parametrize("game", [*playable_games(), "cv"])
-def test_every_counter_at_the_smallest_zoom_is_whole(qtbot, game: str) -> None:  # type: ignore[no-untyped-def]
-    w = _window(qtbot, game)
+def _check_board(w, checked: set[tuple[CounterFace, int, float]]) -> int:  # type: ignore[no-untyped-def]
+    """Every counter now on the board, zoomed out as far as it goes: whole as drawn, and its
+    top counter of each place showing its print there. How many counters were judged."""
     view = w.view
     view.set_zoom(0.0001)  # as far out as the board allows
     QApplication.processEvents()
     zoom = view.zoom()
     assert zoom == pytest.approx(view.min_zoom())
     counters = list(w.scene.counters.values())
-    assert counters
     for item in counters:
         for dpr in (1.0, 2.0):
             px = round(item.size * zoom * dpr)
             assert px >= 8 * dpr * 0.99 or zoom == pytest.approx(view._fit_zoom()), f"{item.piece}: {px} px"
-            _check_whole(item.face, max(8, px), dpr)
-    # And on the screen: the top counter of each place shows its symbol or print there.
+            if (item.face, px, dpr) not in checked:
+                _check_whole(item.face, max(8, px), dpr)
+                checked.add((item.face, px, dpr))
     shot = view.viewport().grab().toImage()
     tops: dict[str, object] = {}
     for item in counters:
@@ -138,6 +138,24 @@ def test_every_counter_at_the_smallest_zoom_is_whole(qtbot, game: str) -> None: 
             if 0 <= x < shot.width() and 0 <= y < shot.height()
         }
         assert len(colours) > 3, f"{item.piece} shows a blank square on the board"  # type: ignore[attr-defined]
+    return len(counters)
+
+
+@pytest.mark.parametrize("game", [*playable_games(), "cv"])
+def test_every_counter_at_the_smallest_zoom_is_whole(qtbot, game: str) -> None:  # type: ignore[no-untyped-def]
+    """At set-up and on through a game played by the bots (markers come and go: searches,
+    sightings, strikes, battles, turned squadrons)."""
+    from tests.ui.helpers import play_by_bots
+
+    w = _window(qtbot, game)
+    checked: set[tuple[CounterFace, int, float]] = set()
+    assert _check_board(w, checked)
+    if game in playable_games():
+        for _ in range(4):
+            if not play_by_bots(w, 15):
+                break
+            _check_board(w, checked)
+    assert checked
 
 
 def test_every_symbol_is_named_in_words() -> None:
