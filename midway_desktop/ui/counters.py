@@ -190,7 +190,8 @@ def _try_level(face: CounterFace, px: int, dpr: float, level: str, parts: tuple)
         band = QRectF(0, px * top, px, px * (bottom - top))
         want = band.height() * 0.85
         if part == "symbol":
-            inset = px * (1 - ROOM) / 2
+            # Alone on the face, the symbol takes all but the edge (a ship is long and low).
+            inset = px * (1 - ROOM) / 2 if level != "symbol" else px * 0.07
             symbol = symbols.fitted(face.symbol, band.adjusted(inset, 0, -inset, 0))
             if level != "symbol" and symbol.width() < SYMBOL_PX * dpr:
                 return None
