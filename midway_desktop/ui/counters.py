@@ -151,7 +151,8 @@ def _fitting(text: str, size: float, room: float, bold: bool, least: float = LEG
 
 def _title_line(title: str, want: float, room: float, least: float) -> tuple[str, int]:
     """The designation at the largest size that fits; too long, its telling part first
-    ("TF-16" -> "16", "Hiryu Zero" -> "Zero"), then cut short with a stop."""
+    ("TF-16" -> "16", "Hiryu Zero" -> "Zero"), then a name cut short with a stop (never a
+    number)."""
     size = _fitting(title, want, room, True, least)
     if size:
         return title, size
@@ -167,6 +168,8 @@ def _title_line(title: str, want: float, room: float, least: float) -> tuple[str
         if size:
             return tail, size
         title = tail
+    if any(ch.isdigit() for ch in title):
+        return "", 0  # "043." or "DD1." would misname it: better the symbol alone
     short = title
     while len(short) > 2:
         short = short[:-1]

@@ -58,6 +58,8 @@ def test_every_face_prints_what_fits_and_can_be_read(qtbot, game: str) -> None: 
                     assert title is not None
                     shown = title.text.rstrip(".")
                     assert face.title.startswith(shown) or face.title.endswith(shown)
+                    if any(ch.isdigit() for ch in face.title):
+                        assert not title.text.endswith("."), f"{face.title} is misnamed {title.text!r}"
                 if px >= 60 * dpr and face.values:
                     assert face.values in [ln.text for ln in layout.lines], f"{face.title}: factors missing at {px}"
             assert richness >= PARTS["named"], f"{face.title} never prints its designation"

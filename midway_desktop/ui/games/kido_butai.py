@@ -198,7 +198,8 @@ class KidoButaiPresenter(Presenter):
             wanted["midway"] = ("midway", face, 0.0)
         turn_box = f"{TRACK_PREFIX}{view['time']}"
         if turn_box in scene.board:
-            wanted["turn"] = (turn_box, CounterFace("neutral", "Turn", view["time"], "", symbol="turn"), 0.0)
+            # The marker prints the hour: it stands on the box that names it.
+            wanted["turn"] = (turn_box, CounterFace("neutral", view["time"], "Turn", "", symbol="turn"), 0.0)
         for turn, counts in (view.get("track") or {}).items():
             box = f"{TRACK_PREFIX}{turn}"
             if box not in scene.board:
