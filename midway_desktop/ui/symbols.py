@@ -12,15 +12,12 @@ so an SVG is rendered once per zoom level, never per paint.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtCore import QBuffer, QByteArray, QRectF, QSize, QSizeF
+from PySide6.QtGui import QColor, QImage, QImageReader, QPainter
 
 from midway_desktop.ruleset.locate import resources_root
-
-if TYPE_CHECKING:
-    from PySide6.QtSvg import QSvgRenderer
 
 # Ship types as the rulesets spell them (VaM units.yaml, CV ships.yaml) -> silhouette.
 SHIP_SYMBOLS: dict[str, str] = {
@@ -121,32 +118,50 @@ def unit_symbol(unit: str) -> str:
     return ship_symbol(letters)
 
 
-_RENDERERS: dict[str, QSvgRenderer] = {}
+@dataclass(frozen=True)
+class _Drawing:
+    data: QByteArray  # the SVG text, read once
+    size: QSize  # its viewBox, for its shape
 
 
-def _renderer(name: str) -> QSvgRenderer | None:
-    found = _RENDERERS.get(name)
-    if found is None:
-        from PySide6.QtSvg import QSvgRenderer  # on the first face drawn, not at start-up
+_DRAWINGS: dict[str, _Drawing | None] = {}
 
+
+def _drawing(name: str) -> _Drawing | None:
+    if name not in _DRAWINGS:
         path = resources_root() / "symbols" / f"{name}.svg"
-        found = QSvgRenderer(str(path)) if path.is_file() else QSvgRenderer()
-        _RENDERERS[name] = found
-    return found if found.isValid() else None
+        found = None
+        if name and path.is_file():
+            data = QByteArray(path.read_bytes())
+            size, _none = _render(data)
+            found = _Drawing(data, size) if size.isValid() and not size.isEmpty() else None
+        _DRAWINGS[name] = found
+    return _DRAWINGS[name]
+
+
+def _render(data: QByteArray, size: QSize | None = None) -> tuple[QSize, QImage]:
+    """The drawing's own size and, when ``size`` is given, the drawing rendered at it. Qt's SVG
+    image plugin (the one that draws the app's icon) renders it: vector at whatever size is
+    asked, and no Qt module beyond those the packaged app ships."""
+    buffer = QBuffer()
+    buffer.setData(data)
+    reader = QImageReader(buffer, b"svg")
+    own = reader.size()
+    if size is None:
+        return own, QImage()
+    reader.setScaledSize(size)
+    return own, reader.read()
 
 
 def exists(name: str) -> bool:
     """True when the symbol has a drawing."""
-    return bool(name) and _renderer(name) is not None
+    return _drawing(name) is not None
 
 
 def aspect(name: str) -> float:
     """Width over height of a symbol's drawing (ships are long and low, planes square)."""
-    r = _renderer(name)
-    if r is None:
-        return 1.0
-    box = r.viewBoxF()
-    return box.width() / box.height() if box.height() > 0 else 1.0
+    d = _drawing(name)
+    return d.size.width() / d.size.height() if d is not None else 1.0
 
 
 def fitted(name: str, room: QRectF) -> QRectF:
@@ -154,23 +169,21 @@ def fitted(name: str, room: QRectF) -> QRectF:
     a = aspect(name)
     w = min(room.width(), room.height() * a)
     size = QSizeF(w, w / a)
-    return QRectF(
-        room.center().x() - size.width() / 2, room.center().y() - size.height() / 2, size.width(), size.height()
-    )
+    centre = room.center()
+    return QRectF(centre.x() - size.width() / 2, centre.y() - size.height() / 2, size.width(), size.height())
 
 
 def draw_symbol(painter: QPainter, name: str, rect: QRectF, ink: QColor) -> bool:
     """Paint the symbol into ``rect`` (device pixels, already fitted) in the colour ``ink``;
     False when there is no such symbol."""
-    r = _renderer(name)
-    if r is None or rect.width() < 1 or rect.height() < 1:
+    d = _drawing(name)
+    if d is None or rect.width() < 1 or rect.height() < 1:
         return False
     w, h = max(1, round(rect.width())), max(1, round(rect.height()))
-    img = QImage(w, h, QImage.Format.Format_ARGB32_Premultiplied)
-    img.fill(Qt.GlobalColor.transparent)
+    img = _render(d.data, QSize(w, h))[1].convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+    if img.isNull():
+        return False
     p = QPainter(img)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    r.render(p, QRectF(0, 0, w, h))
     # Tint: keep the drawing's coverage, take the nation's ink.
     p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
     p.fillRect(QRectF(0, 0, w, h), ink)

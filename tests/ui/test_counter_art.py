@@ -205,3 +205,24 @@ def test_cv_units_print_their_factors(qtbot) -> None:  # type: ignore[no-untyped
         for px in (12, 16, 24, 36):
             _check_whole(face, px, 1.0)
         assert face.values in [line.text for line in face_layout(face, 60).lines], f"{face.title}: no factors"
+
+
+def test_symbols_need_no_qt_module_the_packaged_app_leaves_out() -> None:
+    """The frozen app ships QtCore, QtGui and QtWidgets only (packaging/midway-desktop.spec):
+    the symbols are drawn through Qt's SVG image plugin, never the QtSvg module."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from midway_desktop.ui.app import ensure_app\n"
+        "ensure_app()\n"
+        "from midway_desktop.ui.counters import CounterFace, face_pixmap\n"
+        "face_pixmap(CounterFace('us', 'Yorktown', 'CV', '4-2', symbol='cv'), 64)\n"
+        "print(sorted(m for m in sys.modules if m.startswith('PySide6.Qt')))\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['PySide6.QtCore', 'PySide6.QtGui', 'PySide6.QtWidgets']"
