@@ -43,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="scenario of the new game; for CV, the set-up shown (II, III, IV, or V-II, V-III, V-IV: V from II-IV)",
     )
+    shot.add_argument("--scale", type=float, default=None, help="device pixel ratio, e.g. 2 for a 200 %% screen")
+    shot.add_argument("--high-contrast", action="store_true", help="draw with the high-contrast option on")
 
     rep = sub.add_parser("replay", help="replay a saved game headless, verify it and print the outcome")
     rep.add_argument("file", type=Path)
@@ -204,12 +206,21 @@ def _progress_bar(total: int):  # type: ignore[no-untyped-def]
 
 def _screenshot(args: argparse.Namespace) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if args.scale is not None:
+        os.environ["QT_SCALE_FACTOR"] = f"{args.scale:g}"  # read when the app starts, below
     from midway_desktop.ruleset import RulesetError
     from midway_desktop.ui.screenshot import take_screenshot
 
     try:
         take_screenshot(
-            args.game, args.out, args.width, args.height, zoom=args.zoom, center=args.center, scenario=args.scenario
+            args.game,
+            args.out,
+            args.width,
+            args.height,
+            zoom=args.zoom,
+            center=args.center,
+            scenario=args.scenario,
+            high_contrast=args.high_contrast,
         )
     except (RulesetError, ValueError) as exc:
         print(exc, file=sys.stderr)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from midway_desktop.geometry import Board
 from midway_desktop.ui import palette as pal
 from midway_desktop.ui.counters import CounterFace, CounterItem
-from midway_desktop.ui.map_art import UNIT, MapArt
+from midway_desktop.ui.map_art import UNIT, MapArt, counter_size
 from midway_desktop.ui.shapes import path_from_figure
 from midway_desktop.ui.tiles import TileCache
 
@@ -100,11 +100,7 @@ class BoardScene(QGraphicsScene):
 
     # -- counters -------------------------------------------------------------------------
     def counter_size(self) -> float:
-        if self.board.kind == "hex":
-            return UNIT * 1.05
-        if self.board.kind == "square":
-            return UNIT * 0.72
-        return UNIT * 0.8
+        return counter_size(self.board.kind)
 
     def add_counter(self, piece: str, face: CounterFace, label: str) -> CounterItem:
         if piece in self.counters:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 from midway_desktop.ui.board_scene import BoardScene
 from midway_desktop.ui.map_art import UNIT
 
-MIN_ZOOM = 0.05
+MIN_COUNTER_PX = 12  # zoomed out no further than counters this wide: their symbols still read
 MAX_ZOOM = 6.0
 STEP = 1.25
 
@@ -99,7 +99,7 @@ class BoardView(QGraphicsView):
         return self.transform().m11()
 
     def set_zoom(self, factor: float, anchor: QPointF | None = None) -> None:
-        factor = max(self._min_zoom(), min(MAX_ZOOM, factor))
+        factor = max(self.min_zoom(), min(MAX_ZOOM, factor))
         current = self.zoom()
         if abs(factor - current) < 1e-9:
             return
@@ -113,8 +113,12 @@ class BoardView(QGraphicsView):
         self._fitted = False
         self.zoomChanged.emit(self.zoom())
 
-    def _min_zoom(self) -> float:
-        return min(MIN_ZOOM, self._fit_zoom() * 0.5)
+    def min_zoom(self) -> float:
+        """The smallest zoom: counters stay ``MIN_COUNTER_PX`` wide, unless showing the whole
+        board takes less (the board is always seen whole at its least)."""
+        scene = self.scene()
+        size = scene.counter_size() if isinstance(scene, BoardScene) else UNIT
+        return min(self._fit_zoom(), MIN_COUNTER_PX / size)
 
     def _fit_zoom(self) -> float:
         scene = self.scene()
@@ -132,7 +136,7 @@ class BoardView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         anim = QVariantAnimation(self)
         anim.setStartValue(self.zoom())
-        anim.setEndValue(max(self._min_zoom(), min(MAX_ZOOM, target)))
+        anim.setEndValue(max(self.min_zoom(), min(MAX_ZOOM, target)))
         anim.setDuration(140)
         anim.valueChanged.connect(lambda v: self.set_zoom(float(v)))
         anim.finished.connect(lambda: self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse))

@@ -13,29 +13,34 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
     QGraphicsSceneContextMenuEvent,
+    QGraphicsSceneHoverEvent,
     QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
     QWidget,
 )
 
 from midway_desktop.ui import palette as pal
+from midway_desktop.ui import symbols
 
 
 @dataclass(frozen=True)
 class CounterFace:
-    """What is printed on a counter: side colours, a name, a type line and its values."""
+    """What is printed on a counter: side colours, a pictorial symbol (``ui.symbols``), a
+    designation, a type line and its factors (VaM's AA-surface or air-strike-range string,
+    CV's AA-gunnery-torpedo-movement, a Kido Butai squadron's arming)."""
 
     side: str  # "us" | "japan" | "neutral"
     title: str
     kind: str = ""
     values: str = ""
     reduced: bool = False
+    symbol: str = ""  # a name in resources/symbols; "" prints the designation alone
 
     def colours(self) -> tuple[QColor, QColor]:
         if self.side == "us":
@@ -53,18 +58,18 @@ class FaceCache:
     def __init__(self, budget: int = 48 * 2**20) -> None:
         self.budget = budget
         self.bytes = 0
-        self._faces: OrderedDict[tuple[CounterFace, int], QPixmap] = OrderedDict()
+        self._faces: OrderedDict[tuple[CounterFace, int, float, bool], QPixmap] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._faces)
 
-    def get(self, key: tuple[CounterFace, int]) -> QPixmap | None:
+    def get(self, key: tuple[CounterFace, int, float, bool]) -> QPixmap | None:
         found = self._faces.get(key)
         if found is not None:
             self._faces.move_to_end(key)
         return found
 
-    def put(self, key: tuple[CounterFace, int], pixmap: QPixmap) -> None:
+    def put(self, key: tuple[CounterFace, int, float, bool], pixmap: QPixmap) -> None:
         self.bytes += _size(pixmap)
         self._faces[key] = pixmap
         while self.bytes > self.budget and len(self._faces) > 1:
@@ -82,8 +87,28 @@ def _size(pixmap: QPixmap) -> int:
 
 _FACES = FaceCache()
 
-LEGIBLE_PX = 7  # the smallest type or values line drawn: below it the line is dropped
-TITLE_PX = 6  # a name this small is still told apart; a blank counter tells nothing
+LEGIBLE_PX = 7  # the smallest print, in logical pixels: a line that cannot have it is dropped
+TITLE_PX = 6  # a designation this small is still told apart (only on a face without a symbol)
+SYMBOL_PX = 9  # the least width of a symbol printed beside words, in logical pixels
+ROOM = 0.86  # the width print may take, as a share of the face
+
+# What a face prints at each level of detail, richest first; each part with the band of the
+# face (top, bottom, as shares of its height) it is printed in. A level is taken when every
+# part fits legibly, so what cannot fit goes in a planned order: the type line, then the
+# factors, then the designation; the symbol is last and always stays (VaM › Combat Units:
+# type and ID at the top, the factor string along the bottom).
+_PICTURED: tuple[tuple[str, tuple[tuple[str, float, float], ...]], ...] = (
+    ("print", (("title", 0.03, 0.22), ("symbol", 0.23, 0.61), ("kind", 0.61, 0.79), ("values", 0.79, 0.97))),
+    ("factors", (("title", 0.03, 0.26), ("symbol", 0.27, 0.73), ("values", 0.73, 0.97))),
+    ("named", (("title", 0.02, 0.40), ("symbol", 0.41, 0.97))),
+    ("symbol", (("symbol", 0.08, 0.92),)),
+)
+# A face without a picture (none drawn for it yet) prints its designation largest.
+_WORDS: tuple[tuple[str, tuple[tuple[str, float, float], ...]], ...] = (
+    ("print", (("title", 0.06, 0.42), ("kind", 0.42, 0.68), ("values", 0.68, 0.94))),
+    ("factors", (("title", 0.06, 0.5), ("values", 0.52, 0.94))),
+    ("named", (("title", 0.02, 0.40),)),
+)
 
 
 @dataclass(frozen=True)
@@ -96,13 +121,27 @@ class FaceLine:
     bold: bool = False
 
 
-def _fitting(text: str, size: float, room: float, bold: bool, least: int = LEGIBLE_PX) -> int:
+@dataclass(frozen=True)
+class FaceLayout:
+    """Where the parts of a face are printed at one size, in device pixels."""
+
+    level: str  # "print", "factors", "named" or "symbol"
+    lines: tuple[FaceLine, ...]
+    symbol: QRectF | None = None  # the symbol's fitted rectangle, None when none is drawn
+
+    @property
+    def title(self) -> FaceLine | None:
+        return next((line for line in self.lines if line.bold), None)
+
+
+def _fitting(text: str, size: float, room: float, bold: bool, least: float = LEGIBLE_PX) -> int:
     """The largest pixel size from ``least`` up to ``size`` at which ``text`` fits ``room``
     pixels across (0 if none)."""
     font = QFont(pal.FONT_FAMILY)
     font.setBold(bold)
-    n = max(int(size), least)
-    while n >= least:
+    least_px = max(1, math.ceil(least))
+    n = int(size)
+    while n >= least_px:
         font.setPixelSize(n)
         if QFontMetricsF(font).horizontalAdvance(text) <= room:
             return n
@@ -110,45 +149,99 @@ def _fitting(text: str, size: float, room: float, bold: bool, least: int = LEGIB
     return 0
 
 
-def face_lines(face: CounterFace, px: int) -> list[FaceLine]:
-    """What is printed on a face of ``px`` pixels: the title always (shrunk to fit, else
-    shortened), the type and values lines only where they can be read. A small counter shows
-    its name large rather than three lines nobody can read; the tooltip has the rest."""
-    room = px * 0.88
-    small = px * 0.17
-    lines: list[FaceLine] = []
-    full = small >= LEGIBLE_PX and bool(face.kind or face.values)
-    want = px * (0.26 if len(face.title) <= 5 else 0.2) if full else px * 0.3
-    title = face.title
-    size = _fitting(title, want, room, True, TITLE_PX)
-    # Too long: its telling part first ("TF-16" -> "16", "Hiryu Zero" -> "Zero"), then cut short.
-    tail = re.split(r"[\s-]", face.title)[-1]
-    if size == 0 and tail != face.title:
+def _title_line(title: str, want: float, room: float, least: float) -> tuple[str, int]:
+    """The designation at the largest size that fits; too long, its telling part first
+    ("TF-16" -> "16", "Hiryu Zero" -> "Zero"), then a name cut short with a stop (never a
+    number)."""
+    size = _fitting(title, want, room, True, least)
+    if size:
+        return title, size
+    bare = re.sub(r"\s*\(.*?\)", "", title).strip()  # "Dauntless (land-based)" -> "Dauntless"
+    if bare and bare != title:
+        title = bare
+        size = _fitting(title, want, room, True, least)
+        if size:
+            return title, size
+    tail = re.split(r"[\s-]", title)[-1]
+    if tail != title:
+        size = _fitting(tail, want, room, True, least)
+        if size:
+            return tail, size
         title = tail
-        size = _fitting(title, want, room, True, TITLE_PX)
+    if any(ch.isdigit() for ch in title):
+        return "", 0  # "043." or "DD1." would misname it: better the symbol alone
     short = title
-    while size == 0 and len(short) > 2:
+    while len(short) > 2:
         short = short[:-1]
-        title = short + "."
-        size = _fitting(title, want, room, True, TITLE_PX)
-    if size == 0:
-        return lines
-    if not full:
-        # At the top, as on a full face: a fanned stack shows each counter's top strip.
-        return [FaceLine(title, size, QRectF(0, px * 0.02, px, px * 0.38), True)]
-    lines.append(FaceLine(title, size, QRectF(0, px * 0.06, px, px * 0.36), True))
-    for text, top in ((face.kind, 0.42), (face.values, 0.68)):
-        if text:
-            n = _fitting(text, small, room, False)
-            if n:
-                lines.append(FaceLine(text, n, QRectF(0, px * top, px, px * 0.26)))
-    return lines
+        size = _fitting(short + ".", want, room, True, least)
+        if size:
+            return short + ".", size
+    return "", 0
 
 
-def face_pixmap(face: CounterFace, px: int) -> QPixmap:
-    """The face at ``px`` device pixels square, drawn once and shared by every counter."""
+def _bottom_text(face: CounterFace, level: str) -> str:
+    """The factors line; a face with no factors prints its type line there instead."""
+    return face.values or (face.kind if level == "factors" else "")
+
+
+def _try_level(face: CounterFace, px: int, dpr: float, level: str, parts: tuple) -> FaceLayout | None:  # type: ignore[type-arg]
+    room = px * ROOM
+    legible = LEGIBLE_PX * dpr
+    lines: list[FaceLine] = []
+    symbol: QRectF | None = None
+    for part, top, bottom in parts:
+        band = QRectF(0, px * top, px, px * (bottom - top))
+        want = band.height() * 0.85
+        if part == "symbol":
+            # Alone on the face, the symbol takes all but the edge (a ship is long and low).
+            inset = px * (1 - ROOM) / 2 if level != "symbol" else px * 0.07
+            symbol = symbols.fitted(face.symbol, band.adjusted(inset, 0, -inset, 0))
+            if level != "symbol" and symbol.width() < SYMBOL_PX * dpr:
+                return None
+        elif part == "title":
+            least = TITLE_PX * dpr if not face.symbol else legible
+            text, size = _title_line(face.title, want, room, least)
+            if not size:
+                return None
+            lines.append(FaceLine(text, size, band, True))
+        else:
+            text = face.kind if part == "kind" else _bottom_text(face, level)
+            size = _fitting(text, want, room, False, legible) if text else 0
+            if not size:
+                return None
+            lines.append(FaceLine(text, size, band))
+    return FaceLayout(level, tuple(lines), symbol)
+
+
+def face_layout(face: CounterFace, px: int, dpr: float = 1.0) -> FaceLayout:
+    """What is printed on a face of ``px`` device pixels at device pixel ratio ``dpr``: the
+    richest level of detail whose every part can be read (see ``_PICTURED``). Never a blank
+    square: the symbol stays at every size, and a face without one keeps its designation
+    (at the last, its first letters at whatever size fits). The hover preview has the rest."""
+    pictured = bool(face.symbol) and symbols.exists(face.symbol)
+    for level, parts in _PICTURED if pictured else _WORDS:
+        if level in ("print", "factors") and not (face.kind or face.values):
+            continue
+        if level == "print" and not (face.kind and face.values):
+            continue
+        found = _try_level(face, px, dpr, level, parts)
+        if found is not None:
+            return found
+    # No symbol and not even the designation fits legibly: its first letters, as large as fit.
+    text = face.title[:2] or "?"
+    size = max(1, _fitting(text, px * 0.6, px * ROOM, True, 1))
+    return FaceLayout("named", (FaceLine(text, size, QRectF(0, 0, px, px), True),))
+
+
+def face_lines(face: CounterFace, px: int, dpr: float = 1.0) -> list[FaceLine]:
+    """The lines of print of ``face_layout`` (designation first, when it is printed)."""
+    return list(face_layout(face, px, dpr).lines)
+
+
+def face_pixmap(face: CounterFace, px: int, dpr: float = 1.0) -> QPixmap:
+    """The face at ``px`` device pixels square, drawn once per size and shared by every counter."""
     px = max(8, min(px, 1024))
-    key = (face, px)
+    key = (face, px, dpr, pal.high_contrast())
     found = _FACES.get(key)
     if found is not None:
         return found
@@ -159,15 +252,35 @@ def face_pixmap(face: CounterFace, px: int) -> QPixmap:
     p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     fill, ink = face.colours()
     if face.reduced:
-        fill = fill.lighter(125)
-    r = QRectF(1, 1, px - 2, px - 2)
-    p.setPen(QPen(QColor(0, 0, 0, 150), max(1.0, px / 40)))
+        fill = fill.lighter(125) if not pal.high_contrast() else fill
+    edge = max(1.0, px / 40) * (2 if pal.high_contrast() else 1)
+    r = QRectF(edge / 2, edge / 2, px - edge, px - edge)
+    p.setPen(QPen(pal.COUNTER_EDGE, edge))
     p.setBrush(fill)
     p.drawRoundedRect(r, px * 0.1, px * 0.1)
-    p.setPen(QPen(QColor(255, 255, 255, 90), max(1.0, px / 50)))
-    p.drawRoundedRect(r.adjusted(px * 0.05, px * 0.05, -px * 0.05, -px * 0.05), px * 0.07, px * 0.07)
+    layout = face_layout(face, px, dpr)
+    if px >= 20 * dpr and not pal.high_contrast():
+        p.setPen(QPen(QColor(255, 255, 255, 90), max(1.0, px / 50)))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(r.adjusted(px * 0.05, px * 0.05, -px * 0.05, -px * 0.05), px * 0.07, px * 0.07)
+    if face.reduced:
+        # The reverse side of a printed counter: a band across its lower corner.
+        p.setPen(Qt.PenStyle.NoPen)
+        band = QColor(ink)
+        band.setAlpha(70)
+        p.setBrush(band)
+        p.drawPolygon(
+            [
+                QPointF(px * 0.72, px - edge),
+                QPointF(px - edge, px * 0.72),
+                QPointF(px - edge, px * 0.84),
+                QPointF(px * 0.84, px - edge),
+            ]
+        )
+    if layout.symbol is not None:
+        symbols.draw_symbol(p, face.symbol, layout.symbol, ink)
     p.setPen(ink)
-    for line in face_lines(face, px):
+    for line in layout.lines:
         font = QFont(pal.FONT_FAMILY)
         font.setBold(line.bold)
         font.setPixelSize(line.size)
@@ -176,6 +289,32 @@ def face_pixmap(face: CounterFace, px: int) -> QPixmap:
     p.end()
     _FACES.put(key, pm)
     return pm
+
+
+PREVIEW_PX = 132  # the hover preview's counter, in logical pixels: every line of it readable
+_PREVIEWS: OrderedDict[tuple[CounterFace, float], str] = OrderedDict()
+
+
+def preview_html(face: CounterFace, description: str, dpr: float = 1.0) -> str:
+    """The hover text: the whole counter drawn large beside its full description."""
+    key = (face, dpr)
+    src = _PREVIEWS.get(key)
+    if src is None:
+        pm = face_pixmap(face, round(PREVIEW_PX * dpr), dpr)
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        pm.save(buffer, "PNG")
+        src = "data:image/png;base64," + bytes(data.toBase64().data()).decode("ascii")
+        _PREVIEWS[key] = src
+        while len(_PREVIEWS) > 64:
+            _PREVIEWS.popitem(last=False)
+    else:
+        _PREVIEWS.move_to_end(key)
+    return (
+        f'<table cellspacing="0" cellpadding="4"><tr><td><img src="{src}" width="{PREVIEW_PX}" '
+        f'height="{PREVIEW_PX}"></td><td valign="middle" width="220">{description}</td></tr></table>'
+    )
 
 
 class CounterItem(QGraphicsRectItem):
@@ -207,6 +346,9 @@ class CounterItem(QGraphicsRectItem):
         self.setZValue(10)
         # Qt keeps each counter as a device pixmap and blits it; paint() runs only on zoom.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._tip = ""
+        self._tip_shown: tuple[str, CounterFace, float] | None = None
+        self.setAcceptHoverEvents(True)
         self.setToolTip(self.tooltip())
 
     @property
@@ -223,13 +365,32 @@ class CounterItem(QGraphicsRectItem):
             scene.restack(self.label)  # the player's own pieces lie on top of a stack
 
     def tooltip(self) -> str:
-        bits = [f"<b>{self.face.title}</b>"]
+        what = symbols.SYMBOL_NAMES.get(self.face.symbol, "")
+        bits = [f"<b>{self.face.title}</b>" + (f" · {what}" if what and what != self.face.kind else "")]
         if self.face.kind:
             bits.append(self.face.kind)
         if self.face.values:
             bits.append(self.face.values)
         bits.append(f"in {self.place_title(self.label)}")
         return "<br>".join(bits)
+
+    def setToolTip(self, tip: str) -> None:  # noqa: N802
+        """The counter's description; a hover shows it beside the whole counter drawn large."""
+        self._tip = tip
+        self._tip_shown = None
+        super().setToolTip(tip)
+
+    def description(self) -> str:
+        return self._tip
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:  # noqa: N802
+        # The preview is drawn on the first hover, not for every counter at start-up.
+        view = event.widget()
+        dpr = view.devicePixelRatioF() if view is not None else 1.0
+        if self._tip_shown != (self._tip, self.face, dpr):
+            super().setToolTip(preview_html(self.face, self._tip, dpr))
+            self._tip_shown = (self._tip, self.face, dpr)
+        super().hoverEnterEvent(event)
 
     def set_face(self, face: CounterFace) -> None:
         """Turn the counter over or re-arm it: a new face, redrawn from the shared cache."""
@@ -247,7 +408,7 @@ class CounterItem(QGraphicsRectItem):
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
         scale = math.hypot(t.m11(), t.m12())
         px = round(self.size * scale * dpr)
-        pm = face_pixmap(self.face, px)
+        pm = face_pixmap(self.face, px, dpr)
         pm.setDevicePixelRatio(dpr)
         if t.m12() != 0.0 or t.m21() != 0.0 or t.m11() <= 0.0 or t.m22() <= 0.0:
             # A turned counter (Kido Butai squadrons face their way): let Qt rotate the face.

@@ -38,6 +38,7 @@ from midway_desktop.engine.sealing import Envelope, Seal, side_key
 from midway_desktop.games import DEFAULT_GAME, GAMES, SIDE_TITLES, game_info
 from midway_desktop.geometry import Board, load_board
 from midway_desktop.ruleset import RulesetError
+from midway_desktop.ui import contrast
 from midway_desktop.ui.ask import ask
 from midway_desktop.ui.board_scene import BoardScene
 from midway_desktop.ui.board_view import BoardView
@@ -188,8 +189,9 @@ class MainWindow(QMainWindow):
         view_menu = self.menuBar().addMenu("&View")
         for a in (self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_actual):
             view_menu.addAction(a)
-        view_menu.addSeparator()
         self.view_menu = view_menu
+        self.act_contrast = contrast.install(self)
+        view_menu.addSeparator()
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self.act_help)
         help_menu.addAction(self.act_keys)

@@ -56,6 +56,15 @@ def _font(px: float, bold: bool = False, serif: bool = False) -> QFont:
     return font
 
 
+def counter_size(kind: str) -> float:
+    """A counter's width in scene units on a board of ``kind`` (hex, square or boxes)."""
+    if kind == "hex":
+        return UNIT * 1.05
+    if kind == "square":
+        return UNIT * 0.72
+    return UNIT * 0.8
+
+
 class MapArt:
     """Everything static about a board, ready to paint at any scale."""
 
@@ -365,11 +374,7 @@ class MapArt:
                 p.setPen(pal.SECTOR_TEXT)
                 p.drawText(br, Qt.AlignmentFlag.AlignCenter, numeral)
             elif kind in ("island", "objective"):
-                px = max(self.cell_size * 0.34, 10.0 / scale)
-                font = _font(px, bold=kind == "objective", serif=True)
-                anchor = self.cells[min(region, key=lambda lb: self.cells[lb].centre.y())].centre
-                width = QFontMetricsF(font).horizontalAdvance(region.title) + px
-                box = QRectF(anchor.x() - width / 2, anchor.y() + self.cell_size * 0.42, width, px * 1.3)
+                box, font = self.caption_box(region.name, scale)
                 if not box.intersects(rect):
                     continue
                 p.setFont(font)
@@ -383,6 +388,18 @@ class MapArt:
                 p.setFont(_font(px, bold=True, serif=True))
                 p.setPen(pal.ENTRY_EDGE)
                 p.drawText(br, Qt.AlignmentFlag.AlignCenter, letter)
+
+    def caption_box(self, name: str, scale: float) -> tuple[QRectF, QFont]:
+        """Where an island's or objective's name is printed, and in what type: under its
+        (topmost) cell's counter, so a counter standing there never hides it."""
+        region = self.board.region(name)
+        # On a hex map, small enough to end above the next hex's coordinates.
+        px = max(self.cell_size * (0.28 if self.board.kind == "hex" else 0.34), 9.0 / scale)
+        font = _font(px, bold=region.kind == "objective", serif=True)
+        anchor = self.cells[min(region, key=lambda lb: self.cells[lb].centre.y())].centre
+        width = QFontMetricsF(font).horizontalAdvance(region.title) + px
+        below = max(self.cell_size * 0.42, counter_size(self.board.kind) / 2 + UNIT * 0.04)
+        return QRectF(anchor.x() - width / 2, anchor.y() + below, width, px * 1.3), font
 
     def _halo_text(self, p: QPainter, box: QRectF, text: str, align: Qt.AlignmentFlag) -> None:
         pen = p.pen()

@@ -42,5 +42,47 @@ JP_TEXT = QColor("#2b1d0e")
 NEUTRAL_FACE = QColor("#f2efe6")
 NEUTRAL_TEXT = QColor("#222222")
 
+COUNTER_EDGE = QColor(0, 0, 0, 150)
+
 FONT_FAMILY = "DejaVu Sans"
 SERIF_FAMILY = "DejaVu Serif"
+
+# The high-contrast option (View menu, remembered): counters in pure nation colours with black
+# or white ink and a heavy edge, for a dim room or weak eyes.
+_NORMAL = {
+    name: QColor(globals()[name])
+    for name in (
+        "US_FACE",
+        "US_TEXT",
+        "JP_FACE",
+        "JP_TEXT",
+        "NEUTRAL_FACE",
+        "NEUTRAL_TEXT",
+        "COUNTER_EDGE",
+        "GRID",
+        "LABEL",
+    )
+}
+_HIGH = {
+    "US_FACE": QColor("#0a2a66"),
+    "US_TEXT": QColor("#ffffff"),
+    "JP_FACE": QColor("#ffd21f"),
+    "JP_TEXT": QColor("#000000"),
+    "NEUTRAL_FACE": QColor("#ffffff"),
+    "NEUTRAL_TEXT": QColor("#000000"),
+    "COUNTER_EDGE": QColor("#000000"),
+    "GRID": QColor(10, 30, 60, 230),
+    "LABEL": QColor("#000000"),
+}
+_high = False
+
+
+def high_contrast() -> bool:
+    return _high
+
+
+def set_high_contrast(on: bool) -> None:
+    """Switch every colour that differs in the high-contrast scheme (callers redraw)."""
+    global _high
+    _high = bool(on)
+    globals().update({name: QColor(c) for name, c in (_HIGH if _high else _NORMAL).items()})

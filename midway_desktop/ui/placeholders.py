@@ -23,41 +23,41 @@ class Placeholder:
     reach: int
 
 
-def _p(piece: str, side: str, title: str, kind: str, values: str, label: str, reach: int) -> Placeholder:
-    return Placeholder(piece, CounterFace(side, title, kind, values), label, reach)
+def _p(piece: str, side: str, title: str, kind: str, values: str, label: str, reach: int, symbol: str) -> Placeholder:
+    return Placeholder(piece, CounterFace(side, title, kind, values, symbol=symbol), label, reach)
 
 
 PLACEHOLDERS: dict[str, tuple[Placeholder, ...]] = {
     "midway-solitaire": (
-        _p("tf16", "us", "TF-16", "Enterprise", "Hornet", "L3", 1),
-        _p("tf17", "us", "TF-17", "Yorktown", "", "M4", 1),
-        _p("ma", "us", "MA", "Midway air", "", "L5", 12),
-        _p("aif", "japan", "AIF", "Aleutians", "", "A2", 1),
-        _p("csf", "japan", "CSF", "Kido Butai", "", "A4", 1),
-        _p("mif", "japan", "MIF", "Invasion", "", "A7", 1),
+        _p("tf16", "us", "TF-16", "Enterprise", "Hornet", "L3", 1, "cv"),
+        _p("tf17", "us", "TF-17", "Yorktown", "", "M4", 1, "cv"),
+        _p("ma", "us", "MA", "Midway air", "", "L5", 12, "base"),
+        _p("aif", "japan", "AIF", "Aleutians", "", "A2", 1, "cvl"),
+        _p("csf", "japan", "CSF", "Kido Butai", "", "A4", 1, "cv"),
+        _p("mif", "japan", "MIF", "Invasion", "", "A7", 1, "ap"),
     ),
     "victory-at-midway": (
-        _p("tf16", "us", "TF 16", "Task Force", "", "I4", 2),
-        _p("tf17", "us", "TF 17", "Task Force", "", "I4", 2),
-        _p("ss4", "us", "SS4", "sub", "0-1-1", "L5", 1),
-        _p("fleet1", "japan", "1st", "Fleet", "", "A1", 2),
-        _p("ss168", "japan", "SS168", "sub", "0-1-1", "H6", 1),
+        _p("tf16", "us", "TF 16", "Task Force", "", "I4", 2, "task-force"),
+        _p("tf17", "us", "TF 17", "Task Force", "", "I4", 2, "task-force"),
+        _p("ss4", "us", "SS4", "sub", "0-1-1", "L5", 1, "ss"),
+        _p("fleet1", "japan", "1st", "Fleet", "", "A1", 2, "task-force"),
+        _p("ss168", "japan", "SS168", "sub", "0-1-1", "H6", 1, "ss"),
     ),
     "cv": (
-        _p("base", "us", "Midway", "Base", "", "B2117", 0),
-        _p("tf16", "us", "TF 16", "Task Force", "", "B1107", 2),
-        _p("tf17", "us", "TF 17", "Task Force", "", "B1304", 2),
-        _p("tf1", "japan", "TF 1", "Task Force", "", "A2617", 2),
-        _p("tf2", "japan", "TF 2", "Task Force", "", "A3112", 2),
+        _p("base", "us", "Midway", "Base", "", "B2117", 0, "base"),
+        _p("tf16", "us", "TF 16", "Task Force", "", "B1107", 2, "task-force"),
+        _p("tf17", "us", "TF 17", "Task Force", "", "B1304", 2, "task-force"),
+        _p("tf1", "japan", "TF 1", "Task Force", "", "A2617", 2, "task-force"),
+        _p("tf2", "japan", "TF 2", "Task Force", "", "A3112", 2, "task-force"),
     ),
     "kido-butai": (
-        _p("akagi-zero", "japan", "Zero", "Akagi", "fighter", "akagi", 2),
-        _p("akagi-val", "japan", "Val", "Akagi", "bomb", "akagi", 2),
-        _p("kaga-kate", "japan", "Kate", "Kaga", "torpedo", "kaga", 2),
-        _p("soryu-zero", "japan", "Zero", "Soryu", "fighter", "soryu", 2),
-        _p("hiryu-val", "japan", "Val", "Hiryu", "bomb", "hiryu", 2),
-        _p("midway", "us", "Midway", "base", "", "midway", 0),
-        _p("turn", "neutral", "Turn", "", "", "turn-0430", 1),
+        _p("akagi-zero", "japan", "Zero", "Akagi", "fighter", "akagi", 2, "fighter"),
+        _p("akagi-val", "japan", "Val", "Akagi", "bomb", "akagi", 2, "dive-bomber"),
+        _p("kaga-kate", "japan", "Kate", "Kaga", "torpedo", "kaga", 2, "torpedo-bomber"),
+        _p("soryu-zero", "japan", "Zero", "Soryu", "fighter", "soryu", 2, "fighter"),
+        _p("hiryu-val", "japan", "Val", "Hiryu", "bomb", "hiryu", 2, "dive-bomber"),
+        _p("midway", "us", "Midway", "base", "", "midway", 0, "base"),
+        _p("turn", "neutral", "Turn", "", "", "turn-0430", 1, "turn"),
     ),
 }
 

@@ -24,10 +24,13 @@ def _new_game_window(
     zoom: float | None = None,
     center: str | None = None,
     scenario: str | None = None,
+    high_contrast: bool = False,
 ) -> Iterator[MainWindow]:
     ensure_app()
+    from midway_desktop.ui import palette
     from midway_desktop.ui.main_window import MainWindow
 
+    palette.set_high_contrast(high_contrast)
     window = MainWindow(game, persist=False)
     try:
         window.resize(width, height)
@@ -68,10 +71,11 @@ def grab_window(
     zoom: float | None = None,
     center: str | None = None,
     scenario: str | None = None,
+    high_contrast: bool = False,
 ) -> QImage:
     """The main window for a new game of ``game`` (of ``scenario``), drawn offscreen (or on
     whatever screen Qt has)."""
-    with _new_game_window(game, width, height, zoom, center, scenario) as window:
+    with _new_game_window(game, width, height, zoom, center, scenario, high_contrast) as window:
         return window.grab().toImage()
 
 
@@ -89,8 +93,9 @@ def take_screenshot(
     zoom: float | None = None,
     center: str | None = None,
     scenario: str | None = None,
+    high_contrast: bool = False,
 ) -> Path:
-    image = grab_window(game, width, height, zoom=zoom, center=center, scenario=scenario)
+    image = grab_window(game, width, height, zoom=zoom, center=center, scenario=scenario, high_contrast=high_contrast)
     out.parent.mkdir(parents=True, exist_ok=True)
     if not image.save(str(out), "PNG"):
         raise OSError(f"could not write {out}")

@@ -33,6 +33,19 @@ def read_text(settings: QSettings, key: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def read_bool(settings: QSettings, key: str) -> bool | None:
+    """An on/off option as Qt stores it (a bool, or "true"/"false" in an ini file)."""
+    try:
+        value = settings.value(key)
+    except Exception:  # noqa: BLE001
+        return None
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    return None
+
+
 def restore(apply: Callable[[QByteArray], bool], settings: QSettings, key: str) -> bool:
     """Hand the saved bytes at ``key`` to ``apply`` (``restoreGeometry``, ``restoreState``);
     False when there are none, they are not bytes, or Qt refuses them."""

@@ -42,7 +42,8 @@ def _setup(qtbot, counters: int = 800):  # type: ignore[no-untyped-def]
     labels = sorted(board.labels())
     for i in range(counters):
         side = "us" if i % 2 else "japan"
-        face = CounterFace(side, f"TF {i % 40}", "Task Force", f"{i % 9}-{i % 5}-{i % 3}")
+        symbol = ("task-force", "cv", "dd", "fighter", "dive-bomber")[i % 5]
+        face = CounterFace(side, f"TF {i % 40}", "Task Force", f"{i % 9}-{i % 5}-{i % 3}", symbol=symbol)
         scene.add_counter(f"c{i}", face, rng.choice(labels))
     view = BoardView(scene)
     qtbot.addWidget(view)

@@ -42,6 +42,17 @@ def test_hidpi_screenshot_is_rendered_at_device_resolution(tmp_path: Path) -> No
     assert _distinct_colours(img, step=31) > 12
 
 
+def test_screenshot_takes_a_pixel_ratio_and_the_high_contrast_option(tmp_path: Path) -> None:
+    plain = QImage(str(_shoot(tmp_path, "midway-solitaire", "--width", "900", "--height", "700")))
+    out = _shoot(tmp_path, "midway-solitaire", "--width", "900", "--height", "700", "--scale", "2", "--high-contrast")
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == (1800, 1400)
+    # The Japanese counters' strong yellow appears only in the high-contrast picture.
+    strong = {img.pixel(x, y) & 0xFFFFFF for x in range(0, img.width(), 3) for y in range(0, img.height(), 3)}
+    usual = {plain.pixel(x, y) & 0xFFFFFF for x in range(0, plain.width(), 3) for y in range(0, plain.height(), 3)}
+    assert 0xFFD21F in strong and 0xFFD21F not in usual
+
+
 def test_screenshot_refuses_an_unwritable_path(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from midway_desktop.engine.registry import default_bots
 from midway_desktop.engine.rng import Rng
 from midway_desktop.ui import palette as pal
-from midway_desktop.ui.counters import face_lines
+from midway_desktop.ui.counters import face_layout
 
 
 def _face(item) -> QRectF:  # type: ignore[no-untyped-def]
@@ -22,14 +22,21 @@ def _face(item) -> QRectF:  # type: ignore[no-untyped-def]
 
 
 def _name_box(item, zoom: float) -> QRectF:  # type: ignore[no-untyped-def]
-    """Where the counter's name is printed, in scene units, at the view's zoom."""
+    """Where the counter's name is printed (or, too small for a name, its symbol), in scene
+    units, at the view's zoom."""
     px = max(8, round(item.size * zoom))
-    line = face_lines(item.face, px)[0]
+    k = item.size / px
+    layout = face_layout(item.face, px)
+    line = layout.title
+    if line is None:
+        s = layout.symbol
+        return item.mapToScene(
+            QRectF(s.x() * k, s.y() * k, s.width() * k, s.height() * k).translated(-item.size / 2, -item.size / 2)
+        ).boundingRect()
     font = QFont(pal.FONT_FAMILY)
     font.setBold(True)
     font.setPixelSize(line.size)
     fm = QFontMetricsF(font)
-    k = item.size / px
     w, h = fm.horizontalAdvance(line.text) * k, fm.ascent() * k
     top = (line.rect.center().y() - fm.ascent() / 2) * k - item.size / 2
     return item.mapToScene(QRectF(-w / 2, top, w, h)).boundingRect()

@@ -46,6 +46,7 @@ from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.counters import CounterFace, CounterItem
 from midway_desktop.ui.games.base import Presenter
 from midway_desktop.ui.playback import EventPlayback, PlaybackDock
+from midway_desktop.ui.symbols import SQUADRON_SYMBOLS
 
 # East is at the top of the display, so a counter facing east stands upright.
 ANGLE = {"east": 0.0, "south": 90.0, "west": 180.0, "north": 270.0}
@@ -63,9 +64,10 @@ def squadron_face(sq: dict[str, Any], titles: dict[str, str]) -> CounterFace:
     if sq.get("number"):
         home = f"{home} {sq['number']}"
     if sq["kind"] == "fighter":
-        return CounterFace("japan", "Zero", home, "low CAP" if sq["low_cap"] else "fighter", reduced=sq["low_cap"])
+        state = "low CAP" if sq["low_cap"] else "fighter"
+        return CounterFace("japan", "Zero", home, state, reduced=sq["low_cap"], symbol=SQUADRON_SYMBOLS["fighter"])
     arm = sq.get("arm") or "bomb"
-    return CounterFace("japan", "Kate" if arm == "torpedo" else "Val", home, arm)
+    return CounterFace("japan", "Kate" if arm == "torpedo" else "Val", home, arm, symbol=SQUADRON_SYMBOLS[arm])
 
 
 class KidoButaiPresenter(Presenter):
@@ -180,7 +182,9 @@ class KidoButaiPresenter(Presenter):
         wanted: dict[str, tuple[str, CounterFace, float]] = {}
         for c in view["carriers"]:
             if c["side"] != "sunk":
-                face = CounterFace("japan", c["title"], "carrier", f"{c['capacity']}", reduced=c["side"] != "full")
+                face = CounterFace(
+                    "japan", c["title"], "carrier", f"{c['capacity']}", reduced=c["side"] != "full", symbol="cv"
+                )
                 wanted[f"{CARRIER_PREFIX}{c['name']}"] = (c["name"], face, 0.0)
         for sq in view["squadrons"]:
             if sq["where"] in ("lost", "", None) or sq["where"] not in scene.board:
@@ -188,11 +192,14 @@ class KidoButaiPresenter(Presenter):
             wanted[sq["id"]] = (sq["where"], squadron_face(sq, titles), ANGLE.get(sq["facing"], 0.0))
         midway = view["midway"]
         if midway["side"] != "sunk":
-            face = CounterFace("us", "Midway", "base", str(midway["capacity"]), reduced=midway["side"] != "full")
+            face = CounterFace(
+                "us", "Midway", "base", str(midway["capacity"]), reduced=midway["side"] != "full", symbol="base"
+            )
             wanted["midway"] = ("midway", face, 0.0)
         turn_box = f"{TRACK_PREFIX}{view['time']}"
         if turn_box in scene.board:
-            wanted["turn"] = (turn_box, CounterFace("neutral", "Turn", view["time"], ""), 0.0)
+            # The marker prints the hour: it stands on the box that names it.
+            wanted["turn"] = (turn_box, CounterFace("neutral", view["time"], "Turn", "", symbol="turn"), 0.0)
         for turn, counts in (view.get("track") or {}).items():
             box = f"{TRACK_PREFIX}{turn}"
             if box not in scene.board:
@@ -202,7 +209,7 @@ class KidoButaiPresenter(Presenter):
                 # One counter per hour box (a box holds one): how many wait there, and what.
                 total = sum(n for _k, n in waiting)
                 what = ", ".join(f"{n} {kind}" for kind, n in waiting)
-                wanted[f"track-{turn}"] = (box, CounterFace("us", f"{total} US", what, ""), 0.0)
+                wanted[f"track-{turn}"] = (box, CounterFace("us", f"{total} US", what, "", symbol="strike"), 0.0)
         for piece in list(scene.counters):
             if piece not in wanted:
                 scene.remove_counter(piece)

@@ -36,14 +36,18 @@ from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.counters import CounterFace, CounterItem
 from midway_desktop.ui.games.base import Presenter
 from midway_desktop.ui.games.solitaire_widgets import CardWidget, StatusBoardWidget
+from midway_desktop.ui.symbols import FORCE_SYMBOLS
 
 FACES = {
-    "TF-16": CounterFace("us", "TF-16", "Enterprise", "Hornet"),
-    "TF-17": CounterFace("us", "TF-17", "Yorktown", ""),
-    "MA": CounterFace("us", "MA", "Midway air", ""),
-    "AIF": CounterFace("japan", "AIF", "Aleutians", ""),
-    "CSF": CounterFace("japan", "CSF", "Carriers", ""),
-    "MIF": CounterFace("japan", "MIF", "Invasion", ""),
+    piece: CounterFace(side, piece, kind, values, symbol=FORCE_SYMBOLS[piece])
+    for piece, side, kind, values in (
+        ("TF-16", "us", "Enterprise", "Hornet"),
+        ("TF-17", "us", "Yorktown", ""),
+        ("MA", "us", "Midway air", ""),
+        ("AIF", "japan", "Aleutians", ""),
+        ("CSF", "japan", "Carriers", ""),
+        ("MIF", "japan", "Invasion", ""),
+    )
 }
 # Where an unplaced task force waits during set-up until the player drags it or confirms.
 PROPOSED = {"TF-16": "L3", "TF-17": "L6"}

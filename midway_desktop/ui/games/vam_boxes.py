@@ -23,15 +23,20 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QIcon
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QGuiApplication, QIcon, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QLabel, QListView, QTabBar, QVBoxLayout, QWidget
 
 from midway_desktop.ui.board_view import PIECE_MIME
-from midway_desktop.ui.counters import CounterFace, face_pixmap
+from midway_desktop.ui.counters import CounterFace, face_pixmap, preview_html
 from midway_desktop.ui.games.base import window_tab_bars
 
 ICON = 44
 Index = QModelIndex | QPersistentModelIndex
+
+
+def _screen_ratio() -> float:
+    screen = QGuiApplication.primaryScreen()
+    return screen.devicePixelRatio() if screen is not None else 1.0
 
 
 @dataclass(frozen=True)
@@ -82,12 +87,15 @@ class PieceListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.AccessibleTextRole:
             return row.label  # the face already shows the name; screen readers get it here
         if role == Qt.ItemDataRole.DecorationRole:
-            pixmap = face_pixmap(row.face, ICON)
+            dpr = _screen_ratio()
+            pixmap = QPixmap(face_pixmap(row.face, round(ICON * dpr), dpr))  # sharp on a HiDPI screen
+            pixmap.setDevicePixelRatio(dpr)
             if row.dim:
-                pixmap = QIcon(pixmap).pixmap(pixmap.size(), QIcon.Mode.Disabled)
+                pixmap = QIcon(pixmap).pixmap(QSize(ICON, ICON), dpr, QIcon.Mode.Disabled)
             return QIcon(pixmap)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return row.tip or row.label
+            # The counter drawn large beside its description, as on the map.
+            return preview_html(row.face, row.tip or row.label, _screen_ratio())
         if role == Qt.ItemDataRole.UserRole:
             return row.piece
         return None

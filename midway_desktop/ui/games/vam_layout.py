@@ -17,6 +17,7 @@ from midway_desktop.engine.events import UMPIRE
 from midway_desktop.games.victory_at_midway.gestures import SEARCH_PIECE
 from midway_desktop.ui.counters import CounterFace
 from midway_desktop.ui.games.vam_boxes import Row
+from midway_desktop.ui.symbols import plane_symbol, ship_symbol, unit_symbol
 
 SIDES = ("us", "japan")
 SIDE_NAMES = {"us": "US", "japan": "Japan"}
@@ -32,7 +33,8 @@ def is_hex(where: str) -> bool:
 
 
 def ship_face(side: str, s: dict[str, Any]) -> CounterFace:
-    return CounterFace(side, s["id"], s["type"], f"{s['aa']}-{s['surface']}", reduced=bool(s["reduced"]))
+    values = f"{s['aa']}-{s['surface']}"
+    return CounterFace(side, s["id"], s["type"], values, reduced=bool(s["reduced"]), symbol=ship_symbol(s["type"]))
 
 
 def ship_tip(s: dict[str, Any]) -> str:
@@ -43,7 +45,8 @@ def ship_tip(s: dict[str, Any]) -> str:
 
 def plane_face(side: str, a: dict[str, Any]) -> CounterFace:
     short = a["id"].split("-", 1)[-1]
-    return CounterFace(side, short, a["home"], f"{a['air']}-{a['strike']}-{a['range']}", reduced=bool(a["reduced"]))
+    values = f"{a['air']}-{a['strike']}-{a['range']}"
+    return CounterFace(side, short, a["home"], values, reduced=bool(a["reduced"]), symbol=plane_symbol(a["type"]))
 
 
 def plane_tip(a: dict[str, Any]) -> str:
@@ -63,9 +66,9 @@ def unit_face(side: str, unit: str, reduced: bool = False) -> CounterFace:
     """A face from an id alone (the enemy on the battle board: only what was deployed)."""
     if "-" in unit:
         home, short = unit.split("-", 1)
-        return CounterFace(side, short, home, "", reduced=reduced)
+        return CounterFace(side, short, home, "", reduced=reduced, symbol=unit_symbol(unit))
     kind = "".join(ch for ch in unit if ch.isalpha())[:2] or "unit"
-    return CounterFace(side, unit, kind, "", reduced=reduced)
+    return CounterFace(side, unit, kind, "", reduced=reduced, symbol=unit_symbol(unit))
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,12 @@ def _ground(side: str, where: set[str]) -> Callable[[dict[str, Any]], list[Row]]
     def select(view: dict[str, Any]) -> list[Row]:
         sv = view.get(side) or {}
         return [
-            Row(g["id"], g["id"], CounterFace(side, g["id"], "ground", "", reduced=bool(g["reduced"])), f"{g['id']}")
+            Row(
+                g["id"],
+                g["id"],
+                CounterFace(side, g["id"], "ground", "", reduced=bool(g["reduced"]), symbol="ground"),
+                f"{g['id']}",
+            )
             for g in sv.get("ground", ())
             if g["where"] in where
         ]
@@ -349,7 +357,7 @@ def map_counters(view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]
             if where and is_hex(where):
                 n = sum(1 for s in sv["ships"] if s["formation"] == name and s["where"] == where)
                 kind = "Task Force" if side == "us" else "Fleet"
-                face = CounterFace(side, marker_title(name), kind, f"{n} ships")
+                face = CounterFace(side, marker_title(name), kind, f"{n} ships", symbol="task-force")
                 wanted[name] = (where, face, f"{tag}{name}: {kind} marker with {n} ships (see its box)")
         for s in sv["ships"]:
             if not s["formation"] and is_hex(s["where"]):
@@ -362,7 +370,7 @@ def map_counters(view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]
         for target, n in aloft.items():
             wanted[f"air:{side}:{target}"] = (
                 target,
-                CounterFace(side, "Strike", "aircraft", f"{n} units"),
+                CounterFace(side, "Strike", "aircraft", f"{n} units", symbol="strike"),
                 f"{tag}{n} of your air units fly to {target} this turn",
             )
         for i, srch in enumerate(sv.get("searches", ())):
@@ -370,7 +378,7 @@ def map_counters(view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]
             if is_hex(where):
                 wanted[f"search:{side}:{i}"] = (
                     where,
-                    CounterFace("neutral", "Search", kind, SIDE_NAMES[side]),
+                    CounterFace("neutral", "Search", kind, SIDE_NAMES[side], symbol="search"),
                     f"{tag}{SEARCH_TITLES.get(kind, kind)} in {where}",
                 )
         # The umpire sees the searching side's own markers: the enemy's word for them would
@@ -380,7 +388,7 @@ def map_counters(view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]
             if is_hex(where):
                 wanted[f"their-search:{side}:{i}"] = (
                     where,
-                    CounterFace(other(side), "Search", kind, "enemy", reduced=True),
+                    CounterFace(other(side), "Search", kind, "enemy", reduced=True, symbol="search"),
                     f"{tag}The enemy announced a {kind} search in {where}",
                 )
         for i, sight in enumerate(sv.get("sightings", ())):
@@ -388,14 +396,21 @@ def map_counters(view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]
                 what = "Carriers" if sight["carriers"] else "Ships"
                 wanted[f"sighted:{side}:{i}"] = (
                     sight["hex"],
-                    CounterFace(other(side), what, "sighted", f"T{sight['turn']}", reduced=not sight["current"]),
+                    CounterFace(
+                        other(side),
+                        what,
+                        "sighted",
+                        f"T{sight['turn']}",
+                        reduced=not sight["current"],
+                        symbol="sighted",
+                    ),
                     f"{tag}Enemy {what.lower()} sighted in {sight['hex']} on turn {sight['turn']}",
                 )
     battle = view.get("battle")
     if battle and is_hex(battle.get("hex", "")):
         wanted["battle"] = (
             battle["hex"],
-            CounterFace("neutral", "Battle", "", ""),
+            CounterFace("neutral", "Battle", "", "", symbol="battle"),
             "A battle is being fought here: see the battle board",
         )
     return wanted
@@ -451,7 +466,7 @@ def entry_rows(view: dict[str, Any], enterable: set[str]) -> list[Row]:
             f"Turn {group} group: {e['title']} ({len(ships)} ships: {', '.join(ships)}). "
             f"It {when}, through any hex of column A{into}{how}."
         )
-        face = CounterFace("japan", f"Turn {group}", "group", short, reduced=dim)
+        face = CounterFace("japan", f"Turn {group}", "group", short, reduced=dim, symbol="task-force")
         rows.append(Row(group, f"Turn {group} group · {when}", face, tip, dim=dim))
     return rows
 
@@ -467,6 +482,7 @@ def search_row(view: dict[str, Any], piece: str) -> Row:
     kind = piece[len(SEARCH_PIECE) :]
     placed = sum(1 for s in (view.get(side) or {}).get("searches", ()) if s[0] == kind)
     title = SEARCH_TITLES.get(kind, kind)
-    face = CounterFace("neutral", "Search", kind, f"{placed} placed" if placed else SIDE_NAMES.get(side, ""))
+    shown = f"{placed} placed" if placed else SIDE_NAMES.get(side, "")
+    face = CounterFace("neutral", "Search", kind, shown, symbol="search")
     more = f"{placed} placed this turn; " if placed else ""
     return Row(piece, title, face, f"{title} markers: {more}drag one onto a hex to search it.")

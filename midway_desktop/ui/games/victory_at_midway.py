@@ -69,6 +69,7 @@ from midway_desktop.ui.games.vam_layout import (
 )
 from midway_desktop.ui.playback import EventPlayback, PlaybackDock
 from midway_desktop.ui.stored_settings import read_bytes
+from midway_desktop.ui.symbols import unit_symbol
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -474,7 +475,9 @@ class VictoryAtMidwayPresenter(Presenter):
                 rows.append(search_row(view, piece))
                 continue
             side = view.get("viewer", "")
-            face = CounterFace(side if side in SIDE_NAMES else "neutral", piece, "to place", "")
+            face = CounterFace(
+                side if side in SIDE_NAMES else "neutral", piece, "to place", "", symbol=unit_symbol(piece)
+            )
             rows.append(Row(piece, piece, face, f"{piece}: drag onto a highlighted hex to set it up"))
         # A group some of whose ships may enter now counts as enterable.
         for e in (view.get("japan") or {}).get("entry", ()):
