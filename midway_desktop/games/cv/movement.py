@@ -82,8 +82,52 @@ def apply_plot(game: Game, state: State, a: Plot) -> State:
     return state.with_plots(a.side, (*plots, PlottedMove(a.task_force, a.path, a.anchor, a.exit, a.unload)))
 
 
+def combat_contact(game: Game, state: State, events: list[Event]) -> State:
+    """Basic VI.H: Combat Contact when Ship units of both sides enter the same hex as the first
+    hex of their moves (they stop there), or end their moves in the same hex; it is told to both.
+    Ships in one hex observe each other (Condition 5 by day, 3 at night: Basic III)."""
+    plots = {(side, p.task_force): p for side, ps in state.plots for p in ps}
+    first: dict[str, set[str]] = {}
+    for (side, _n), p in plots.items():
+        if p.path:
+            first.setdefault(p.path[0], set()).add(side)
+    stop = {h for h, sides in first.items() if len(sides) == len(SIDES)}
+    if stop:
+        cut = {
+            k: evolve(p, path=p.path[:1], exit=False) if p.path and p.path[0] in stop else p for k, p in plots.items()
+        }
+        state = evolve(
+            state,
+            plots=tuple((side, tuple(cut[(side, p.task_force)] for p in ps)) for side, ps in state.plots),
+        )
+        plots = cut
+    ends: dict[str, set[str]] = {}
+    for tf in state.task_forces:
+        p = plots.get((tf.side, tf.number))
+        if tf.entry is not None:
+            end = tf.entry.hex if tf.entry.time == state.time else None
+        elif not tf.on_map or (p is not None and p.exit):
+            end = None
+        else:
+            end = p.path[-1] if p is not None and p.path else tf.hex
+        if end is not None:
+            ends.setdefault(end, set()).add(tf.side)
+    contacts = tuple(sorted(h for h, sides in ends.items() if len(sides) == len(SIDES)))
+    for h in contacts:
+        events.append(Event("contact", f"Combat Contact in {h}: both sides' ships end their moves there.",
+                            data={"hex": h}))  # fmt: skip
+    return evolve(state, contacts=contacts)
+
+
+def _stopped(p: PlottedMove) -> PlottedMove:
+    """The move cut short at its first hex (the Plot Map is changed to match: VI.H)."""
+    return evolve(p, path=p.path[:1], exit=False)
+
+
 def resolve_movement(game: Game, state: State, events: list[Event]) -> State:
-    """Basic VI.A.2: every Task Force moves exactly as plotted; late arrivals reach their hexes."""
+    """Basic VI.A.2: every Task Force moves exactly as plotted (unless Combat Contact stops it,
+    VI.H); late arrivals reach their hexes."""
+    state = combat_contact(game, state, events)
     for side in SIDES:
         plots = {p.task_force: p for p in state.plots_of(side)}
         lines = []

@@ -243,6 +243,7 @@ def new_turn(state: State) -> State:
         mover=0,
         plots=(),
         sightings=(),
+        contacts=(),
     )
 
 

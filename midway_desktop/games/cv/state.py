@@ -249,6 +249,7 @@ class State:
     # ("air") seen at Condition 2, by (side, kind, number); none announced: the true number.
     announced: tuple[tuple[tuple[str, str, int], int], ...] = ()
     ashore: int = 0  # Japanese Ground Factors unloaded onto Midway (Basic VI.A.3)
+    contacts: tuple[str, ...] = ()  # hexes of this Turn's Combat Contact (Basic VI.H)
     short: bool = False  # the Short Scenario: no Midway points (Basic XI.C.3)
     options: frozenset[str] = field(default_factory=frozenset)
 

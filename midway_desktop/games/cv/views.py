@@ -135,6 +135,7 @@ def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
         "initiative": list(state.initiative),
         "points": dict(state.points),
         "short": state.short,
+        "contacts": list(state.contacts),  # Combat Contact this Turn, told to both (Basic VI.H)
     }
     for side in SIDES:
         if viewer in (side, UMPIRE):

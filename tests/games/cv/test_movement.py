@@ -153,3 +153,41 @@ def test_transports_unload_at_midway_one_ground_factor_a_turn() -> None:
     s.play(Plot(JP, 1, (), anchor=True, unload=True))
     done_until(s, "landing")
     assert s.state.task_force(JP, 1).troops == (("AP1", 6), ("AP2", 0)) and s.state.ashore == 3  # type: ignore[union-attr]
+
+
+def test_combat_contact_stops_movement() -> None:
+    """Basic VI.H: both sides entering the same hex as the first hex of their moves stop there;
+    both ending in the same hex is Combat Contact too; it is told to both sides. Passing through
+    each other's hexes later in a move is not."""
+    s = session(
+        [
+            tf(US, 1, ["DD1"], "B3010"),
+            tf(JP, 1, ["DD1"], "B3012"),
+            tf(US, 2, ["DD2"], "B3020"),
+            tf(JP, 2, ["DD2"], "B3023"),
+            tf(US, 3, ["DD3"], "B1010"),
+            tf(JP, 3, ["DD3"], "B1012"),
+        ]
+    )
+    done_until(s, "ship-plotting")
+    s.play(Plot(US, 1, ("B3011", "B3012")))  # first hex B3011 ...
+    s.play(Plot(US, 2, ("B3021", "B3022")))  # ends where Japanese Task Force 2 ends
+    s.play(Plot(US, 3, ("B1011", "B1012")))  # through B1012 ... after the Japanese left it
+    s.play(Done(US))
+    s.play(Plot(JP, 1, ("B3011", "B3010")))  # ... the Japanese enter it first too: both stop
+    s.play(Plot(JP, 2, ("B3022",)))
+    s.play(Plot(JP, 3, ("B1013", "B1014")))
+    s.play(Done(JP))
+    assert (hex_of(s, 1, US), hex_of(s, 1)) == ("B3011", "B3011")
+    assert (hex_of(s, 2, US), hex_of(s, 2)) == ("B3022", "B3022")
+    assert (hex_of(s, 3, US), hex_of(s, 3)) == ("B1012", "B1014")
+    assert s.state.contacts == ("B3011", "B3022")
+    told = [e.text for e in s.log(JP) if e.kind == "contact"]
+    assert (
+        told
+        == [e.text for e in s.log(US) if e.kind == "contact"]
+        == [
+            "Combat Contact in B3011: both sides' ships end their moves there.",
+            "Combat Contact in B3022: both sides' ships end their moves there.",
+        ]
+    )
