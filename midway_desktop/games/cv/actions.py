@@ -62,6 +62,24 @@ class Ready(Action):
 
 
 @dataclass(frozen=True)
+class Stow(Action):
+    """Set Up III.C.2.d: at set-up, place Air Factors in the A, B or C section of their box, those
+    in C armed with ``weapon`` (any Weapon unit they carry comes off outside C)."""
+
+    box: str
+    plane: str
+    factors: int
+    source: str
+    target: str
+    weapon: str = ""
+    type_name: ClassVar[str] = "stow"
+
+    def describe(self) -> str:
+        armed = f", {WEAPON_TITLES.get(self.weapon, self.weapon)}" if self.weapon else ""
+        return f"{self.factors} {_plane(self.plane)} in {self.box} set up in section {self.target.upper()}{armed}"
+
+
+@dataclass(frozen=True)
 class Form(Action):
     """Basic IV.A.2: move Air Factors from a box's C section into an Air Box, to take off."""
 
@@ -216,5 +234,5 @@ class EnterMap(Action):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    Done, Place, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, Regroup, EnterMap, Announce
+    Done, Place, Stow, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, Regroup, EnterMap, Announce
 )  # fmt: skip

@@ -22,13 +22,14 @@ from midway_desktop.games.cv.actions import (
     Plot,
     Ready,
     Regroup,
+    Stow,
     TakeOff,
     Transfer,
 )
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import announcements
 from midway_desktop.games.cv.setup import set_up_cells
-from midway_desktop.games.cv.state import AIR_BOXES, TASK_FORCE_BOXES, State, TaskForce
+from midway_desktop.games.cv.state import AIR_BOXES, SECTIONS, TASK_FORCE_BOXES, State, TaskForce
 
 Maker = Callable[[Game, State, str], Iterator[Action]]
 
@@ -58,7 +59,11 @@ def _regroups(game: Game, state: State, side: str) -> Iterator[Action]:
 
 def legal_orders(game: Game, state: State, side: str) -> list[Action]:
     makers: dict[str, tuple[tuple[Maker, Callable[[Game, State, Any], str | None] | None], ...]] = {
-        "set-up": ((_places, movement.place_refusal),),
+        "set-up": (
+            (_places, movement.place_refusal),
+            (_transfers, reorganization.transfer_refusal),
+            (_stows, readiness.stow_refusal),
+        ),
         "plane-ready": ((_readies, readiness.ready_refusal),),
         "form-air-units": ((_forms, readiness.form_refusal),),
         "ship-plotting": ((_plots, movement.plot_refusal), (_transfers, reorganization.transfer_refusal)),
@@ -83,6 +88,18 @@ def _places(game: Game, state: State, side: str) -> Iterator[Action]:
         if tf.side == side:
             for h in sorted(set_up_cells(game, tf)):
                 yield Place(side, tf.number, h)
+
+
+def _stows(game: Game, state: State, side: str) -> Iterator[Action]:
+    for box in state.boxes(side):
+        for source in SECTIONS:
+            for plane in sorted({s.plane for s in box.planes.of(source)}):
+                have = sum(s.factors for s in box.planes.of(source) if s.plane == plane)
+                for target in SECTIONS:
+                    weapons = ("", *game.plane(plane).weapons) if target == "c" else ("",)
+                    for n in range(1, have + 1):
+                        for w in weapons:
+                            yield Stow(side, box.id, plane, n, source, target, w)
 
 
 def _readies(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -142,10 +159,11 @@ def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
     """One ship at a time, without planes, to a Task Force in its hex or an unused box."""
     used = {t.number for t in state.task_forces if t.side == side}
     free = [n for n in range(1, TASK_FORCE_BOXES[side] + 1) if n not in used]
+    set_up = state.step == "set-up"
     for tf in state.task_forces:
-        if tf.side != side or not tf.on_map:
+        if tf.side != side or (not tf.on_map and not set_up):
             continue
-        targets = [t.number for t in state.task_forces if t.side == side and t.on_map and t.hex == tf.hex]
+        targets = [t.number for t in state.task_forces if t.side == side and (set_up or (t.on_map and t.hex == tf.hex))]
         for title in tf.ships:
             for n in (*targets, *free):
                 yield Transfer(side, tf.number, n, (title,))

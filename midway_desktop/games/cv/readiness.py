@@ -16,11 +16,12 @@ within the box's Launch Factors (IV.A.2.a; VIII.A.1.c): here, the Maximum Launch
 
 from __future__ import annotations
 
-from midway_desktop.games.cv.actions import WEAPON_TITLES, Form, Ready
+from midway_desktop.games.cv.actions import WEAPON_TITLES, Form, Ready, Stow
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import (
     AIR_BOXES,
     SECTION_TITLES,
+    SECTIONS,
     AirRecord,
     AirUnit,
     BaseBox,
@@ -110,6 +111,42 @@ def apply_ready(game: Game, state: State, a: Ready) -> State:
     planes = box.planes.with_(a.source, kept)
     planes = planes.with_(a.target, (*planes.of(a.target), arriving))
     return state.with_box(evolve(box, planes=planes, readied=box.readied + a.factors))
+
+
+# -- set-up ----------------------------------------------------------------------------------------
+def stow_refusal(game: Game, state: State, a: Stow) -> str | None:
+    """Set Up III.C.2.d: planes may be placed in A, B or C; those in C may be armed (IV.B.2.a)."""
+    box, why = _box_refusal(state, a.side, a.box)
+    if box is None:
+        return why
+    if a.source not in SECTIONS or a.target not in SECTIONS or a.source == a.target:
+        return "Planes are set up in the A, B or C section of their box (CV › Set Up III.C.2.d)."
+    if not game.has_plane(a.plane):
+        return f"There is no plane type {a.plane!r} (CV › Basic IV.B.3)."
+    if a.factors < 1:
+        return "Move at least one Air Factor (CV › Set Up III.C.2.d)."
+    plane = game.plane(a.plane)
+    if a.weapon and (a.target != "c" or a.weapon not in plane.weapons):
+        return "Weapon units go only on planes in C, from their Possible Armaments (CV › Basic IV.B.2.a)."
+    have = sum(s.factors for s in box.planes.of(a.source) if s.plane == a.plane)
+    if a.factors > have:
+        return f"{a.box} has {have} {plane.title} Air Factor(s) in section {a.source.upper()} (CV › Set Up III.C.2.d)."
+    return None
+
+
+def apply_stow(game: Game, state: State, a: Stow) -> State:
+    box = state.box(a.side, a.box)
+    assert box is not None
+    left = a.factors
+    kept: list[Planes] = []
+    for s in sorted(box.planes.of(a.source), key=lambda s: s.weapon):  # the unarmed first
+        take = min(left, s.factors) if s.plane == a.plane else 0
+        left -= take
+        if s.factors - take:
+            kept.append(evolve(s, factors=s.factors - take))
+    planes = box.planes.with_(a.source, kept)
+    planes = planes.with_(a.target, (*planes.of(a.target), Planes(a.plane, a.factors, a.weapon)))
+    return state.with_box(evolve(box, planes=planes))
 
 
 # -- Form Air Units Step ----------------------------------------------------------------------------

@@ -1,4 +1,6 @@
-"""Task Force reorganization (CV › Basic VI.C), in the Ship Plotting and Movement Phase only.
+"""Task Force reorganization (CV › Basic VI.C), in the Ship Plotting and Movement Phase only;
+and the organization of Task Forces at set-up (Set Up III.C.1: as desired, among ships the
+scenario places in the same area at the same Turn).
 
 Ship units move between Task Forces in the same hex, a Task Force splits into smaller ones (an
 unused Task Force Box starts a new one there) or is emptied into another. Planes travel only
@@ -68,11 +70,16 @@ def _split(box: TaskForce, moving: dict[str, list[Planes]]) -> tuple[dict[str, l
     return stay, go
 
 
+def _when(tf: TaskForce) -> object:
+    return tf.entry.time if tf.entry is not None else None
+
+
 def transfer_refusal(game: Game, state: State, a: Transfer) -> str | None:
     src = state.task_force(a.side, a.source)
     if src is None:
         return f"You have no Task Force {a.source} (CV › Basic VI.C)."
-    if not src.on_map or src.entry is not None:
+    set_up = state.step == "set-up"
+    if not set_up and (not src.on_map or src.entry is not None):
         return f"Task Force {a.source} is not on the mapboard: only Task Forces there reorganize (CV › Basic VI.C)."
     if a.target == a.source:
         return "Ships move to another Task Force (CV › Basic VI.C)."
@@ -80,7 +87,13 @@ def transfer_refusal(game: Game, state: State, a: Transfer) -> str | None:
     if not 1 <= a.target <= limit:
         return f"The {side_name(a.side)} side has Task Force Boxes 1-{limit} (CV › Set Up III.B)."
     dst = state.task_force(a.side, a.target)
-    if dst is not None and (not dst.on_map or dst.hex != src.hex):
+    if set_up:
+        if dst is not None and (dst.area != src.area or _when(dst) != _when(src)):
+            return (
+                "At set-up, ships are organized together only if the scenario places them in the same area at "
+                "the same Turn (CV › Set Up III.C.1.a)."
+            )
+    elif dst is not None and (not dst.on_map or dst.hex != src.hex):
         return "Ships are exchanged only between Task Forces in the same hex (CV › Basic VI.C)."
     if not a.ships or len(set(a.ships)) != len(a.ships) or any(t not in src.ships for t in a.ships):
         return f"Name Ship units of Task Force {a.source}, each once (CV › Basic VI.C)."
@@ -115,7 +128,9 @@ def _boxes(
         troops=tuple((t, n) for t, n in src.troops if t not in a.ships),
         planes=src.planes.with_("a", stay["a"]).with_("b", stay["b"]).with_("c", stay["c"]),
     )
-    base = dst if dst is not None else TaskForce(src.side, a.target, (), src.hex, anchored=src.anchored)
+    base = dst
+    if base is None:  # a new Task Force where (and when) the old one is: its area and entry too
+        base = TaskForce(src.side, a.target, (), src.hex, anchored=src.anchored, area=src.area, entry=src.entry)
     planes = base.planes
     for sec in SECTIONS:
         planes = planes.with_(sec, (*planes.of(sec), *go[sec]))

@@ -29,6 +29,7 @@ from midway_desktop.games.cv.actions import (
     Plot,
     Ready,
     Regroup,
+    Stow,
     TakeOff,
     Transfer,
 )
@@ -42,7 +43,7 @@ from midway_desktop.games.cv.state import SIDES, State, evolve, side_name
 from midway_desktop.games.cv.views import view
 
 ALLOWED: dict[str, tuple[type[Action], ...]] = {
-    "set-up": (Place, Done),
+    "set-up": (Place, Transfer, Stow, Done),
     "plane-ready": (Ready, Done),
     "form-air-units": (Form, Done),
     "ship-plotting": (Plot, Transfer, Done),
@@ -54,6 +55,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
 Check = Callable[[Game, State, Any], str | None]
 CHECKS: dict[type[Action], Check] = {
     Place: movement.place_refusal,
+    Stow: readiness.stow_refusal,
     Ready: readiness.ready_refusal,
     Form: readiness.form_refusal,
     Plot: movement.plot_refusal,
@@ -153,6 +155,8 @@ class CvRules(Rules[State]):
         else:
             if isinstance(action, Place):
                 state = movement.apply_place(g, state, action)
+            elif isinstance(action, Stow):
+                state = readiness.apply_stow(g, state, action)
             elif isinstance(action, Ready):
                 state = readiness.apply_ready(g, state, action)
             elif isinstance(action, Form):

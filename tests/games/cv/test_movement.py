@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from midway_desktop.games.cv.actions import Done, Place, Plot
-from midway_desktop.games.cv.state import AirRecord, AirUnit
+from midway_desktop.games.cv.actions import Done, Place, Plot, Stow, Transfer
+from midway_desktop.games.cv.state import AirRecord, AirUnit, Planes
 from midway_desktop.games.cv.time_record import Time
 from tests.games.cv.play import GAME, JP, US, done_until, next_turn, session, tf
 
@@ -191,3 +191,27 @@ def test_combat_contact_stops_movement() -> None:
             "Combat Contact in B3022: both sides' ships end their moves there.",
         ]
     )
+
+
+def test_set_up_organizes_task_forces_and_places_planes() -> None:
+    """Set Up III.C.1: Task Forces organized as desired among ships the scenario places in the same
+    area at the same Turn; III.C.2.d: planes in the A, B or C sections, armed in C (III.E)."""
+    s = session(
+        [
+            tf(JP, 1, ["Akagi", "Kaga", "DD1"], "A3601", {"c": {"kate": 40}}, area=("entry-a",)),
+            tf(JP, 2, ["Hosho", "DD2"], "A3601", area=("entry-a",), enters=Time(4, 8)),
+        ],
+        set_up=False,
+    )
+    s.play(Transfer(JP, 1, 3, ("Kaga", "DD1"), (("c", "kate", "", 20),)))
+    three = s.state.task_force(JP, 3)
+    assert three is not None and three.area == ("entry-a",) and three.hex == "A3601" and three.entry is None
+    refused(s, Transfer(JP, 2, 1, ("DD2",)), "same area at the same Turn", "Set Up III.C.1.a")
+    s.play(Stow(JP, "tf3", "kate", 12, "c", "b"))
+    s.play(Stow(JP, "tf3", "kate", 6, "b", "c", "t"))
+    refused(s, Stow(JP, "tf3", "kate", 1, "c", "a", "t"), "only on planes in C")
+    assert s.state.task_force(JP, 3).planes.c == (Planes("kate", 8), Planes("kate", 6, "t"))  # type: ignore[union-attr]
+    assert s.state.task_force(JP, 3).planes.b == (Planes("kate", 6),)  # type: ignore[union-attr]
+    s.play(Done(JP))
+    s.play(Done(US))
+    refused(s, Stow(JP, "tf3", "kate", 1, "b", "c"), "Set-up")
