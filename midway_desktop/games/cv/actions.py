@@ -1,0 +1,238 @@
+"""CV's orders: small frozen values, each given in its own step of the Sequence of Play.
+
+Boxes are named as in :mod:`state` (``tf3``, ``midway``); Air units by their Air Box number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from midway_desktop.engine.actions import Action
+from midway_desktop.games.cv.state import SECTION_TITLES
+
+WEAPON_TITLES = {"": "unarmed", "he": "HE Bombs", "ap": "AP Bombs", "t": "Torpedoes"}
+
+
+def _plane(name: str) -> str:
+    return name.replace("-", " ").title()
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """Seal this step's orders (simultaneous steps), or end this part of the side's move."""
+
+    type_name: ClassVar[str] = "done"
+
+    def describe(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Set Up IV: mark a Task Force's starting (or entry) hex on the Plot Map."""
+
+    task_force: int
+    hex: str
+    type_name: ClassVar[str] = "place"
+
+    def describe(self) -> str:
+        return f"Task Force {self.task_force} set up in {self.hex}"
+
+
+@dataclass(frozen=True)
+class Ready(Action):
+    """Basic IV.A.1: move Air Factors from one section of a box to another (B to C, A to B, or C
+    back to B), arming them with ``weapon`` as they enter C."""
+
+    box: str
+    plane: str
+    factors: int
+    source: str
+    target: str
+    weapon: str = ""
+    type_name: ClassVar[str] = "ready"
+
+    def describe(self) -> str:
+        armed = f", {WEAPON_TITLES.get(self.weapon, self.weapon)}" if self.weapon else ""
+        return (
+            f"{self.factors} {_plane(self.plane)} in {self.box}: {self.source.upper()} to "
+            f"{SECTION_TITLES.get(self.target, self.target)}{armed}"
+        )
+
+
+@dataclass(frozen=True)
+class Stow(Action):
+    """Set Up III.C.2.d: at set-up, place Air Factors in the A, B or C section of their box, those
+    in C armed with ``weapon`` (any Weapon unit they carry comes off outside C)."""
+
+    box: str
+    plane: str
+    factors: int
+    source: str
+    target: str
+    weapon: str = ""
+    type_name: ClassVar[str] = "stow"
+
+    def describe(self) -> str:
+        armed = f", {WEAPON_TITLES.get(self.weapon, self.weapon)}" if self.weapon else ""
+        return f"{self.factors} {_plane(self.plane)} in {self.box} set up in section {self.target.upper()}{armed}"
+
+
+@dataclass(frozen=True)
+class Form(Action):
+    """Basic IV.A.2: move Air Factors from a box's C section into an Air Box, to take off."""
+
+    box: str
+    air_unit: int
+    plane: str
+    factors: int
+    weapon: str = ""
+    type_name: ClassVar[str] = "form"
+
+    def describe(self) -> str:
+        armed = f" ({WEAPON_TITLES.get(self.weapon, self.weapon)})" if self.weapon else ""
+        return f"{self.factors} {_plane(self.plane)}{armed} from {self.box} into Air unit {self.air_unit}"
+
+
+@dataclass(frozen=True)
+class Plot(Action):
+    """Basic VI.A.1: a Task Force's move marked on the Plot Map (the hexes it enters in order);
+    ``anchor`` to anchor (or stay anchored) in the Midway hex; ``exit`` to leave the mapboard
+    from the edge hex where it ends; ``unload`` (anchored at Midway) to land troops (VI.A.3)."""
+
+    task_force: int
+    path: tuple[str, ...] = ()
+    anchor: bool = False
+    exit: bool = False
+    unload: bool = False
+    type_name: ClassVar[str] = "plot"
+
+    def describe(self) -> str:
+        move = " - ".join(self.path) if self.path else "stays"
+        extra = ", anchors" if self.anchor else ", exits the mapboard" if self.exit else ""
+        landing = ", unloads troops" if self.unload else ""
+        return f"Task Force {self.task_force}: {move}{extra}{landing}"
+
+
+@dataclass(frozen=True)
+class Transfer(Action):
+    """Basic VI.C: Task Force reorganization: ``ships`` leave Task Force ``source`` for Task Force
+    ``target`` in the same hex (an unused box number starts a new Task Force there), with the
+    planes ``(section, plane, weapon, factors)`` that go with them."""
+
+    source: int
+    target: int
+    ships: tuple[str, ...]
+    planes: tuple[tuple[str, str, str, int], ...] = ()
+    type_name: ClassVar[str] = "transfer"
+
+    def describe(self) -> str:
+        with_planes = f" with {sum(p[3] for p in self.planes)} Air Factor(s)" if self.planes else ""
+        return f"{', '.join(self.ships)}{with_planes} from Task Force {self.source} to Task Force {self.target}"
+
+
+@dataclass(frozen=True)
+class Land(Action):
+    """Basic VIII.A.1: an Air unit flies to ``box``'s hex and its planes (of one type, or all)
+    land in the box's A section; at an off-board base, from one of its Air Entry Hexes."""
+
+    air_unit: int
+    box: str
+    plane: str = ""
+    type_name: ClassVar[str] = "land"
+
+    def describe(self) -> str:
+        what = _plane(self.plane) if self.plane else "all planes"
+        return f"Air unit {self.air_unit} lands ({what}) at {self.box}"
+
+
+@dataclass(frozen=True)
+class MoveAir(Action):
+    """Basic VIII.A.2: an Air unit flies to ``to`` (within the Movement Factor of its slowest
+    plane); with ``cap``, it ends in that friendly box's CAP Box (Basic VIII.H.2)."""
+
+    air_unit: int
+    to: str
+    cap: str = ""
+    type_name: ClassVar[str] = "move-air"
+
+    def describe(self) -> str:
+        over = f", CAP over {self.cap}" if self.cap else ""
+        return f"Air unit {self.air_unit} to {self.to}{over}"
+
+
+@dataclass(frozen=True)
+class TakeOff(Action):
+    """Basic VIII.A.3: a new Air unit takes off from its box and flies to ``to``."""
+
+    air_unit: int
+    to: str
+    cap: str = ""
+    type_name: ClassVar[str] = "take-off"
+
+    def describe(self) -> str:
+        over = f", CAP over {self.cap}" if self.cap else ""
+        return f"Air unit {self.air_unit} takes off to {self.to}{over}"
+
+
+@dataclass(frozen=True)
+class Altitude(Action):
+    """Basic VIII.D.2: move an Air unit's planes of one type to its High or Low section."""
+
+    air_unit: int
+    plane: str
+    high: bool
+    type_name: ClassVar[str] = "altitude"
+
+    def describe(self) -> str:
+        return f"Air unit {self.air_unit}: {_plane(self.plane)} to {'High' if self.high else 'Low'} Altitude"
+
+
+@dataclass(frozen=True)
+class Regroup(Action):
+    """Basic VIII.F: move Air Factors of one plane type (with that Weapon unit and altitude) from
+    one Air unit to another in the same hex, or into an empty Air Box as a new Air unit."""
+
+    source: int
+    target: int
+    plane: str
+    factors: int
+    weapon: str = ""
+    high: bool = False
+    type_name: ClassVar[str] = "regroup"
+
+    def describe(self) -> str:
+        return f"{self.factors} {_plane(self.plane)} from Air unit {self.source} to Air unit {self.target}"
+
+
+@dataclass(frozen=True)
+class Announce(Action):
+    """Basic III.C.2: the strength to announce for a Task Force (``"tf"``) or Air unit (``"air"``)
+    whenever the enemy observes it at Condition 2 (kept within half to double the truth)."""
+
+    kind: str
+    number: int
+    strength: int
+    type_name: ClassVar[str] = "announce"
+
+    def describe(self) -> str:
+        what = "Task Force" if self.kind == "tf" else "Air unit"
+        return f"{what} {self.number} is announced as {self.strength} strong"
+
+
+@dataclass(frozen=True)
+class EnterMap(Action):
+    """Basic VIII.G.1: an Air unit from an off-board base is placed in one of its Air Entry Hexes."""
+
+    air_unit: int
+    hex: str
+    type_name: ClassVar[str] = "enter-map"
+
+    def describe(self) -> str:
+        return f"Air unit {self.air_unit} enters the mapboard at {self.hex}"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Done, Place, Stow, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, Regroup, EnterMap, Announce
+)  # fmt: skip

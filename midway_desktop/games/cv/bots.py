@@ -1,0 +1,28 @@
+"""A plain CV bot: any legal order, sealing each step now and then. It plays the rules, not to
+win: the baseline for ``simulate`` and the tests' player until a CV doctrine exists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from midway_desktop.engine.actions import Action
+from midway_desktop.engine.rng import Rng
+from midway_desktop.engine.rules import Rules
+from midway_desktop.engine.session import Session
+from midway_desktop.games.cv.actions import Done
+
+
+class PlainBot:
+    """Picks a legal order at random; seals (or ends its part of a step) with chance ``done``."""
+
+    def __init__(self, done: float = 0.3) -> None:
+        self.done = done
+
+    def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
+        if rng.below(1000) < self.done * 1000:
+            return Done(side)
+        return rng.choice(legal)
+
+
+def default_bots(rules: Rules[Any]) -> dict[str, PlainBot]:
+    return {side: PlainBot() for side in rules.sides}

@@ -1,0 +1,193 @@
+"""What the CV rules read of the data, in the rules' own terms: a box's Plane Handling values
+(Plane Capacity, Ready Factor, Launch Factors, Plane Types), a Task Force's speed, the board.
+
+Everything comes from ``rulesets/cv`` (:mod:`data`); the bases (``bases.yaml``) are turned into
+:class:`BaseSpec` values, the one shape the rules read a base in (tests may give their own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import combinations
+
+from midway_desktop.games.cv.bases import air_entry_hexes
+from midway_desktop.games.cv.data import CvData, load_data
+from midway_desktop.games.cv.planes import PlaneType
+from midway_desktop.games.cv.ships import Ship
+from midway_desktop.games.cv.state import BaseBox, Planes, State, TaskForce
+from midway_desktop.geometry.board import Board
+
+MIDWAY_REGION = "midway"  # Intro III.A.7 / Set Up II.B: the Midway hex, B2117
+
+
+@dataclass(frozen=True)
+class Handling:
+    """One line of a Plane Handling Table (Basic IV.B), or a Task Force's sum of them."""
+
+    capacity: int
+    ready: int
+    launch: tuple[int, int, int]  # Minimum, Normal, Maximum
+    planes: frozenset[str]
+
+
+@dataclass(frozen=True)
+class BaseSpec:
+    """A base as the rules need it: its side, hex (``None`` off the mapboard), handling and,
+    off the mapboard, its Air Entry letter and Turns (Basic VIII.G)."""
+
+    id: str
+    title: str
+    side: str
+    hex: str | None
+    handling: Handling
+    letter: str = ""  # H, J, W, M: the Air Entry Hexes it uses
+    turns: int = 0  # the number printed with its Air Entry Hexes
+    radar: bool = False  # Basic III.B.3: the American Midway Base
+
+
+def base_specs(data: CvData) -> dict[str, BaseSpec]:
+    """The Base units on the Holding Box Charts at the start: Midway (American) and the
+    off-board Bases. The Japanese Midway line is left out: it applies only once Midway is
+    captured (Basic IV.B; IX.H.5), which needs Ground Combat (not yet)."""
+    out = {}
+    for b in data.bases.bases:
+        if b.region is not None and b.side != "american":
+            continue
+        hex_ = min(data.board.region(b.region)) if b.region is not None else None
+        types = b.planes if b.planes is not None else tuple(p.name for p in data.planes if p.side == b.side)
+        turns = next((e.turns for e in air_entry_hexes(data.board, b.letter)), 0) if b.letter else 0
+        handling = Handling(b.capacity, b.ready, b.launch, frozenset(types))
+        out[b.name] = BaseSpec(b.name, b.title, b.side, hex_, handling, b.letter or "", turns, b.radar)
+    return out
+
+
+@dataclass(frozen=True)
+class Game:
+    """The data a CV game is played with."""
+
+    data: CvData
+    bases: Mapping[str, BaseSpec] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, bases: Iterable[BaseSpec] | None = None) -> Game:
+        """The bundled data, with its bases (or ``bases`` in their place)."""
+        data = load_data()
+        return cls(data, base_specs(data) if bases is None else {b.id: b for b in bases})
+
+    @property
+    def board(self) -> Board:
+        return self.data.board
+
+    @cached_property
+    def midway(self) -> str:
+        return next(iter(sorted(self.board.region(MIDWAY_REGION))))
+
+    @cached_property
+    def _planes(self) -> dict[str, PlaneType]:
+        return {p.name: p for p in self.data.planes}
+
+    def plane(self, name: str) -> PlaneType:
+        return self._planes[name]
+
+    def has_plane(self, name: str) -> bool:
+        return name in self._planes
+
+    @cached_property
+    def _ships(self) -> dict[tuple[str, str], Ship]:
+        return {(s.side, s.title): s for s in self.data.ships.ships}
+
+    def ship(self, side: str, title: str) -> Ship:
+        found = self._ships.get((side, title))
+        if found is None:
+            raise KeyError(f"no {side} ship {title!r}")
+        return found
+
+    @cached_property
+    def _handling(self) -> dict[tuple[str, tuple[str, ...]], Handling]:
+        return {}
+
+    # -- Task Forces -----------------------------------------------------------------------------
+    def movement(self, tf: TaskForce) -> int:
+        """Basic VI.B.5: a Task Force moves at the speed of its slowest Ship unit."""
+        return min((self.ship(tf.side, t).ship_class.movement for t in tf.ships), default=0)
+
+    def holders(self, box: TaskForce | BaseBox) -> list[tuple[int, frozenset[str]]]:
+        """Every ship (or the base) that holds planes: its Plane Capacity and Plane Types."""
+        if isinstance(box, BaseBox):
+            h = self.bases[box.id].handling
+            return [(h.capacity, h.planes)]
+        out = []
+        for title in box.ships:
+            c = self.ship(box.side, title).ship_class
+            if c.capacity:
+                out.append((c.capacity, frozenset(c.planes)))
+        return out
+
+    def handling(self, box: TaskForce | BaseBox) -> Handling:
+        """Basic IV.B.1-2: a Task Force's Plane Capacity and Ready Factor are the sums of its
+        ships'; so are its Launch Factors (read the same way)."""
+        if isinstance(box, BaseBox):
+            return self.bases[box.id].handling
+        key = (box.side, box.ships)
+        found = self._handling.get(key)
+        if found is None:
+            found = self._handling[key] = self._sum(box)
+        return found
+
+    def _sum(self, box: TaskForce) -> Handling:
+        classes = [self.ship(box.side, t).ship_class for t in box.ships]
+        return Handling(
+            capacity=sum(c.capacity for c in classes),
+            ready=sum(c.ready for c in classes),
+            launch=(
+                sum(c.launch[0] for c in classes),
+                sum(c.launch[1] for c in classes),
+                sum(c.launch[2] for c in classes),
+            ),
+            planes=frozenset(p for c in classes for p in c.planes),
+        )
+
+    def takes(self, box: TaskForce | BaseBox, plane: str) -> bool:
+        """Basic IV.B.3: the box has a ship (or is a base) that may land and launch ``plane``."""
+        return any(plane in types for _cap, types in self.holders(box))
+
+    def fits(self, box: TaskForce | BaseBox, stacks: Iterable[Planes]) -> bool:
+        """Basic IV.B.1 and II.B.1: the planes fit aboard, each ship holding no more than its
+        Plane Capacity and only its Plane Types. By Hall's theorem they fit exactly when every
+        set of plane types present has room enough on the ships that take any of them."""
+        load: dict[str, int] = {}
+        for s in stacks:
+            load[s.plane] = load.get(s.plane, 0) + s.factors
+        holders = self.holders(box)
+        types = sorted(p for p, n in load.items() if n)
+        for k in range(1, len(types) + 1):
+            for group in combinations(types, k):
+                need = sum(load[p] for p in group)
+                room = sum(cap for cap, taken in holders if taken.intersection(group))
+                if need > room:
+                    return False
+        return True
+
+    # -- where things are ------------------------------------------------------------------------
+    def box_hex(self, box: TaskForce | BaseBox) -> str | None:
+        if isinstance(box, TaskForce):
+            return box.hex if box.on_map else None
+        return box.hex
+
+    def air_entry_hexes(self, base_id: str) -> frozenset[str]:
+        """Basic VIII.G.1: the Air Entry Hexes bearing the off-board base's letter."""
+        letter = self.bases[base_id].letter
+        cells: set[str] = set()
+        for region in self.board.regions("air-entry"):
+            if region.data.get("base") == letter:
+                cells |= region
+        return frozenset(cells)
+
+    def edge(self, hex_: str) -> bool:
+        """An edge hex of the mapboard (fewer than six neighbours): where ships enter and exit."""
+        return len(self.board.neighbors(hex_)) < 6
+
+    def friendly_boxes_at(self, state: State, side: str, hex_: str) -> list[TaskForce | BaseBox]:
+        return [b for b in state.boxes(side) if self.box_hex(b) == hex_]

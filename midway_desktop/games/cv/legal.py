@@ -1,0 +1,227 @@
+"""Every order a side may give now (for bots, highlighting and tests).
+
+Candidates are built for the current step and kept only if the step's own check accepts them,
+so the list and the refusals never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from midway_desktop.engine.actions import Action
+from midway_desktop.games.cv import air, movement, readiness, reorganization
+from midway_desktop.games.cv.actions import (
+    Altitude,
+    Done,
+    EnterMap,
+    Form,
+    Land,
+    MoveAir,
+    Place,
+    Plot,
+    Ready,
+    Regroup,
+    Stow,
+    TakeOff,
+    Transfer,
+)
+from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.observation import announcements
+from midway_desktop.games.cv.setup import set_up_cells
+from midway_desktop.games.cv.state import AIR_BOXES, SECTIONS, TASK_FORCE_BOXES, State, TaskForce
+
+Maker = Callable[[Game, State, str], Iterator[Action]]
+
+
+def _regroups(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``air.regroup_refusal`` exactly (there are many: the hex is judged once a unit;
+    ``tests/games/cv/test_legal.py`` holds the two together)."""
+    flying = [u for u in state.air_units if u.side == side and u.where in air.FLYING]
+    empty = [n for n in range(1, AIR_BOXES + 1) if state.air_unit(side, n) is None]
+    for unit in flying:
+        here = air.air_hex(game, state, unit)
+        if here is None:
+            continue
+        room = air.regroup_room(game, state, side, here)
+        if not room:
+            continue
+        joins = [u.number for u in flying if u.number != unit.number and air.air_hex(game, state, u) == here]
+        targets = (*joins, *empty) if room == "all" else tuple(empty)
+        stacks: dict[tuple[str, str, bool], int] = {}
+        for r in unit.records:
+            stacks[(r.plane, r.weapon, r.high)] = stacks.get((r.plane, r.weapon, r.high), 0) + r.factors
+        for (plane, weapon, high), have in sorted(stacks.items()):
+            for n in range(1, have + 1):
+                for target in targets:
+                    yield Regroup(side, unit.number, target, plane, n, weapon, high)
+
+
+def legal_orders(game: Game, state: State, side: str) -> list[Action]:
+    makers: dict[str, tuple[tuple[Maker, Callable[[Game, State, Any], str | None] | None], ...]] = {
+        "set-up": (
+            (_places, movement.place_refusal),
+            (_transfers, reorganization.transfer_refusal),
+            (_stows, readiness.stow_refusal),
+        ),
+        "plane-ready": ((_readies, readiness.ready_refusal),),
+        "form-air-units": ((_forms, readiness.form_refusal),),
+        "ship-plotting": ((_plots, movement.plot_refusal), (_transfers, reorganization.transfer_refusal)),
+        "landing": ((_landings, air.land_refusal), *_AIR_ANY_TIME),
+        "air-move": ((_moves, air.move_refusal), (_entries, air.enter_refusal), *_AIR_ANY_TIME),
+        "take-off": ((_take_offs, air.take_off_refusal), *_AIR_ANY_TIME),
+    }
+    out: list[Action] = []
+    for make, refusal in makers.get(state.step, ()):
+        if refusal is None:  # built exactly to the check
+            out += list(make(game, state, side))
+        else:
+            out += [a for a in make(game, state, side) if refusal(game, state, a) is None]
+    if state.step != "over":
+        out += announcements(state, side)  # standing Condition 2 announcements (Basic III.C.2)
+    out.append(Done(side))
+    return out
+
+
+def _places(game: Game, state: State, side: str) -> Iterator[Action]:
+    for tf in state.task_forces:
+        if tf.side == side:
+            for h in sorted(set_up_cells(game, tf)):
+                yield Place(side, tf.number, h)
+
+
+def _stows(game: Game, state: State, side: str) -> Iterator[Action]:
+    for box in state.boxes(side):
+        for source in SECTIONS:
+            for plane in sorted({s.plane for s in box.planes.of(source)}):
+                have = sum(s.factors for s in box.planes.of(source) if s.plane == plane)
+                for target in SECTIONS:
+                    weapons = ("", *game.plane(plane).weapons) if target == "c" else ("",)
+                    for n in range(1, have + 1):
+                        for w in weapons:
+                            yield Stow(side, box.id, plane, n, source, target, w)
+
+
+def _readies(game: Game, state: State, side: str) -> Iterator[Action]:
+    for box in state.boxes(side):
+        if isinstance(box, TaskForce) and box.exited:
+            continue
+        room = game.handling(box).ready - box.readied
+        for (source, target), _title in readiness.SEGMENTS.items():
+            seen: set[tuple[str, str]] = set()
+            for s in box.planes.of(source):
+                if s.fresh or (s.plane, s.weapon) in seen:
+                    continue
+                seen.add((s.plane, s.weapon))
+                have = readiness.movable(box, source, s.plane, s.weapon)
+                weapons = ("", *game.plane(s.plane).weapons) if target == "c" else (s.weapon,)
+                for n in range(1, min(have, room) + 1):
+                    for w in weapons:
+                        yield Ready(side, box.id, s.plane, n, source, target, w)
+
+
+def _forms(game: Game, state: State, side: str) -> Iterator[Action]:
+    used = {u.number for u in state.air_units if u.side == side and u.where != "forming"}
+    free = [n for n in range(1, AIR_BOXES + 1) if n not in used]
+    empty = [n for n in free if state.air_unit(side, n) is None]
+    for box in state.boxes(side):
+        seen: set[tuple[str, str]] = set()
+        for s in box.planes.c:
+            if (s.plane, s.weapon) in seen:
+                continue
+            seen.add((s.plane, s.weapon))
+            have = sum(x.factors for x in box.planes.c if (x.plane, x.weapon) == (s.plane, s.weapon))
+            forming = [u.number for u in state.air_units if u.side == side and u.where == "forming"]
+            for number in (*empty, *forming):
+                for n in range(1, have + 1):
+                    yield Form(side, box.id, number, s.plane, n, s.weapon)
+
+
+def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
+    board = game.board
+    for tf in state.task_forces:
+        if tf.side != side or not tf.on_map or tf.entry is not None:
+            continue
+        assert tf.hex is not None
+        paths: list[tuple[str, ...]] = [()]
+        frontier: list[tuple[str, ...]] = [()]
+        for _ in range(game.movement(tf)):
+            frontier = [(*p, n) for p in frontier for n in sorted(board.neighbors(p[-1] if p else tf.hex))]
+            paths += frontier
+        for path in paths:
+            yield Plot(side, tf.number, path)
+            yield Plot(side, tf.number, path, exit=True)
+        yield Plot(side, tf.number, (), anchor=True)
+        yield Plot(side, tf.number, (), anchor=True, unload=True)
+
+
+def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
+    """One ship at a time, without planes, to a Task Force in its hex or an unused box."""
+    used = {t.number for t in state.task_forces if t.side == side}
+    free = [n for n in range(1, TASK_FORCE_BOXES[side] + 1) if n not in used]
+    set_up = state.step == "set-up"
+    for tf in state.task_forces:
+        if tf.side != side or (not tf.on_map and not set_up):
+            continue
+        targets = [t.number for t in state.task_forces if t.side == side and (set_up or (t.on_map and t.hex == tf.hex))]
+        for title in tf.ships:
+            for n in (*targets, *free):
+                yield Transfer(side, tf.number, n, (title,))
+
+
+def _landings(game: Game, state: State, side: str) -> Iterator[Action]:
+    for unit in state.air_units:
+        if unit.side != side or unit.where not in air.FLYING:
+            continue
+        planes = sorted({r.plane for r in unit.records})
+        for box in state.boxes(side):
+            yield Land(side, unit.number, box.id)
+            for p in planes:
+                yield Land(side, unit.number, box.id, p)
+
+
+def _destinations(game: Game, state: State, side: str, start: str, reach: int) -> Iterator[tuple[str, str]]:
+    for h in sorted(game.board.within(start, reach)):
+        yield h, ""
+        for box in game.friendly_boxes_at(state, side, h):
+            yield h, box.id
+
+
+def _moves(game: Game, state: State, side: str) -> Iterator[Action]:
+    for unit in state.air_units:
+        if unit.side == side and unit.where in air.FLYING and not unit.moved:
+            start = air.air_hex(game, state, unit)
+            if start is not None:
+                for h, cap in _destinations(game, state, side, start, air.budget(game, unit)):
+                    yield MoveAir(side, unit.number, h, cap)
+
+
+def _entries(game: Game, state: State, side: str) -> Iterator[Action]:
+    for unit in state.air_units:
+        if unit.side == side and unit.where == "in-flight":
+            for h in sorted(game.air_entry_hexes(unit.box)):
+                yield EnterMap(side, unit.number, h)
+
+
+def _take_offs(game: Game, state: State, side: str) -> Iterator[Action]:
+    for unit in state.air_units:
+        if unit.side != side or unit.where != "forming":
+            continue
+        box = state.box(side, unit.box)
+        start = game.box_hex(box) if box is not None else None
+        if start is None:
+            yield TakeOff(side, unit.number, "")
+            continue
+        for h, cap in _destinations(game, state, side, start, air.speed(game, unit)):
+            yield TakeOff(side, unit.number, h, cap)
+
+
+def _altitudes(game: Game, state: State, side: str) -> Iterator[Action]:
+    for unit in state.air_units:
+        if unit.side == side and unit.where in air.FLYING:
+            for plane, high in sorted({(r.plane, not r.high) for r in unit.records}):
+                yield Altitude(side, unit.number, plane, high)
+
+
+# Orders a side may give at any time in its part of the Air Unit Movement Phase.
+_AIR_ANY_TIME = ((_altitudes, air.altitude_refusal), (_regroups, None))  # type: ignore[assignment]

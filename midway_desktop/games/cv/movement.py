@@ -1,0 +1,211 @@
+"""Set-up placement and the Ship Plotting and Movement Phase (CV › Set Up IV; Basic VI).
+
+The plot is the order: each side marks every Task Force's move in secret (Plot Ship Movement
+Step, VI.A.1), and once both have sealed, every Task Force moves exactly as plotted (Ship Unit
+Movement Step, VI.A.2). A move enters hexes one after another (VI.B.3), no more of them than the
+Movement Factor of the Task Force's slowest ship (VI.B.1, 5). Ships anchor only in the Midway
+hex, on a Turn they stay there (VI.I). A late arrival reaches the hex marked for it on the Turn
+the scenario sets and moves no further that Turn (VI.F.1); a Task Force may leave the mapboard
+from an edge hex, for good (VI.F.2). Air units in a Task Force's CAP Box move with it (VIII.H.2).
+"""
+
+from __future__ import annotations
+
+from midway_desktop.engine.events import Event
+from midway_desktop.games.cv.actions import Place, Plot
+from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.setup import set_up_cells
+from midway_desktop.games.cv.state import SIDES, PlottedMove, State, TaskForce, evolve, side_name
+
+
+def place_refusal(game: Game, state: State, a: Place) -> str | None:
+    tf = state.task_force(a.side, a.task_force)
+    if tf is None:
+        return f"You have no Task Force {a.task_force} (CV › Set Up III.B)."
+    cells = set_up_cells(game, tf)
+    if a.hex not in cells:
+        where = ", ".join(tf.area) or "its set-up hex"
+        return f"Task Force {tf.number} sets up in {where}, not {a.hex} (CV › Scenarios; Set Up III.C.1.a, IV)."
+    return None
+
+
+def apply_place(game: Game, state: State, a: Place) -> State:
+    tf = state.task_force(a.side, a.task_force)
+    assert tf is not None
+    if tf.entry is not None:
+        return state.with_box(evolve(tf, entry=evolve(tf.entry, hex=a.hex)))
+    return state.with_box(evolve(tf, hex=a.hex))
+
+
+def plot_refusal(game: Game, state: State, a: Plot) -> str | None:
+    tf = state.task_force(a.side, a.task_force)
+    if tf is None:
+        return f"You have no Task Force {a.task_force} (CV › Set Up III.B)."
+    if tf.exited:
+        return f"Task Force {tf.number} has left the mapboard for good (CV › Basic VI.F.2)."
+    if tf.entry is not None:
+        return (
+            f"Task Force {tf.number} enters the mapboard at {tf.entry.hex} at {tf.entry.time} and moves no further "
+            "that Turn (CV › Basic VI.F.1.b-c)."
+        )
+    assert tf.hex is not None
+    board = game.board
+    here = tf.hex
+    for i, h in enumerate(a.path):
+        if h not in board:
+            return f"{h} is not a hex of the mapboard (CV › Basic VI.B.3)."
+        if h not in board.neighbors(here):
+            return f"Plot move {i + 1}, {here} to {h}: movement goes hex to hex, skipping none (CV › Basic VI.B.3)."
+        here = h
+    speed = game.movement(tf)
+    if len(a.path) > speed:
+        return (
+            f"Task Force {tf.number} moves at most {speed} hex(es) a Turn, the Movement Factor of its slowest Ship "
+            "unit (CV › Basic VI.B.1, VI.B.5)."
+        )
+    if a.anchor and a.exit:
+        return "A Task Force cannot both anchor and leave the mapboard (CV › Basic VI.F.2, VI.I.1)."
+    if a.anchor and (a.path or tf.hex != game.midway):
+        return f"Ships anchor only in the Midway hex ({game.midway}), on a Turn they stay there (CV › Basic VI.I.1)."
+    if a.unload:
+        if not a.anchor:
+            return "Transports unload only while anchored in the Midway hex (CV › Basic VI.A.3)."
+        if not any(n for _t, n in tf.troops):
+            return f"Task Force {tf.number} has no Ground Factors aboard its transports (CV › Basic VI.A.3.b)."
+    if a.exit and not game.edge(here):
+        return f"Ships leave the mapboard only from an edge hex; {here} is not one (CV › Basic VI.F)."
+    return None
+
+
+def apply_plot(game: Game, state: State, a: Plot) -> State:
+    plots = tuple(p for p in state.plots_of(a.side) if p.task_force != a.task_force)
+    return state.with_plots(a.side, (*plots, PlottedMove(a.task_force, a.path, a.anchor, a.exit, a.unload)))
+
+
+def combat_contact(game: Game, state: State, events: list[Event]) -> State:
+    """Basic VI.H: Combat Contact when Ship units of both sides enter the same hex as the first
+    hex of their moves (they stop there), or end their moves in the same hex; it is told to both.
+    Ships in one hex observe each other (Condition 5 by day, 3 at night: Basic III)."""
+    plots = {(side, p.task_force): p for side, ps in state.plots for p in ps}
+    first: dict[str, set[str]] = {}
+    for (side, _n), p in plots.items():
+        if p.path:
+            first.setdefault(p.path[0], set()).add(side)
+    stop = {h for h, sides in first.items() if len(sides) == len(SIDES)}
+    if stop:
+        cut = {
+            k: evolve(p, path=p.path[:1], exit=False) if p.path and p.path[0] in stop else p for k, p in plots.items()
+        }
+        state = evolve(
+            state,
+            plots=tuple((side, tuple(cut[(side, p.task_force)] for p in ps)) for side, ps in state.plots),
+        )
+        plots = cut
+    ends: dict[str, set[str]] = {}
+    for tf in state.task_forces:
+        p = plots.get((tf.side, tf.number))
+        if tf.entry is not None:
+            end = tf.entry.hex if tf.entry.time == state.time else None
+        elif not tf.on_map or (p is not None and p.exit):
+            end = None
+        else:
+            end = p.path[-1] if p is not None and p.path else tf.hex
+        if end is not None:
+            ends.setdefault(end, set()).add(tf.side)
+    contacts = tuple(sorted(h for h, sides in ends.items() if len(sides) == len(SIDES)))
+    for h in contacts:
+        events.append(Event("contact", f"Combat Contact in {h}: both sides' ships end their moves there.",
+                            data={"hex": h}))  # fmt: skip
+    return evolve(state, contacts=contacts)
+
+
+def _stopped(p: PlottedMove) -> PlottedMove:
+    """The move cut short at its first hex (the Plot Map is changed to match: VI.H)."""
+    return evolve(p, path=p.path[:1], exit=False)
+
+
+def resolve_movement(game: Game, state: State, events: list[Event]) -> State:
+    """Basic VI.A.2: every Task Force moves exactly as plotted (unless Combat Contact stops it,
+    VI.H); late arrivals reach their hexes."""
+    state = combat_contact(game, state, events)
+    for side in SIDES:
+        plots = {p.task_force: p for p in state.plots_of(side)}
+        lines = []
+        for tf in [t for t in state.task_forces if t.side == side]:
+            moved = _moved(game, state, tf, plots.get(tf.number))
+            if moved is not tf:
+                state = state.with_box(moved)
+                if moved.exited:
+                    lines.append(f"Task Force {tf.number} leaves the mapboard")
+                elif moved.entered == state.time:
+                    lines.append(f"Task Force {tf.number} enters the mapboard at {moved.hex}")
+                elif moved.hex != tf.hex:
+                    lines.append(f"Task Force {tf.number} moves to {moved.hex}")
+                elif moved.anchored != tf.anchored:
+                    lines.append(f"Task Force {tf.number} {'anchors' if moved.anchored else 'weighs anchor'}")
+            plot = plots.get(tf.number)
+            if plot is not None and plot.exit:
+                state = _leave_cap(state, tf, plot.path[-1] if plot.path else tf.hex)
+            elif plot is not None and plot.path:
+                state = _carry_cap(state, tf, len(plot.path))
+        if lines:
+            events.append(Event("ship-movement", "; ".join(lines) + ".", (side,), {"side": side}))
+    return evolve(state, plots=tuple((side, tuple(p for p in ps if p.unload)) for side, ps in state.plots))
+
+
+def unload_troops(game: Game, state: State, events: list[Event]) -> State:
+    """Basic VI.A.3: each transport (AP) anchored in the Midway hex whose Task Force plotted the
+    unloading lands one Ground Factor this Turn, until it has none left aboard."""
+    for side, plots in state.plots:
+        for plot in plots:
+            tf = state.task_force(side, plot.task_force)
+            if tf is None or not tf.anchored or tf.hex != game.midway:
+                continue
+            troops = tuple((t, n - 1 if n else 0) for t, n in tf.troops)
+            landed = sum(1 for _t, n in tf.troops if n)
+            if landed:
+                state = evolve(state.with_box(evolve(tf, troops=troops)), ashore=state.ashore + landed)
+                events.append(
+                    Event("unloading", f"Task Force {tf.number} lands {landed} Ground Factor(s) on Midway.", (side,),
+                          {"side": side})
+                )  # fmt: skip
+    return evolve(state, plots=())
+
+
+def _moved(game: Game, state: State, tf: TaskForce, plot: PlottedMove | None) -> TaskForce:
+    if tf.entry is not None:
+        if tf.entry.time == state.time:
+            return evolve(tf, hex=tf.entry.hex, entry=None, entered=state.time)
+        return tf
+    if plot is None or tf.exited:
+        return tf
+    if plot.exit:
+        return evolve(tf, hex=None, exited=True, anchored=False)
+    return evolve(tf, hex=plot.path[-1] if plot.path else tf.hex, anchored=plot.anchor)
+
+
+def _carry_cap(state: State, tf: TaskForce, hexes: int) -> State:
+    """Basic VIII.H.2: the Air units in its CAP Box move with the Task Force; they may move that
+    much less in the Air Unit Movement Phase."""
+    for unit in state.air_units:
+        if unit.side == tf.side and unit.where == "cap" and unit.box == tf.id:
+            state = state.with_air_unit(evolve(unit, carried=unit.carried + hexes))
+    return state
+
+
+def _leave_cap(state: State, tf: TaskForce, last: str | None) -> State:
+    """A Task Force leaving the mapboard leaves its CAP Box's Air units flying over the edge hex
+    it left from (they fly on by themselves: VIII.H.2 keeps them with it only over the mapboard)."""
+    for unit in state.air_units:
+        if unit.side == tf.side and unit.where == "cap" and unit.box == tf.id:
+            state = state.with_air_unit(evolve(unit, where="map", hex=last, box="", arrived=state.time))
+    return state
+
+
+def unplotted(state: State, side: str) -> list[int]:
+    """Task Forces on the mapboard with no plot this Turn (they stay where they are)."""
+    plotted = {p.task_force for p in state.plots_of(side)}
+    return [tf.number for tf in state.task_forces if tf.side == side and tf.on_map and tf.number not in plotted]
+
+
+__all__ = ["apply_place", "apply_plot", "place_refusal", "plot_refusal", "resolve_movement", "side_name"]

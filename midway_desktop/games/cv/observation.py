@@ -1,0 +1,287 @@
+"""Observation (CV › Basic III): what a side's units see of the enemy, and how much is revealed.
+
+Observers (III.B.3): Ship units (the "surface" line, from every Task Force on the mapboard),
+the Base unit on the mapboard, flying Air units (the "high" or "low" line by the altitude of
+their planes), and radar: American BBs and CVs and the American Midway Base. The condition
+numbers come from the Observation Tables (``charts.observation``) by distance, counting the
+observed unit's hex but not the observer's (III.B.1); the upper number is for surface units,
+the lower for flying Air units (III.B.2); radar sees only Air units at High Altitude
+(III.B.3.a); night subtracts its modifiers (III.D); the best number counts (III.B.3.c); 0 or
+less is no observation.
+
+What is revealed (III.C), for enemy Ship units by hex and for enemy Air units one by one:
+1 that something is there, ships or an Air unit; 2 its strength as the observed side announces
+it, from half (rounded up) to double the true number (a standing :class:`Announce` order for
+each Task Force and Air unit; a side that announces nothing tells the truth);
+3 the exact number of Ship units or flying Air Factors, whether ships are anchored, the
+altitudes; 4 also the ships' sizes and their division between Task Forces; 5 (the condition
+for full combat, III.E) the ships and planes themselves. Non-flying planes and Ground units are
+never revealed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from midway_desktop.engine.events import Event
+from midway_desktop.games.cv import air
+from midway_desktop.games.cv.actions import Announce
+from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.state import AirUnit, Seen, State, TaskForce, evolve, other
+from midway_desktop.geometry import hexes
+
+SIZES = ("capital", "major", "small")
+
+
+@dataclass(frozen=True)
+class Observer:
+    line: str  # high, low, surface, radar
+    hex: str
+
+
+def observers(game: Game, state: State, side: str) -> list[Observer]:
+    """Basic III.B.3: everything of ``side`` that observes, and on which line of the tables."""
+    out: list[Observer] = []
+    for tf in state.task_forces:
+        if tf.side == side and tf.on_map:
+            assert tf.hex is not None
+            out.append(Observer("surface", tf.hex))
+            if any(game.ship(side, t).ship_class.radar for t in tf.ships):
+                out.append(Observer("radar", tf.hex))
+    for base in state.bases:
+        if base.side == side and base.hex is not None:
+            out.append(Observer("surface", base.hex))
+            if game.bases[base.id].radar:
+                out.append(Observer("radar", base.hex))
+    for unit in state.air_units:
+        here = air.air_hex(game, state, unit) if unit.where in air.FLYING else None
+        if unit.side == side and here is not None:
+            for high in sorted({r.high for r in unit.records}):
+                out.append(Observer("high" if high else "low", here))
+    return sorted(set(out), key=lambda o: (o.hex, o.line))
+
+
+def condition(game: Game, state: State, seen_by: list[Observer], hex_: str, flying: bool, high: bool) -> int:
+    """The best condition number ``seen_by`` gives a unit in ``hex_`` (0: not observed)."""
+    table = game.data.charts.observation
+    night = game.data.charts.time_record.is_night(state.time)
+    best = 0
+    for o in seen_by:
+        sight = table.sight(o.line, game.board.distance(o.hex, hex_))
+        n = sight.air if flying else sight.surface
+        if n is None or (o.line == "radar" and flying and not high):
+            continue
+        if night:
+            mod = table.modifiers.get("night", {}).get(o.line)
+            change = (mod.air if flying else mod.surface) if mod is not None else None
+            n += change or 0
+        best = max(best, n)
+    return best
+
+
+def _sizes(game: Game, tfs: list[TaskForce]) -> dict[str, int]:
+    sizes = game.data.charts.sizes
+    out = dict.fromkeys(SIZES, 0)
+    for tf in tfs:
+        for t in tf.ships:
+            out[sizes[game.ship(tf.side, t).type].size] += 1
+    return out
+
+
+def strength_range(n: int) -> tuple[int, int]:
+    """Basic III.C.2: from one-half (odd numbers rounded up) to double the actual number."""
+    return (n + 1) // 2, 2 * n
+
+
+def announced(state: State, side: str, kind: str, number: int, actual: int) -> int:
+    """Basic III.C.2: the strength the side announces for one Task Force or Air unit: its
+    standing announcement kept within the range of the actual number, or (none) the truth."""
+    low, high = strength_range(actual)
+    said = state.announcement(side, kind, number)
+    return actual if said is None else min(high, max(low, said))
+
+
+def ships_seen(game: Game, tfs: list[TaskForce], hex_: str, cond: int, state: State | None = None) -> dict[str, Any]:
+    """Basic III.C: what the observed side reveals of its Ship units in one hex."""
+    seen: dict[str, Any] = {"hex": hex_, "condition": cond, "what": "ships"}
+    if cond == 2 and state is not None:
+        seen["strength"] = sum(announced(state, t.side, "tf", t.number, len(t.ships)) for t in tfs)
+    if cond >= 3:
+        seen["ships"] = sum(len(t.ships) for t in tfs)
+        seen["anchored"] = any(t.anchored for t in tfs)
+    if cond >= 4:
+        seen["sizes"] = _sizes(game, tfs)
+        seen["task_forces"] = [
+            {"number": t.number, "sizes": _sizes(game, [t]), **({"ships": list(t.ships)} if cond >= 5 else {})}
+            for t in sorted(tfs, key=lambda t: t.number)
+        ]
+    return seen
+
+
+def air_seen(unit: AirUnit, hex_: str, cond: int, state: State | None = None) -> dict[str, Any]:
+    """Basic III.C: what the observed side reveals of a flying Air unit."""
+    seen: dict[str, Any] = {"number": unit.number, "hex": hex_, "condition": cond, "what": "air"}
+    if cond == 2 and state is not None:
+        seen["strength"] = announced(state, unit.side, "air", unit.number, unit.total)
+    if cond >= 3:
+        seen["factors"] = unit.total
+        seen["high"] = sum(r.factors for r in unit.records if r.high)
+        seen["low"] = sum(r.factors for r in unit.records if not r.high)
+    if cond >= 5:
+        planes: dict[str, int] = {}
+        for r in unit.records:
+            planes[r.plane] = planes.get(r.plane, 0) + r.factors
+        seen["planes"] = dict(sorted(planes.items()))
+    return seen
+
+
+def observed(game: Game, state: State, side: str) -> dict[str, list[dict[str, Any]]]:
+    """Everything of the enemy that ``side``'s units observe now (Basic III.A, III.C)."""
+    return seen_from(game, state, side, observers(game, state, side))
+
+
+def seen_from(game: Game, state: State, side: str, seen_by: list[Observer]) -> dict[str, list[dict[str, Any]]]:
+    """What ``seen_by`` (some of ``side``'s observers) observe of the enemy now."""
+    enemy = other(side)
+    by_hex: dict[str, list[TaskForce]] = {}
+    for tf in state.task_forces:
+        if tf.side == enemy and tf.on_map:
+            assert tf.hex is not None
+            by_hex.setdefault(tf.hex, []).append(tf)
+    ships = []
+    for hex_, tfs in sorted(by_hex.items()):
+        cond = condition(game, state, seen_by, hex_, flying=False, high=False)
+        if cond > 0:
+            ships.append(ships_seen(game, tfs, hex_, cond, state))
+    planes = []
+    for unit in state.air_units:
+        if unit.side != enemy or unit.where not in air.FLYING:
+            continue
+        here = air.air_hex(game, state, unit)
+        if here is None:
+            continue
+        cond = condition(game, state, seen_by, here, flying=True, high=any(r.high for r in unit.records))
+        if cond > 0:
+            planes.append(air_seen(unit, here, cond, state))
+    return {"ships": ships, "air": planes}
+
+
+# -- observing while flying (Basic III.A) ------------------------------------------------------------
+def flight_path(game: Game, start: str, to: str) -> list[str]:
+    """The hexes an Air unit flies through from ``start`` to ``to``, both included: the straight
+    line across the grid (Air units fly to a hex; the way is the shortest, as drawn)."""
+    board = game.board
+    a, b = board.cell(start).key, board.cell(to).key
+    out = []
+    for key in hexes.line(a, b):
+        label = board.label_at_key(key)
+        if label is not None and (not out or out[-1] != label):
+            out.append(label)
+    return out
+
+
+def flying_by(game: Game, state: State, unit: AirUnit, path: list[str], events: list[Event]) -> State:
+    """Basic III.A: as a flying Air unit enters each hex, its side learns what it observes there
+    (the best condition for each enemy hex or Air unit along the way), and the enemy learns of
+    the Air unit wherever the enemy's units observe it."""
+    side, enemy = unit.side, other(unit.side)
+    entered = path[1:] if len(path) > 1 else path
+    lines = sorted({"high" if r.high else "low" for r in unit.records})
+    found: dict[tuple[str, str, int], dict[str, Any]] = {}
+    for h in entered:
+        seen = seen_from(game, state, side, [Observer(line, h) for line in lines])
+        for item in (*seen["ships"], *seen["air"]):
+            key = (item["what"], item["hex"], item.get("number", 0))
+            if key not in found or item["condition"] > found[key]["condition"]:
+                found[key] = item
+    new: list[Seen] = []
+    for item in found.values():
+        info = {k: v for k, v in item.items() if k not in ("hex", "what", "condition")}
+        new.append(
+            Seen(
+                side,
+                f"Air unit {unit.number}",
+                item["hex"],
+                item["what"],
+                item["condition"],
+                json.dumps(info, sort_keys=True),
+            )
+        )
+        events.append(Event("sighting", f"Air unit {unit.number} observes {_told(item)}.", (side,), {"side": side}))
+    eyes = observers(game, state, enemy)
+    high = any(r.high for r in unit.records)
+    best: tuple[int, str] = (0, "")
+    for h in entered:
+        cond = condition(game, state, eyes, h, flying=True, high=high)
+        if cond > best[0]:
+            best = (cond, h)
+    if best[0]:
+        item = air_seen(unit, best[1], best[0], state)
+        info = {k: v for k, v in item.items() if k not in ("hex", "what", "condition")}
+        new.append(
+            Seen(enemy, f"enemy Air unit {unit.number}", best[1], "air", best[0], json.dumps(info, sort_keys=True))
+        )
+        events.append(Event("sighting", f"The enemy's {_told(item)} flies by.", (enemy,), {"side": enemy}))
+    if not new:
+        return state
+    return evolve(state, sightings=(*state.sightings, *new))
+
+
+def _info(item: dict[str, Any]) -> str:
+    return json.dumps({k: v for k, v in item.items() if k not in ("hex", "what", "condition")}, sort_keys=True)
+
+
+def _told(item: dict[str, Any]) -> str:
+    if item["what"] == "ships":
+        more = f": {item['ships']} Ship units" if "ships" in item else ""
+        return f"ships at {item['hex']} (condition {item['condition']}{more})"
+    more = f": {item['factors']} Air Factors" if "factors" in item else ""
+    return f"Air unit {item['number']} at {item['hex']} (condition {item['condition']}{more})"
+
+
+# -- Condition 2 announcements (Basic III.C.2) ---------------------------------------------------------
+def _actual(state: State, side: str, kind: str, number: int) -> int | None:
+    """The true strength of a side's Task Force (Ship units) or flying Air unit (Air Factors)."""
+    if kind == "tf":
+        tf = state.task_force(side, number)
+        return len(tf.ships) if tf is not None and not tf.exited else None
+    unit = state.air_unit(side, number)
+    return unit.total if unit is not None else None
+
+
+def announce_refusal(game: Game, state: State, a: Announce) -> str | None:
+    if a.kind not in ("tf", "air"):
+        return "Announce the strength of a Task Force ('tf') or an Air unit ('air') (CV › Basic III.C.2)."
+    actual = _actual(state, a.side, a.kind, a.number)
+    if actual is None:
+        what = "Task Force" if a.kind == "tf" else "Air unit"
+        return f"You have no {what} {a.number} (CV › Basic III.C.2)."
+    low, high = strength_range(actual)
+    if not low <= a.strength <= high:
+        return (
+            f"The strength announced is from one-half (rounded up) to double the true number: {low} to {high} "
+            "(CV › Basic III.C.2)."
+        )
+    return None
+
+
+def apply_announce(state: State, a: Announce) -> State:
+    d = dict(state.announced)
+    d[(a.side, a.kind, a.number)] = a.strength
+    return evolve(state, announced=tuple(sorted(d.items())))
+
+
+def announcements(state: State, side: str) -> list[Announce]:
+    """Every announcement ``side`` may make now."""
+    out = []
+    for tf in state.task_forces:
+        if tf.side == side and not tf.exited:
+            low, high = strength_range(len(tf.ships))
+            out += [Announce(side, "tf", tf.number, n) for n in range(low, high + 1)]
+    for unit in state.air_units:
+        if unit.side == side:
+            low, high = strength_range(unit.total)
+            out += [Announce(side, "air", unit.number, n) for n in range(low, high + 1)]
+    return out

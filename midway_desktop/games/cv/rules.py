@@ -1,0 +1,221 @@
+"""CV on the engine: who acts, what is legal, refusals with the rule, and applying orders.
+
+Each step of the Sequence of Play (``sequence``) accepts its own orders; a simultaneous step
+collects each side's orders, told only to that side, until it says :class:`Done`. Luck comes
+from the engine's ``Rng``. Not registered with the engine's game list yet (no desktop presenter
+or bot): tests and tools start it with ``Session.start(RULES, ...)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from midway_desktop.engine.actions import Action
+from midway_desktop.engine.events import Event
+from midway_desktop.engine.rng import Rng
+from midway_desktop.engine.rules import Outcome, Phase, Rules, Scenario
+from midway_desktop.games.cv import air, movement, observation, readiness, reorganization
+from midway_desktop.games.cv.actions import (
+    ACTION_TYPES,
+    Altitude,
+    Announce,
+    Done,
+    EnterMap,
+    Form,
+    Land,
+    MoveAir,
+    Place,
+    Plot,
+    Ready,
+    Regroup,
+    Stow,
+    TakeOff,
+    Transfer,
+)
+from midway_desktop.games.cv.bots import PlainBot
+from midway_desktop.games.cv.bots import default_bots as plain_bots
+from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.legal import legal_orders
+from midway_desktop.games.cv.sequence import PHASES, SECRET, finish_air_portion, phase, settle, to_act
+from midway_desktop.games.cv.setup import scenario_state
+from midway_desktop.games.cv.state import SIDES, State, evolve, side_name
+from midway_desktop.games.cv.views import view
+
+ALLOWED: dict[str, tuple[type[Action], ...]] = {
+    "set-up": (Place, Transfer, Stow, Done),
+    "plane-ready": (Ready, Done),
+    "form-air-units": (Form, Done),
+    "ship-plotting": (Plot, Transfer, Done),
+    "landing": (Land, Altitude, Regroup, Done),
+    "air-move": (MoveAir, EnterMap, Altitude, Regroup, Done),
+    "take-off": (TakeOff, Altitude, Regroup, Done),
+}
+
+Check = Callable[[Game, State, Any], str | None]
+CHECKS: dict[type[Action], Check] = {
+    Place: movement.place_refusal,
+    Stow: readiness.stow_refusal,
+    Ready: readiness.ready_refusal,
+    Form: readiness.form_refusal,
+    Plot: movement.plot_refusal,
+    Transfer: reorganization.transfer_refusal,
+    Land: air.land_refusal,
+    MoveAir: air.move_refusal,
+    TakeOff: air.take_off_refusal,
+    Altitude: air.altitude_refusal,
+    EnterMap: air.enter_refusal,
+    Regroup: air.regroup_refusal,
+}
+
+# Scenarios II-IV of scenarios.yaml by id; the Free Set Up (V) needs a choice of source: not yet.
+SCENARIO_IDS = {"short": "II", "battle-of-midway": "III", "midway-campaign": "IV"}
+
+StateMaker = Callable[[Game, str], State]
+
+
+def scenario_state_by_name(game: Game, name: str) -> State:
+    return scenario_state(game, SCENARIO_IDS[name])
+
+
+def _scenarios(game: Game) -> tuple[Scenario, ...]:
+    out = []
+    for name, sid in SCENARIO_IDS.items():
+        sc = game.data.scenarios.get(sid)
+        out.append(Scenario(name, sc.title, f"{sc.start} - {sc.end} ({sc.turns} Turns), Scenarios {sid}."))
+    return tuple(out)
+
+
+def out_of_step(action: Action, step: str) -> str:
+    """CV › Basic IV: an order is given only in its own step; say which step that is."""
+    steps = [PHASES[s].title for s, kinds in ALLOWED.items() if isinstance(action, kinds)]
+    now = PHASES[step].title
+    if not steps:
+        return f"That order is not given in the {now} (CV › Basic IV)."
+    return f"That order belongs to the {' or the '.join(steps)}; this is the {now} (CV › Basic IV)."
+
+
+class CvRules(Rules[State]):
+    id = "cv"
+    title = "CV"
+    sides = SIDES
+    phases: tuple[Phase, ...] = tuple(PHASES.values())
+    action_types = ACTION_TYPES
+
+    def __init__(self, game: Game | None = None, make_state: StateMaker | None = None) -> None:
+        super().__init__()
+        self.game = game if game is not None else Game.load()
+        self.make_state = make_state if make_state is not None else scenario_state_by_name
+        self.scenarios = _scenarios(self.game)
+
+    def setup(self, scenario: Scenario, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
+        state = self.make_state(self.game, scenario.name)
+        return state, [Event("setup", f"CV: {scenario.title}. Both sides set up in secret (CV › Set Up IV).")]
+
+    def to_act(self, state: State) -> tuple[str, ...]:
+        return to_act(state)
+
+    def phase(self, state: State) -> Phase:
+        return phase(state)
+
+    def legal_actions(self, state: State, side: str) -> Sequence[Action]:
+        if side not in to_act(state):
+            return []
+        return legal_orders(self.game, state, side)
+
+    def pass_only(self, state: State, side: str) -> Action | None:
+        """A side asked in a step where it has nothing to order seals with no orders (being asked
+        tells the other side nothing: both are always asked)."""
+        legal = [a for a in self.legal_actions(state, side) if not isinstance(a, Announce)]  # (standing orders)
+        return legal[0] if len(legal) == 1 and isinstance(legal[0], Done) else None
+
+    def listable(self, action: Action) -> bool:
+        """A Transfer of several ships, or with planes, is accepted but not listed (there are too
+        many of them); one ship alone is."""
+        return not isinstance(action, Transfer) or (len(action.ships) == 1 and not action.planes)
+
+    def check(self, state: State, action: Action) -> str | None:
+        if state.step == "over":
+            return "The game is over (CV › Basic XII.C)."
+        if action.side not in to_act(state):
+            return f"It is not the {side_name(action.side)} side's turn to act ({phase(state).title}; CV › Basic IV)."
+        if isinstance(action, Announce):  # a standing order, given whenever the side acts
+            return observation.announce_refusal(self.game, state, action)
+        if not isinstance(action, ALLOWED.get(state.step, ())):
+            return out_of_step(action, state.step)
+        check = CHECKS.get(type(action))
+        return check(self.game, state, action) if check is not None else None
+
+    def apply(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
+        events: list[Event] = []
+        g = self.game
+        side = action.side
+        if isinstance(action, Done):
+            state = self._done(state, side, rng, events)
+        else:
+            if isinstance(action, Place):
+                state = movement.apply_place(g, state, action)
+            elif isinstance(action, Stow):
+                state = readiness.apply_stow(g, state, action)
+            elif isinstance(action, Ready):
+                state = readiness.apply_ready(g, state, action)
+            elif isinstance(action, Form):
+                state = readiness.apply_form(g, state, action)
+            elif isinstance(action, Plot):
+                state = movement.apply_plot(g, state, action)
+            elif isinstance(action, Transfer):
+                state = reorganization.apply_transfer(g, state, action)
+            elif isinstance(action, Land):
+                state = air.apply_land(g, state, action, events, rng)
+            elif isinstance(action, MoveAir):
+                state = air.apply_move(g, state, action, events)
+            elif isinstance(action, TakeOff):
+                state = air.apply_take_off(g, state, action, events)
+            elif isinstance(action, Altitude):
+                state = air.apply_altitude(g, state, action, events)
+            elif isinstance(action, EnterMap):
+                state = air.apply_enter(g, state, action, events)
+            elif isinstance(action, Regroup):
+                state = air.apply_regroup(g, state, action, events)
+            elif isinstance(action, Announce):
+                state = observation.apply_announce(state, action)
+            if state.step in SECRET or isinstance(action, Announce):  # only its own side hears of it
+                events.append(Event("order", f"{action.describe()}.", (side,), {"side": side}))
+        return settle(g, state, rng, events), events
+
+    def _done(self, state: State, side: str, rng: Rng, events: list[Event]) -> State:
+        step = state.step
+        if step in SECRET:
+            title = PHASES[step].title
+            events.append(Event("sealed", f"The {side_name(side)} side has sealed its orders ({title}).",
+                                data={"side": side}))  # fmt: skip
+            return evolve(state, sealed=state.sealed | {side})
+        if step == "take-off":
+            return finish_air_portion(self.game, state, events)
+        order = ("landing", "air-move", "take-off")
+        return evolve(state, step=order[order.index(step) + 1])
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Basic XI.A: at least 100 Victory Points more than the other side wins; else a draw.
+        (Points for Hits on ships and for the Midway hex come with combat and the bases.)"""
+        if state.step != "over":
+            return None
+        us, them = SIDES
+        a, b = state.score(us), state.score(them)
+        margin = self.game.data.charts.victory.margin
+        winner = us if a - b >= margin else them if b - a >= margin else None
+        scores = {us: float(a), them: float(b)}
+        if winner is None:
+            return Outcome("draw", None, f"A draw: {a} to {b} Victory Points.", scores)
+        return Outcome(winner, winner, f"The {side_name(winner)} side wins, {max(a, b)} to {min(a, b)}.", scores)
+
+    def view(self, state: State, side: str) -> dict[str, Any]:
+        return view(self.game, state, side)
+
+
+RULES = CvRules()
+
+
+def default_bots(rules: Rules[Any]) -> dict[str, PlainBot]:
+    """The plain bot for both sides (what ``simulate`` uses once CV joins the engine's list)."""
+    return plain_bots(rules)

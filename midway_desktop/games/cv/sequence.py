@@ -1,0 +1,251 @@
+"""The Sequence of Play as data, and the steps that run by themselves (CV › Basic IV).
+
+A Turn: A. Plane Readiness and Air Unit Organization Phase (Plane Ready Step, Form Air Units
+Step; simultaneous), B. Ship Plotting and Movement Phase (Plot Ship Movement Step, simultaneous;
+Ship Unit Movement and Shadowing Step; Ground Unit Unloading Step), C. Air Unit Initiative Roll
+Phase, D. Air Unit Movement Phase (each side in turn, the initiative winner first: Landing,
+Normal Air Unit Movement and Take Off Steps), E. Combat Phase, F. Midway Base Repair Phase,
+G. Victory Points Counting Phase, H. Time Record Phase.
+
+Simultaneous steps are sealed: each side's orders are its own until both have sealed (VaM's way
+on the engine). Who is asked never depends on hidden things: both sides are asked in every
+simultaneous step, whether or not they have anything to order.
+
+Not yet: the Combat Phase is listed and passes without doing anything (see
+docs/rules-status/cv.md); nothing in the game can fight yet.
+"""
+
+from __future__ import annotations
+
+from midway_desktop.engine.events import Event, roll_event
+from midway_desktop.engine.rng import Rng
+from midway_desktop.engine.rules import Phase
+from midway_desktop.games.cv import air
+from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.movement import resolve_movement, unload_troops
+from midway_desktop.games.cv.state import (
+    SIDES,
+    AirUnit,
+    BaseBox,
+    State,
+    TaskForce,
+    evolve,
+    other,
+    side_name,
+)
+
+NOT_YET = "not yet"
+
+_P = (
+    Phase("set-up", "Set-up: Plot Map and Holding Box Charts", SIDES, "CV › Set Up III-IV", secret=True),
+    Phase("plane-ready", "Plane Readiness and Air Unit Organization Phase: Plane Ready Step", SIDES,
+          "CV › Basic IV.A.1, IV.B", secret=True),
+    Phase("form-air-units", "Plane Readiness and Air Unit Organization Phase: Form Air Units Step", SIDES,
+          "CV › Basic IV.A.2", secret=True),
+    Phase("ship-plotting", "Ship Plotting and Movement Phase: Plot Ship Movement Step", SIDES,
+          "CV › Basic VI.A.1", secret=True),
+    Phase("ship-movement", "Ship Plotting and Movement Phase: Ship Unit Movement and Shadowing Step", (),
+          "CV › Basic VI.A.2"),
+    Phase("ground-unloading", "Ship Plotting and Movement Phase: Ground Unit Unloading Step", (),
+          "CV › Basic VI.A.3"),
+    Phase("initiative", "Air Unit Initiative Roll Phase", (), "CV › Basic VII"),
+    Phase("landing", "Air Unit Movement Phase: Landing Step", SIDES, "CV › Basic VIII.A.1"),
+    Phase("air-move", "Air Unit Movement Phase: Normal Air Unit Movement Step", SIDES, "CV › Basic VIII.A.2"),
+    Phase("take-off", "Air Unit Movement Phase: Take Off Step", SIDES, "CV › Basic VIII.A.3"),
+    Phase("combat", "Combat Phase (not yet)", (), f"CV › Basic IX ({NOT_YET})"),
+    Phase("midway-repair", "Midway Base Repair Phase", (), "CV › Basic X"),
+    Phase("victory-points", "Victory Points Counting Phase", (), "CV › Basic XI"),
+    Phase("time-record", "Time Record Phase", (), "CV › Basic XII"),
+    Phase("over", "Game over", (), "CV › Basic XII.C"),
+)  # fmt: skip
+PHASES: dict[str, Phase] = {p.name: p for p in _P}
+SECRET = frozenset(p.name for p in _P if p.secret)
+AIR_STEPS = ("landing", "air-move", "take-off")
+TURN = (
+    "plane-ready",
+    "form-air-units",
+    "ship-plotting",
+    "ship-movement",
+    "ground-unloading",
+    "initiative",
+    "landing",
+    "air-move",
+    "take-off",
+    "combat",
+    "midway-repair",
+    "victory-points",
+    "time-record",
+)
+
+
+def to_act(state: State) -> tuple[str, ...]:
+    """Who must act now: in a sealed step each side that has not sealed; in the Air Unit
+    Movement Phase the side moving."""
+    if state.step in SECRET:
+        return tuple(s for s in SIDES if s not in state.sealed)
+    if state.step in AIR_STEPS:
+        return (state.initiative[state.mover],)
+    return ()
+
+
+def phase(state: State) -> Phase:
+    return evolve(PHASES[state.step], actors=to_act(state))
+
+
+def settle(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
+    """Run every step that needs no decision until a side must act or the game ends."""
+    while state.step != "over" and not to_act(state):
+        state = leave(game, state, rng, events)
+    return state
+
+
+def _next(state: State, step: str) -> State:
+    return evolve(state, step=step, sealed=frozenset())
+
+
+def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
+    """Finish the current step (its own work, if it has any) and begin the next."""
+    step = state.step
+    if step == "set-up":
+        events.append(Event("turn", f"Both sides have set up. The game begins at {state.time}.", data=_when(state)))
+        return _next(state, TURN[0])
+    if step == "ship-movement":
+        state = resolve_movement(game, state, events)
+    elif step == "ground-unloading":
+        state = unload_troops(game, state, events)
+    elif step == "initiative":
+        state = roll_initiative(state, rng, events)
+        return _next(air.land_returning(game, state, events), "landing")
+    elif step == "take-off":
+        return finish_air_portion(game, state, events)
+    elif step == "midway-repair":
+        state = repair_midway(game, state, events)
+    elif step == "victory-points":
+        state = count_points(state, events)
+    elif step == "time-record":
+        return advance_time(game, state, events)
+    return _next(state, TURN[TURN.index(step) + 1])
+
+
+def finish_air_portion(game: Game, state: State, events: list[Event]) -> State:
+    """The moving side ends its Take Off Step: waiting Air units take off; then the other side
+    moves, or (both done) the phase ends and planes out of endurance are lost (VIII.E.2)."""
+    side = state.initiative[state.mover]
+    state = air.take_off_waiting(game, state, side, events)
+    if state.mover + 1 < len(state.initiative):
+        return evolve(state, step="landing", mover=state.mover + 1, sealed=frozenset())
+    state = air.out_of_endurance(game, state, events)
+    return _next(state, "combat")
+
+
+def roll_initiative(state: State, rng: Rng, events: list[Event]) -> State:
+    """Basic VII: each side rolls one die, ties rolled again; the high roll moves first."""
+    while True:
+        rolls = {side: rng.die(6) for side in SIDES}
+        for side in SIDES:
+            events.append(roll_event(f"Air Unit Initiative ({side_name(side)})", [rolls[side]], side=side))
+        a, b = SIDES
+        if rolls[a] != rolls[b]:
+            first = a if rolls[a] > rolls[b] else b
+            text = f"The {side_name(first)} side moves first in the Air Unit Movement Phase."
+            events.append(Event("initiative", text, data={"first": first}))
+            return evolve(state, initiative=(first, other(first)), mover=0)
+        events.append(Event("initiative", "The initiative rolls tie: both roll again.", data={}))
+
+
+def repair_midway(game: Game, state: State, events: list[Event]) -> State:
+    """Basic X: a Base unit on the mapboard not bombed, bombarded or fought over this Turn
+    repairs one Hit, if it has any."""
+    for base in state.bases:
+        if base.hex is None or base.hex != game.midway:
+            continue
+        # (only Bombing can be recorded as ``attacked`` until Bombardment and Ground Combat exist)
+        left = game.data.bases.repaired(base.hits, bombed=base.attacked, bombarded=False, ground_combat=False)
+        if left != base.hits:
+            state = state.with_box(evolve(base, hits=left))
+            events.append(Event("repair", f"{game.bases[base.id].title} repairs one Hit ({left} left).",
+                                (base.side,), {"side": base.side}))  # fmt: skip
+    return state
+
+
+def count_points(state: State, events: list[Event]) -> State:
+    """Basic XI.C.1.a, XI.C.4: two Victory Points for each enemy Air Factor eliminated, eight
+    more for each the enemy lost unnecessarily; the Point Record Chart is in sight of both."""
+    for side in SIDES:
+        lost = state.lost(side)
+        gained = 2 * lost.air_factors + 8 * lost.unnecessary
+        if gained:
+            state = state.with_points(other(side), gained)
+            events.append(
+                Event(
+                    "victory-points",
+                    f"The {side_name(other(side))} side gains {gained} Victory Points "
+                    f"({state.score(other(side))} in all).",
+                    data={"side": other(side), "gained": gained},
+                )
+            )
+    return evolve(state, losses=())
+
+
+def advance_time(game: Game, state: State, events: list[Event]) -> State:
+    """Basic XII: the Turn unit moves one box (after 2400, the Day unit one box and the Turn
+    unit to 0100); the game ends after the scenario's last Turn. Sunrise and Sunset are told
+    (III.F)."""
+    if state.time >= state.last:
+        events.append(Event("turn", f"The {state.time} Turn was the last: the game ends.", data=_when(state)))
+        return evolve(midway_points(game, state, events), step="over", sealed=frozenset())
+    record = game.data.charts.time_record
+    was_night = record.is_night(state.time)
+    state = new_turn(evolve(state, time=state.time.plus(1)))
+    night = record.is_night(state.time)
+    change = " Sunrise." if was_night and not night else " Sunset." if night and not was_night else ""
+    events.append(Event("turn", f"The {state.time} Turn begins.{change}", data=_when(state)))
+    return _next(state, TURN[0])
+
+
+def midway_points(game: Game, state: State, events: list[Event]) -> State:
+    """Basic XI.C.3: at the end of the game the side whose Base unit is in the Midway hex gets
+    200 Victory Points (not in the Short Scenario)."""
+    if state.short:
+        return state
+    points = game.data.charts.victory.midway_base
+    for base in state.bases:
+        if base.hex is not None and base.hex == game.midway:
+            events.append(
+                Event(
+                    "victory-points",
+                    f"The {side_name(base.side)} side holds Midway: {points} Victory Points.",
+                    data={"side": base.side, "gained": points},
+                )
+            )
+            return state.with_points(base.side, points)
+    return state
+
+
+def new_turn(state: State) -> State:
+    """What lasts one Turn only is cleared: sections entered, factors readied and launched,
+    Air units moved or carried, Task Forces entered, bases attacked, the initiative."""
+
+    def box(b: TaskForce | BaseBox) -> TaskForce | BaseBox:
+        if isinstance(b, TaskForce):
+            return evolve(b, planes=b.planes.settled(), readied=0, launched=0)
+        return evolve(b, planes=b.planes.settled(), readied=0, launched=0, attacked=False)
+
+    def unit(u: AirUnit) -> AirUnit:
+        return evolve(u, moved=False, carried=0)
+
+    return evolve(
+        state,
+        task_forces=tuple(box(t) for t in state.task_forces),  # type: ignore[misc]
+        bases=tuple(box(b) for b in state.bases),  # type: ignore[misc]
+        air_units=tuple(unit(u) for u in state.air_units),
+        initiative=(),
+        mover=0,
+        plots=(),
+        sightings=(),
+        contacts=(),
+    )
+
+
+def _when(state: State) -> dict[str, int]:
+    return {"day": state.time.day, "hour": state.time.hour}

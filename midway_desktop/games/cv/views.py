@@ -1,0 +1,146 @@
+"""What each player may know (CV › Basic III; Set Up II.A: the Holding Box Charts are screened).
+
+A side sees its own Plot Map, Holding Box Charts and Air Record: its Task Forces (ships, hexes,
+plots, anchors, planes by section with their Weapon units), its bases and its Air units. Of the
+enemy it sees what is on the mapboard for both: the Time Record, the Point Record Chart, and the
+enemy Air units flying on the mapboard, as Air unit counters only — their number, hex and
+whether all their planes are at Low Altitude (III: "of unknown strength and composition until
+observed"; VIII.D.6), and what its units observe (``observation``: enemy ships by hex and
+flying Air units, as much as each one's condition reveals). Enemy Task Forces are otherwise on
+the enemy's Plot Map only, and enemy Air units in CAP Boxes, forming or In Flight are off the
+mapboard. The umpire sees everything.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from midway_desktop.engine.events import UMPIRE
+from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.observation import observed
+from midway_desktop.games.cv.sequence import to_act
+from midway_desktop.games.cv.state import JAPANESE, SECTIONS, SIDES, AirUnit, BaseBox, Sections, State, TaskForce, other
+
+
+def _sections(planes: Sections) -> dict[str, list[dict[str, Any]]]:
+    return {
+        sec: [{"plane": s.plane, "factors": s.factors, "weapon": s.weapon, "fresh": s.fresh} for s in planes.of(sec)]
+        for sec in SECTIONS
+    }
+
+
+def _task_force(game: Game, tf: TaskForce) -> dict[str, Any]:
+    h = game.handling(tf)
+    return {
+        "number": tf.number,
+        "ships": list(tf.ships),
+        "hex": tf.hex,
+        "entry": {"hex": tf.entry.hex, "time": str(tf.entry.time)} if tf.entry else None,
+        "anchored": tf.anchored,
+        "exited": tf.exited,
+        "movement": game.movement(tf),
+        "planes": _sections(tf.planes),
+        "capacity": h.capacity,
+        "ready": h.ready,
+        "launch": list(h.launch),
+        "readied": tf.readied,
+        "launched": tf.launched,
+        "troops": dict(tf.troops),
+    }
+
+
+def _base(game: Game, base: BaseBox) -> dict[str, Any]:
+    h = game.handling(base)
+    return {
+        "id": base.id,
+        "hex": base.hex,
+        "planes": _sections(base.planes),
+        "hits": base.hits,
+        "capacity": h.capacity,
+        "ready": h.ready,
+        "launch": list(h.launch),
+        "readied": base.readied,
+        "launched": base.launched,
+        "ground": base.ground,
+    }
+
+
+def _air_unit(unit: AirUnit) -> dict[str, Any]:
+    return {
+        "number": unit.number,
+        "where": unit.where,
+        "hex": unit.hex,
+        "box": unit.box,
+        "moved": unit.moved,
+        "due": str(unit.due) if unit.due else None,
+        "records": [
+            {
+                "plane": r.plane,
+                "factors": r.factors,
+                "weapon": r.weapon,
+                "high": r.high,
+                "origin": r.origin,
+                "took_off": str(r.took_off),
+                "must_land": str(r.must_land),
+                "spent": r.spent,
+            }
+            for r in unit.records
+        ],
+    }
+
+
+def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "task_forces": [_task_force(game, t) for t in state.task_forces if t.side == side],
+        "bases": [_base(game, b) for b in state.bases if b.side == side],
+        "air_units": [_air_unit(u) for u in state.air_units if u.side == side],
+        "plots": [
+            {"task_force": p.task_force, "path": list(p.path), "anchor": p.anchor, "exit": p.exit}
+            for p in state.plots_of(side)
+        ],
+        "sealed": side in state.sealed,
+        "sightings": [
+            {"by": x.by, "hex": x.hex, "what": x.what, "condition": x.condition, **json.loads(x.info)}
+            for x in state.sightings
+            if x.side == side
+        ],
+    }
+    if side == JAPANESE:
+        out["ashore"] = state.ashore  # Ground Factors landed on Midway (Basic VI.A.3)
+    return out
+
+
+def enemy_air(state: State, enemy: str) -> list[dict[str, Any]]:
+    """Enemy Air unit counters on the mapboard: where, and whether all are at Low Altitude."""
+    return [
+        {"number": u.number, "hex": u.hex, "all_low": not any(r.high for r in u.records)}
+        for u in state.air_units
+        if u.side == enemy and u.where == "map"
+    ]
+
+
+def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "game": "cv",
+        "viewer": viewer,
+        "time": str(state.time),
+        "day": state.time.day,
+        "hour": state.time.hour,
+        "last": str(state.last),
+        "night": game.data.charts.time_record.is_night(state.time),
+        "step": state.step,
+        "to_act": list(to_act(state)),
+        "sealed": sorted(state.sealed),
+        "initiative": list(state.initiative),
+        "points": dict(state.points),
+        "short": state.short,
+        "contacts": list(state.contacts),  # Combat Contact this Turn, told to both (Basic VI.H)
+    }
+    for side in SIDES:
+        if viewer in (side, UMPIRE):
+            out[side] = side_view(game, state, side)
+    if viewer in SIDES:
+        out["enemy_air"] = enemy_air(state, other(viewer))
+        out["observed"] = observed(game, state, viewer)
+    return out

@@ -1,0 +1,69 @@
+"""The orders a side is offered and the refusals it meets agree (the engine's contract, as
+``tests/games/test_check_agrees_with_legal.py`` holds it for the registered games): every listed
+order passes ``check``; an order made by changing one field of a listed one to a value seen in
+the game passes only if it is listed (when it is of a listed form); and every refusal names the
+rule (CV › ...)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import defaultdict
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from midway_desktop.engine import Session
+from midway_desktop.games.cv.actions import Done
+from midway_desktop.games.cv.rules import CvRules
+from tests.games.cv.play import GAME
+
+LISTED = 10
+MUTANTS = 25
+
+
+def _check_position(session: Session, pool: dict[tuple[str, str], set[Any]], rnd: random.Random) -> None:
+    rules = session.rules
+    for side in session.to_act():
+        legal = session.legal_actions(side)
+        listed = set(legal)
+        for action in rnd.sample(legal, min(LISTED, len(legal))):
+            assert rules.check(session.state, action) is None, action
+            for f in dataclasses.fields(action):
+                pool[(action.type_name, f.name)].add(getattr(action, f.name))
+        for action in rnd.sample(legal, min(MUTANTS, len(legal))):
+            for f in dataclasses.fields(action):
+                if f.name == "side":
+                    continue
+                seen = sorted(pool[(action.type_name, f.name)], key=repr)
+                for value in rnd.sample(seen, min(3, len(seen))):
+                    mutant = dataclasses.replace(action, **{f.name: value})
+                    why = rules.check(session.state, mutant)
+                    if rules.listable(mutant):
+                        assert (why is None) == (mutant in listed), (mutant, why)
+                    if why is not None:
+                        assert "CV › " in why, why
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**40))
+def test_check_agrees_with_legal(seed: int) -> None:
+    session = Session.start(CvRules(GAME), scenario="short", seed=seed)
+    rnd = random.Random(seed)
+    pool: dict[tuple[str, str], set[Any]] = defaultdict(set)
+    for _ in range(rnd.randrange(30, 120)):
+        if session.over:
+            break
+        side = session.to_act()[0]
+        legal = session.legal_actions(side)
+        if rnd.random() < 0.35:
+            _check_position(session, pool, rnd)
+        session.play(Done(side) if rnd.random() < 0.3 else rnd.choice(legal))
+
+
+def test_orders_out_of_turn_name_the_sequence() -> None:
+    session = Session.start(CvRules(GAME), scenario="short", seed=1)
+    session.play(Done("american"))
+    why = session.rules.check(session.state, Done("american"))
+    assert why is not None and "not the American side's turn" in why and "CV › Basic IV" in why

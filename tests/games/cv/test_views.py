@@ -1,0 +1,203 @@
+"""What each side may know (CV › Basic III; Set Up II.A): random legal play never lets the other
+side's hidden state reach a side's view, its log or the orders it may give.
+
+At positions across random games, the hidden side's secrets are changed where the viewer's units
+observe nothing (Basic III): its Task Forces moved and their plots, anchors and entry hexes
+changed, its planes moved between sections and armed differently, its unobserved Air units'
+make-up changed, an Air unit forming or In Flight added. The viewer must be shown exactly the
+same, and be offered the same orders.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from midway_desktop.engine import Session
+from midway_desktop.engine.events import UMPIRE
+from midway_desktop.games.cv.actions import Done
+from midway_desktop.games.cv.air import air_hex
+from midway_desktop.games.cv.observation import condition, observers
+from midway_desktop.games.cv.rules import CvRules
+from midway_desktop.games.cv.setup import initial_state
+from midway_desktop.games.cv.state import (
+    SECTIONS,
+    SIDES,
+    AirRecord,
+    AirUnit,
+    BaseBox,
+    Planes,
+    PlottedMove,
+    Sections,
+    State,
+    TaskForce,
+    other,
+)
+from midway_desktop.games.cv.time_record import Time
+from tests.games.cv.play import GAME, JP, US, tf
+
+FORCES = [
+    tf(US, 1, ["Enterprise", "DD1"], "B3010", {"c": {"wildcat": 8, "dauntless": 8}, "b": {"devastator": 4}}),
+    tf(US, 2, ["Yorktown", "DD2"], "B4807", {"c": {"wildcat": 6, "dauntless": 6}}, enters=Time(4, 6)),
+    tf(JP, 1, ["Akagi", "Tone", "DD1"], "A4010", {"c": {"zero": 8, "kate": 8, "jake": 2}, "a": {"val": 6}}),
+    tf(JP, 2, ["Hosho", "DD2"], "A3801", {"c": {"kate": 3}}, enters=Time(4, 6)),
+    tf(JP, 3, ["Jintsu", "AP1", "AP2"], "B2809"),  # two hexes from the Enterprise: observed
+]
+BASE_PLANES = {"midway": {"c": {"catalina": 3, "fortress": 2, "buffalo": 4}}, "hawaii": {"c": {"fortress": 4}}}
+# Events that show one side something of the other's, by the rules: a side sealed, the
+# initiative dice, the Point Record Chart, the Time Record.
+PUBLIC = frozenset({"sealed", "roll", "initiative", "victory-points", "turn", "setup"})
+
+
+def new_session(seed: int) -> Session:
+    rules = CvRules(GAME, lambda g, _name: initial_state(g, FORCES, Time(4, 5), Time(4, 7), BASE_PLANES))
+    return Session.start(rules, seed=seed)
+
+
+def _planes(rnd: random.Random, sections: Sections) -> Sections:
+    stacks = list(sections.all())
+    moved = [[], [], []]  # type: ignore[var-annotated]
+    for s in stacks:
+        moved[rnd.randrange(3)].append(
+            dataclasses.replace(s, weapon=rnd.choice(("", "he", "t")), fresh=rnd.random() < 0.5)
+        )
+    if rnd.random() < 0.5:
+        moved[0].append(Planes("zero", rnd.randint(1, 5)))
+    return Sections(*(tuple(m) for m in moved))
+
+
+def conceal(state: State, hidden: str, rnd: random.Random) -> State:
+    """``state`` with ``hidden``'s secrets changed where its enemy observes nothing (its own view
+    would show the change): Task Forces moved between unobserved hexes, their anchors and plots
+    changed; planes moved between sections and armed differently; unobserved Air units' make-up
+    changed (their counters and whether all are Low stay); an Air unit forming or In Flight."""
+    eyes = observers(GAME, state, other(hidden))
+
+    def unseen(hex_: str | None) -> bool:
+        if hex_ is None:
+            return True
+        return not any(condition(GAME, state, eyes, hex_, flying, True) for flying in (False, True))
+
+    cells = sorted(GAME.board.region("half-a") | GAME.board.region("half-b"))
+    tfs = []
+    for t in state.task_forces:
+        if t.side == hidden:
+            hidden_tf = t.entry is not None or unseen(t.hex)
+            to = t.hex
+            if t.hex is not None and hidden_tf:
+                to = next((h for h in (rnd.choice(cells) for _ in range(30)) if unseen(h)), t.hex)
+            t = dataclasses.replace(
+                t,
+                hex=to,
+                planes=_planes(rnd, t.planes),
+                anchored=rnd.random() < 0.5 if hidden_tf else t.anchored,
+                readied=rnd.randint(0, 9),
+                launched=rnd.randint(0, 9),
+                entry=dataclasses.replace(t.entry, hex=rnd.choice(cells)) if t.entry else None,
+            )
+        tfs.append(t)
+    bases = [
+        dataclasses.replace(b, planes=_planes(rnd, b.planes), hits=rnd.randint(0, 3), readied=rnd.randint(0, 5))
+        if b.side == hidden
+        else b
+        for b in state.bases
+    ]
+    units = []
+    for u in state.air_units:
+        if u.side == hidden and unseen(air_hex(GAME, state, u)):
+            records = tuple(
+                dataclasses.replace(r, factors=rnd.randint(1, 9), weapon=rnd.choice(("", "he"))) for r in u.records
+            )
+            u = dataclasses.replace(u, records=records, moved=rnd.random() < 0.5)
+        units.append(u)
+    if rnd.random() < 0.7:  # an Air unit forming (or In Flight) where the viewer cannot see
+        free = [n for n in range(1, 28) if state.air_unit(hidden, n) is None]
+        if free:
+            rec = AirRecord("zero" if hidden == JP else "wildcat", 2, "", False, "tf1", state.time, state.time.plus(3))
+            units.append(AirUnit(hidden, free[0], rnd.choice(("forming", "in-flight")), (rec,), box="tf1"))
+    plots = dict(state.plots)
+    plots[hidden] = tuple(PlottedMove(t.number, (), rnd.random() < 0.5) for t in tfs if t.side == hidden)
+    return dataclasses.replace(
+        state,
+        task_forces=tuple(tfs),
+        bases=tuple(bases),
+        air_units=tuple(sorted(units, key=lambda u: (u.side, u.number))),
+        plots=tuple(sorted(plots.items())),
+    )
+
+
+def _check_position(session: Session, rnd: random.Random) -> None:
+    rules = session.rules
+    state = session.state
+    for viewer in SIDES:
+        changed = conceal(state, other(viewer), rnd)
+        assert rules.view(changed, viewer) == rules.view(state, viewer)
+        assert rules.to_act(changed) == rules.to_act(state)
+        if viewer in rules.to_act(state):
+            assert rules.legal_actions(changed, viewer) == rules.legal_actions(state, viewer)
+        assert other(viewer) not in rules.view(state, viewer)
+
+
+def _check_log(session: Session) -> None:
+    for viewer in SIDES:
+        for event in session.log(viewer):
+            side = event.data.get("side")
+            if side is not None and side != viewer:
+                assert event.kind in PUBLIC, event
+
+
+def _play(session: Session, rnd: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if session.over:
+            return
+        side = session.to_act()[0]
+        legal = session.legal_actions(side)
+        action = Done(side) if rnd.random() < 0.25 else rnd.choice(legal)
+        session.play(action)
+        if rnd.random() < 0.3:
+            _check_position(session, rnd)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**40), steps=st.integers(min_value=20, max_value=250))
+def test_random_play_keeps_each_side_blind(seed: int, steps: int) -> None:
+    session = new_session(seed)
+    rnd = random.Random(seed)
+    _check_position(session, rnd)
+    _play(session, rnd, steps)
+    _check_position(session, rnd)
+    _check_log(session)
+
+
+def test_the_scan_would_catch_a_leak() -> None:
+    """The check above fails on a view that shows the other side's Task Forces."""
+    session = new_session(1)
+    rnd = random.Random(1)
+    state = session.state
+    leaky: dict[str, Any] = session.rules.view(state, UMPIRE)
+    changed = conceal(state, JP, rnd)
+    assert session.rules.view(changed, UMPIRE) != leaky
+    own = session.rules.view(state, JP)
+    assert own["japanese"]["task_forces"] and "american" not in own
+
+
+def test_enemy_air_units_on_the_mapboard_show_as_counters_only() -> None:
+    """Basic III: Air units on the mapboard are seen, of unknown strength and composition; VIII.D.6:
+    an Air unit all at Low Altitude is announced."""
+    session = new_session(1)
+    rec = AirRecord("kate", 5, "t", False, "tf1", Time(4, 5), Time(4, 11))
+    state = session.state.with_air_unit(AirUnit(JP, 3, "map", (rec,), hex="A3010"))
+    view = session.rules.view(state, US)
+    assert view["enemy_air"] == [{"number": 3, "hex": "A3010", "all_low": True}]
+    assert "kate" not in repr(view)
+    hidden = state.with_air_unit(AirUnit(JP, 3, "cap", (rec,), box="tf1"))
+    assert session.rules.view(hidden, US)["enemy_air"] == []
+
+
+def test_sections_listed() -> None:
+    assert SECTIONS == ("a", "b", "c") and isinstance(BaseBox("midway", US, None).planes, Sections)
+    assert TaskForce(US, 1, ("DD1",), None).id == "tf1"
