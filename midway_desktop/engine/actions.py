@@ -62,9 +62,9 @@ class ActionCodec:
         cls = self.by_name.get(name) if isinstance(name, str) else None
         if cls is None:
             raise ActionError(f"unknown action type {name!r}")
-        hints = self._hints.get(name)
+        hints = self._hints.get(cls.type_name)
         if hints is None:
-            hints = self._hints[name] = typing.get_type_hints(cls)
+            hints = self._hints[cls.type_name] = typing.get_type_hints(cls)
         kwargs = {}
         for f in dataclasses.fields(cls):
             if f.name not in data:
