@@ -130,7 +130,8 @@ def _check_board(w, checked: set[tuple[CounterFace, int, float]]) -> int:  # typ
             tops[item.label] = item
     for item in tops.values():
         centre = view.mapFromScene(item.pos())  # type: ignore[attr-defined]
-        half = max(2, round(item.size * zoom * 0.3))  # type: ignore[attr-defined]
+        # The counter as drawn: a preview may scale its counters up to stay legible.
+        half = max(2, round(item.size * item.scale() * zoom * 0.3))  # type: ignore[attr-defined]
         colours = {
             shot.pixel(x, y)
             for x in range(centre.x() - half, centre.x() + half)

@@ -217,16 +217,19 @@ def _add_lines(row: QTreeWidgetItem, lines: list[str]) -> None:
 def _force_face(force: ForcePreview) -> CounterFace:
     values = f"{force.air_factors} air" if force.air_factors else f"{len(force.ships)} ships"
     kind = force.time if not force.at_start else "Force"
-    return CounterFace(SIDE_FACES[force.side], force.force, kind, values, reduced=not force.at_start)
+    return CounterFace(
+        SIDE_FACES[force.side], force.force, kind, values, reduced=not force.at_start, symbol="task-force"
+    )
 
 
 def _base_face(base: BasePreview) -> CounterFace:
     """Midway by name; an off-board Base by the letter its Air Entry Hexes carry ("3W": Wake),
     its name on the type line."""
-    values = f"{base.air_factors} air" + (f", {base.ground} ground" if base.ground else "")
+    values = f"{base.air_factors} air"
     if base.on_board or not base.letter:
-        return CounterFace(SIDE_FACES[base.side], base.title.split()[0], "Base", values)
-    return CounterFace(SIDE_FACES[base.side], base.letter, base.title, values)
+        kind = f"{base.ground} ground" if base.ground else "Base"  # the type line: short enough to print
+        return CounterFace(SIDE_FACES[base.side], base.title.split()[0], kind, values, symbol="base")
+    return CounterFace(SIDE_FACES[base.side], base.letter, base.title, values, symbol="base")
 
 
 def _factors(counts: dict[str, int] | object) -> str:
