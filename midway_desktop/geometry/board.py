@@ -392,6 +392,12 @@ class Board:
                             best, found = key, (left, top, right, bottom)
         return found
 
+    def title_outside(self, label: str) -> bool:
+        """Whether a box's title is printed just above the box rather than in it: a track's
+        boxes (the turn track) are each just big enough for the marker standing in them, so
+        their names run above them like a ruler's figures and no marker ever hides one."""
+        return self.kind == "boxes" and self.cell(label).kind == "track"
+
     def counter_slots(self, label: str, size: float, gap: float, count: int) -> list[tuple[float, float]]:
         """Centres, in board units, for ``count`` counters of side ``size`` laid out in box
         ``label``: rows from the top-left, ``gap`` apart, clear of the box's edge and of its
@@ -420,7 +426,8 @@ class Board:
         ring = self.corners(label)
         left, top, right, bottom = plane.bounds(ring)
         tx0, ty0, tx1, ty1 = self.title_box(label)
-        title_room = min((ty1 - ty0) * 0.3, 0.8)
+        # A track's title is printed above its box (see ``title_outside``): the box is all room.
+        title_room = 0.0 if self.title_outside(label) else min((ty1 - ty0) * 0.3, 0.8)
         title = (tx0, ty0, tx1, ty0 + title_room)
         per_row = max(1, int((right - left - gap) // (size + gap)))
         slots: list[tuple[float, float]] = []
