@@ -410,11 +410,14 @@ class Board:
         slots = list(fits[:count])
         fan = size * 0.22
         taken = len(slots)
+        # A crowd fans out no further than the box's own edge: never over a neighbour's title.
+        x0, y0, x1, y1 = plane.bounds(self.corners(label))
+        right, bottom = max(x0 + size / 2, x1 - size / 2 - gap / 2), max(y0 + size / 2, y1 - size / 2 - gap / 2)
         while len(slots) < count:
             k = len(slots) - taken
             x, y = slots[k % taken]
             layer = 1 + k // taken
-            slots.append((x + layer * fan, y + layer * fan))
+            slots.append((min(x + layer * fan, right), min(y + layer * fan, bottom)))
         return slots
 
     @cached_property

@@ -9,6 +9,7 @@ only where they would be legible, fine hatching only up close). The tile cache i
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import zlib
@@ -33,6 +34,7 @@ from midway_desktop.geometry.outlines import outlines
 from midway_desktop.ui import palette as pal
 from midway_desktop.ui.shapes import path_from_figure, polygon_f
 
+FAN = 0.4  # how far each counter of a stack is set off the one below, in counter widths
 UNIT = 40.0  # scene pixels per board unit at 100 % zoom
 MARGIN = 1.6  # board units of chart margin around the grid (room for edge labels)
 _BUCKET = 4.0  # board units per spatial bucket
@@ -55,6 +57,9 @@ class Caption:
     px: float
     bold: bool
     stretch: int = 100  # condensed type when the name would not fit otherwise
+    baselines: tuple[float, ...] = ()  # each line's, in scene units
+    clears: int = 1  # how many counters fanned in its cell it stands clear of
+    cell: str = ""  # the cell it is printed under
 
     def font(self) -> QFont:
         return _font(self.px, bold=self.bold, serif=True, stretch=self.stretch)
@@ -499,38 +504,57 @@ class MapArt:
         the counters of the cells round it, so no counter standing in any cell hides it; in
         one line or two, as large as fits, and left out at a zoom where it would not read."""
         half = counter_size(self.board.kind) / 2
-        gap = UNIT * 0.02
+        # Clear of two counters fanned in the cell (a base and a visitor) when there is room,
+        # else of one.
+        fan = counter_size(self.board.kind) * FAN / 2
         placed: list[Caption] = []
         for region in self.board.regions():
             if region.kind not in ("island", "objective"):
                 continue
             anchor = self.cells[min(region, key=lambda lb: self.cells[lb].centre.y())]
-            near = self.board.within(anchor.label, 2)
             counters = [
                 QRectF(self.cells[lb].centre.x() - half, self.cells[lb].centre.y() - half, 2 * half, 2 * half)
-                for lb in near
+                for lb in self.board.within(anchor.label, 2)
             ]
-            bold = region.kind == "objective"
-            px = max(self.cell_size * (0.28 if self.board.kind == "hex" else 0.34), CAPTION_PX / scale)
-            least = MIN_LABEL_PX / scale
-            found = None
-            while found is None and px >= least:
-                for stretch, lines in ((st, ln) for st in (100, 80) for ln in _wrappings(region.title)):
-                    fm = QFontMetricsF(_font(px, bold=bold, serif=True, stretch=stretch))
-                    w = max(fm.horizontalAdvance(line) for line in lines) + px * 0.4
-                    h = fm.height() + fm.lineSpacing() * (len(lines) - 1)
-                    box = QRectF(anchor.centre.x() - w / 2, anchor.centre.y() + half + gap, w, h)
-                    if (
-                        self.scene_rect.contains(box)
-                        and not any(box.intersects(c) for c in counters)
-                        and not any(box.intersects(c.rect) for c in placed)
-                    ):
-                        found = Caption(region.name, tuple(lines), box, px, bold, stretch)
-                        break
-                px *= 0.92
-            if found is not None:
-                placed.append(found)
+            c = anchor.centre
+            for clears, spread in ((2, fan), (1, 0.0)):
+                own = QRectF(c.x() - half - spread, c.y() - half - spread, 2 * (half + spread), 2 * (half + spread))
+                found = self._fit_caption(region, c, own, [*counters, own], placed, scale)
+                if found is not None:
+                    placed.append(dataclasses.replace(found, clears=clears, cell=anchor.label))
+                    break
         return tuple(placed)
+
+    def _fit_caption(
+        self, region: Region, c: QPointF, own: QRectF, counters: list[QRectF], placed: list[Caption], scale: float
+    ) -> Caption | None:
+        """The largest legible caption just below ``own`` (the counters of its cell) that meets
+        none of ``counters`` nor a caption ``placed`` before, or ``None``."""
+        bold = region.kind == "objective"
+        px = max(self.cell_size * (0.28 if self.board.kind == "hex" else 0.34), CAPTION_PX / scale)
+        least = MIN_LABEL_PX / scale
+        top = own.bottom() + UNIT * 0.01
+        while px >= least:
+            for stretch, lines in ((st, ln) for st in (100, 80) for ln in _wrappings(region.title)):
+                fm = QFontMetricsF(_font(px, bold=bold, serif=True, stretch=stretch))
+                # The ink's own height (capitals to descenders), not the font's line box:
+                # what a counter would hide, and what the halo behind it covers.
+                inks = [fm.tightBoundingRect(line) for line in lines]
+                pad = px * 0.05
+                rise = -min(ink.top() for ink in inks)
+                w = max(fm.horizontalAdvance(line) for line in lines) + px * 0.4
+                h = rise + max(ink.bottom() for ink in inks) + fm.lineSpacing() * (len(lines) - 1) + 2 * pad
+                box = QRectF(c.x() - w / 2, top, w, h)
+                if (
+                    self.scene_rect.contains(box)
+                    and not any(box.intersects(r) for r in counters)
+                    and not any(box.intersects(other.rect) for other in placed)
+                ):
+                    first = box.top() + pad + rise
+                    baselines = tuple(first + i * fm.lineSpacing() for i in range(len(lines)))
+                    return Caption(region.name, tuple(lines), box, px, bold, stretch, baselines)
+            px *= 0.92
+        return None
 
     def _paint_edge_labels(self, p: QPainter, rect: QRectF, scale: float) -> None:
         """Column and row names around the grid, sized to stay legible when cells are small."""
@@ -612,7 +636,9 @@ class MapArt:
             p.setPen(Qt.PenStyle.NoPen)
             p.drawRoundedRect(caption.rect, caption.px * 0.3, caption.px * 0.3)
             p.restore()
-            p.drawText(caption.rect, Qt.AlignmentFlag.AlignCenter, "\n".join(caption.lines))
+            fm = QFontMetricsF(caption.font())
+            for line, baseline in zip(caption.lines, caption.baselines):
+                p.drawText(QPointF(caption.rect.center().x() - fm.horizontalAdvance(line) / 2, baseline), line)
 
     def caption_box(self, name: str, scale: float) -> tuple[QRectF, QFont] | None:
         """Where an island's or objective's name is printed at ``scale``, and in what type
