@@ -65,6 +65,17 @@ class Caption:
         return _font(self.px, bold=self.bold, serif=True, stretch=self.stretch)
 
 
+@functools.lru_cache(maxsize=256)
+def _measure(lines: tuple[str, ...], bold: bool, stretch: int) -> tuple[float, float, float, float]:
+    """A caption's widest line, its ink's rise above the first baseline and drop below the
+    last (capitals to descenders, not the font's line box: what a counter would hide), and
+    the line spacing, in 100 px serif type (unhinted type scales in proportion)."""
+    fm = QFontMetricsF(_font(100, bold=bold, serif=True, stretch=stretch))
+    inks = [fm.tightBoundingRect(line) for line in lines]
+    advance = max(fm.horizontalAdvance(line) for line in lines)
+    return advance, -min(ink.top() for ink in inks), max(ink.bottom() for ink in inks), fm.lineSpacing()
+
+
 def _wrappings(title: str) -> list[list[str]]:
     """A title on one line, then broken into two at each space, most even break first."""
     words = title.split()
@@ -101,6 +112,12 @@ def _blob(c: QPointF, rx: float, ry: float, seed: int, n: int, least: float) -> 
         wobble = least + (1 - least) * (((seed >> (i * 3 % 29)) & 7) / 7.0)
         pts.append(QPointF(c.x() + math.cos(a) * rx * wobble, c.y() + math.sin(a) * ry * wobble))
     return QPolygonF(pts)
+
+
+def _over(base: QColor, tint: QColor) -> QColor:
+    """``tint`` (with its alpha) laid over opaque ``base``."""
+    a = tint.alphaF()
+    return QColor.fromRgbF(*(b * (1 - a) + t * a for b, t in zip(base.getRgbF()[:3], tint.getRgbF()[:3])))
 
 
 def counter_size(kind: str) -> float:
@@ -206,19 +223,14 @@ class MapArt:
         """Chart paper round the grid; inside it, open sea that deepens away from the islands,
         and pale shallows round every island and reef (drawn once per tile, like all the art)."""
         p.fillRect(rect.intersected(self.scene_rect), pal.PAPER)
+        # One radial fill (a second pass would double the sea's cost): the open sea pales
+        # towards the middle of the chart and deepens towards its far edges and corners.
         g = self.grid_rect
-        grad = QLinearGradient(g.topLeft(), g.bottomRight())
+        grad = QRadialGradient(g.center(), math.hypot(g.width(), g.height()) / 2)
         grad.setColorAt(0.0, pal.SEA_TOP)
-        grad.setColorAt(1.0, pal.SEA_BOTTOM)
+        grad.setColorAt(0.55, pal.SEA_BOTTOM)
+        grad.setColorAt(1.0, _over(pal.SEA_BOTTOM, pal.SEA_DEEP))
         p.fillPath(self.outline, QBrush(grad))
-        # Deep water towards the chart's far edges: a soft vignette, darkest at the corners.
-        deep = QRadialGradient(g.center(), math.hypot(g.width(), g.height()) / 2)
-        clear = QColor(pal.SEA_DEEP)
-        clear.setAlpha(0)
-        deep.setColorAt(0.0, clear)
-        deep.setColorAt(0.55, clear)
-        deep.setColorAt(1.0, pal.SEA_DEEP)
-        p.fillPath(self.outline, QBrush(deep))
         for centre, reach in self._shallows:
             box = QRectF(centre.x() - reach, centre.y() - reach, 2 * reach, 2 * reach)
             if not box.intersects(rect):
@@ -535,15 +547,12 @@ class MapArt:
         least = MIN_LABEL_PX / scale
         top = own.bottom() + UNIT * 0.01
         while px >= least:
+            k = max(1, round(px)) / 100.0  # the type is set in whole pixels
             for stretch, lines in ((st, ln) for st in (100, 80) for ln in _wrappings(region.title)):
-                fm = QFontMetricsF(_font(px, bold=bold, serif=True, stretch=stretch))
-                # The ink's own height (capitals to descenders), not the font's line box:
-                # what a counter would hide, and what the halo behind it covers.
-                inks = [fm.tightBoundingRect(line) for line in lines]
+                advance, rise, drop, spacing = (v * k for v in _measure(tuple(lines), bold, stretch))
                 pad = px * 0.05
-                rise = -min(ink.top() for ink in inks)
-                w = max(fm.horizontalAdvance(line) for line in lines) + px * 0.4
-                h = rise + max(ink.bottom() for ink in inks) + fm.lineSpacing() * (len(lines) - 1) + 2 * pad
+                w = advance + px * 0.4
+                h = rise + drop + spacing * (len(lines) - 1) + 2 * pad
                 box = QRectF(c.x() - w / 2, top, w, h)
                 if (
                     self.scene_rect.contains(box)
@@ -551,7 +560,7 @@ class MapArt:
                     and not any(box.intersects(other.rect) for other in placed)
                 ):
                     first = box.top() + pad + rise
-                    baselines = tuple(first + i * fm.lineSpacing() for i in range(len(lines)))
+                    baselines = tuple(first + i * spacing for i in range(len(lines)))
                     return Caption(region.name, tuple(lines), box, px, bold, stretch, baselines)
             px *= 0.92
         return None
