@@ -203,21 +203,24 @@ class MapArt:
         return self.cell_size * (0.30 if self.board.kind == "hex" else 0.26)
 
     # -- painting -------------------------------------------------------------------------
-    def paint(self, p: QPainter, rect: QRectF, scale: float) -> None:
-        """Paint the scene area ``rect``; ``scale`` is device pixels per scene unit."""
+    def paint(self, p: QPainter, rect: QRectF, scale: float, dpr: float = 1.0) -> None:
+        """Paint the scene area ``rect``; ``scale`` is device pixels per scene unit, ``dpr``
+        device pixels per logical pixel: what reads is judged in logical pixels (a HiDPI
+        screen's pixels are smaller), lines are drawn to the device's."""
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        lod = scale / dpr
         if self.board.kind == "boxes":
-            self._paint_display(p, rect, scale)
+            self._paint_display(p, rect, lod)
             return
         self._paint_sea(p, rect)
         shapes = self.cells_in(rect.adjusted(-UNIT, -UNIT, UNIT, UNIT))
         self._paint_region_fills(p, rect, scale)
         self._paint_grid(p, shapes, scale)
-        self._paint_region_marks(p, rect, scale)
-        self._paint_labels(p, rect, scale)
-        self._paint_edge_labels(p, rect, scale)
-        self._paint_captions(p, rect, scale)
+        self._paint_region_marks(p, rect, scale, lod)
+        self._paint_labels(p, rect, lod)
+        self._paint_edge_labels(p, rect, lod)
+        self._paint_captions(p, rect, lod)
 
     def _paint_sea(self, p: QPainter, rect: QRectF) -> None:
         """Chart paper round the grid; inside it, open sea that deepens away from the islands,
@@ -286,7 +289,7 @@ class MapArt:
             elif kind == "limit":
                 p.fillPath(path, QColor(31, 95, 191, 18))
 
-    def _paint_region_marks(self, p: QPainter, rect: QRectF, scale: float) -> None:
+    def _paint_region_marks(self, p: QPainter, rect: QRectF, scale: float, lod: float) -> None:
         for region in self.board.regions():
             path = self.region_paths[region.name]
             if not path.boundingRect().adjusted(-UNIT, -UNIT, UNIT, UNIT).intersects(rect):
@@ -334,7 +337,7 @@ class MapArt:
                     self._paint_sub(p, self.cells[label])
             elif kind == "air-entry":
                 for label in region:
-                    self._paint_air_entry(p, self.cells[label], region, scale)
+                    self._paint_air_entry(p, self.cells[label], region, lod)
             elif kind in ("reference", "hex"):
                 for label in region:
                     self._paint_reference(p, self.cells[label], scale)
@@ -451,10 +454,12 @@ class MapArt:
         fourth...) rather than labels over each other."""
         px = max(self._label_px(), MIN_LABEL_PX / scale)
         widest = max(self._advances.values(), default=0.0) * px / 100.0
-        gap = px * 0.3
+        # Room between neighbours, more across than down: thinned coordinates must read as
+        # labels of cells, not run together into lines of text.
+        across, down = (px * 0.3, px * 0.3) if widest <= self._pitch[0] * 0.8 else (px * 1.5, px * 0.8)
         px_x, px_y = self._pitch
         for step in (1, 2, 3, 4, 6, 8, 12, 16, 24, 32):
-            if widest + gap <= step * px_x and px * _LINE + gap <= step * px_y:
+            if widest + across <= step * px_x and px * _LINE + down <= step * px_y:
                 return px, step
         return px, 32
 
@@ -529,12 +534,18 @@ class MapArt:
                 for lb in self.board.within(anchor.label, 2)
             ]
             c = anchor.centre
+            fits = {}
             for clears, spread in ((2, fan), (1, 0.0)):
                 own = QRectF(c.x() - half - spread, c.y() - half - spread, 2 * (half + spread), 2 * (half + spread))
                 found = self._fit_caption(region, c, own, [*counters, own], placed, scale)
                 if found is not None:
-                    placed.append(dataclasses.replace(found, clears=clears, cell=anchor.label))
-                    break
+                    fits[clears] = dataclasses.replace(found, clears=clears, cell=anchor.label)
+            pair, one = fits.get(2), fits.get(1)
+            # Clear of a pair if that still prints it at the preferred size (or as large).
+            if pair is not None and (one is None or pair.px * scale >= min(CAPTION_PX, one.px * scale)):
+                placed.append(pair)
+            elif one is not None:
+                placed.append(one)
         return tuple(placed)
 
     def _fit_caption(
@@ -544,9 +555,9 @@ class MapArt:
         none of ``counters`` nor a caption ``placed`` before, or ``None``."""
         bold = region.kind == "objective"
         px = max(self.cell_size * (0.28 if self.board.kind == "hex" else 0.34), CAPTION_PX / scale)
-        least = MIN_LABEL_PX / scale
+        least = (MIN_LABEL_PX - 0.5) / scale  # type is set in whole pixels: half a pixel's grace
         top = own.bottom() + UNIT * 0.01
-        while px >= least:
+        while round(px) >= least:
             k = max(1, round(px)) / 100.0  # the type is set in whole pixels
             for stretch, lines in ((st, ln) for st in (100, 80) for ln in _wrappings(region.title)):
                 advance, rise, drop, spacing = (v * k for v in _measure(tuple(lines), bold, stretch))

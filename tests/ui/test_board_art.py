@@ -287,3 +287,24 @@ def test_high_contrast_reaches_the_sea_and_the_land(arts) -> None:  # type: igno
         assert sea_s.lightness() > sea_n.lightness(), "a paler sea under the print"
     finally:
         pal.set_high_contrast(False)
+
+
+def test_a_hidpi_tile_judges_legibility_in_logical_pixels(arts) -> None:  # type: ignore[no-untyped-def]
+    """A tile for a 2x screen is painted at twice the device scale, but what reads there is what
+    reads at the logical scale: the same coordinates, thinned the same, the same captions."""
+    from midway_desktop.ui.tiles import TileCache
+
+    art = arts["victory-at-midway"]
+    asked: list[float] = []
+    real = art.coordinate_labels
+
+    def spy(scale: float, rect: QRectF | None = None):  # type: ignore[no-untyped-def]
+        asked.append(scale)
+        return real(scale, rect)
+
+    art.coordinate_labels = spy  # type: ignore[method-assign]
+    try:
+        TileCache(art).tile(0.8, 0, 0, dpr=2.0)
+    finally:
+        del art.coordinate_labels
+    assert asked == [pytest.approx(0.4)]
