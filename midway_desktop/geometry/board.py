@@ -398,6 +398,14 @@ class Board:
         their names run above them like a ruler's figures and no marker ever hides one."""
         return self.kind == "boxes" and self.cell(label).kind == "track"
 
+    def title_room(self, label: str) -> float:
+        """How far down from the top of its ``title_box`` a box's title may reach (board
+        units): counters stand below it. None for a track, whose title is printed outside."""
+        if self.title_outside(label):
+            return 0.0
+        _, ty0, _, ty1 = self.title_box(label)
+        return min((ty1 - ty0) * 0.3, 0.8)
+
     def counter_slots(self, label: str, size: float, gap: float, count: int) -> list[tuple[float, float]]:
         """Centres, in board units, for ``count`` counters of side ``size`` laid out in box
         ``label``: rows from the top-left, ``gap`` apart, clear of the box's edge and of its
@@ -429,8 +437,7 @@ class Board:
         ring = self.corners(label)
         left, top, right, bottom = plane.bounds(ring)
         tx0, ty0, tx1, ty1 = self.title_box(label)
-        # A track's title is printed above its box (see ``title_outside``): the box is all room.
-        title_room = 0.0 if self.title_outside(label) else min((ty1 - ty0) * 0.3, 0.8)
+        title_room = self.title_room(label)
         title = (tx0, ty0, tx1, ty0 + title_room)
         per_row = max(1, int((right - left - gap) // (size + gap)))
         slots: list[tuple[float, float]] = []

@@ -700,7 +700,9 @@ class MapArt:
             p.setFont(font)
             outside = self.board.title_outside(shape.label)
             p.setPen(pal.TRACK_TEXT if outside else pal.BOX_TEXT)
-            p.drawText(box, Qt.AlignmentFlag.AlignCenter, cell.title)
+            lines = (cell.title,) if outside else self.box_title_lines(shape.label)
+            align = Qt.AlignmentFlag.AlignCenter if outside else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+            p.drawText(box, align, "\n".join(lines))
         self._paint_compass(p, rect)
 
     def box_title(self, label: str) -> tuple[QRectF, QFont] | None:
@@ -717,16 +719,37 @@ class MapArt:
             fm = QFontMetricsF(font)
             w = min(b.width(), fm.horizontalAdvance(cell.title) + px * 0.3)
             return QRectF(b.center().x() - w / 2, b.top() - fm.height() - UNIT * 0.04, w, fm.height()), font
-        px = UNIT * 0.34
-        pad = UNIT * 0.15
+        lines = self.box_title_lines(label)
+        px = self._box_title_px(label, lines)
         font = _font(px, bold=True, serif=True)
-        width = QFontMetricsF(font).horizontalAdvance(cell.title)
-        room = b.width() - 2 * pad
-        if width > room:
-            px *= room / width
-            font = _font(px, bold=True, serif=True)
         fm = QFontMetricsF(font)
-        return QRectF(b.left() + pad, b.top() + pad, fm.horizontalAdvance(cell.title) + 1, fm.height()), font
+        pad = UNIT * 0.15
+        width = max(fm.horizontalAdvance(line) for line in lines) + 1
+        return QRectF(b.left() + pad, b.top() + pad, width, fm.height() + fm.lineSpacing() * (len(lines) - 1)), font
+
+    def box_title_lines(self, label: str) -> tuple[str, ...]:
+        """A box's title in one line, or in two where one would have to shrink to fit."""
+        title = self.board.cell(label).title
+        one = (title,)
+        best, size = one, self._box_title_px(label, one)
+        for lines in _wrappings(title)[1:]:
+            px = self._box_title_px(label, tuple(lines))
+            if px > size * 1.15:
+                best, size = tuple(lines), px
+        return best
+
+    def _box_title_px(self, label: str, lines: tuple[str, ...]) -> float:
+        """The largest type (up to the display's own) that sets ``lines`` within the box's
+        width and its title room (``Board.title_room``)."""
+        b = self.title_rects[label]
+        pad = UNIT * 0.15
+        advance, _rise, _drop, spacing = _measure(lines, True, 100)
+        fm = QFontMetricsF(_font(100, bold=True, serif=True))
+        height = fm.height() + spacing * (len(lines) - 1)
+        room_w = b.width() - 2 * pad
+        room_h = self.board.title_room(label) * UNIT - pad
+        # Whole pixels, rounded down: type set a pixel larger would overrun the room.
+        return float(math.floor(min(UNIT * 0.34, 100 * room_w / advance, 100 * room_h / height)))
 
     def _paint_compass(self, p: QPainter, rect: QRectF) -> None:
         """A north arrow, since a display may be drawn from a player's own perspective."""
