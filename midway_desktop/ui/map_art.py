@@ -700,12 +700,23 @@ class MapArt:
             p.setFont(font)
             outside = self.board.title_outside(shape.label)
             p.setPen(pal.TRACK_TEXT if outside else pal.BOX_TEXT)
-            lines = (cell.title,) if outside else self.box_title_lines(shape.label)
+            lines = (cell.title,) if outside else self._box_lines(shape.label)
             align = Qt.AlignmentFlag.AlignCenter if outside else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
             p.drawText(box, align, "\n".join(lines))
         self._paint_compass(p, rect)
 
     def box_title(self, label: str) -> tuple[QRectF, QFont] | None:
+        """Where a box's title is printed and in what type (see ``_box_title``): worked out
+        once per box, as every tile the box touches asks."""
+        if label not in self._box_titles:
+            self._box_titles[label] = self._box_title(label)
+        return self._box_titles[label]
+
+    @functools.cached_property
+    def _box_titles(self) -> dict[str, tuple[QRectF, QFont] | None]:
+        return {}
+
+    def _box_title(self, label: str) -> tuple[QRectF, QFont] | None:
         """Where a box's title is printed (the text's own rectangle, scene units) and in what
         type: a box's in its top-left corner, clear of the rows its counters stand in
         (``Board.counter_slots``); a track's just above its box, on the display's sea."""
@@ -719,13 +730,22 @@ class MapArt:
             fm = QFontMetricsF(font)
             w = min(b.width(), fm.horizontalAdvance(cell.title) + px * 0.3)
             return QRectF(b.center().x() - w / 2, b.top() - fm.height() - UNIT * 0.04, w, fm.height()), font
-        lines = self.box_title_lines(label)
+        lines = self._box_lines(label)
         px = self._box_title_px(label, lines)
         font = _font(px, bold=True, serif=True)
         fm = QFontMetricsF(font)
         pad = UNIT * 0.15
         width = max(fm.horizontalAdvance(line) for line in lines) + 1
         return QRectF(b.left() + pad, b.top() + pad, width, fm.height() + fm.lineSpacing() * (len(lines) - 1)), font
+
+    def _box_lines(self, label: str) -> tuple[str, ...]:
+        if label not in self._box_line_cache:
+            self._box_line_cache[label] = self.box_title_lines(label)
+        return self._box_line_cache[label]
+
+    @functools.cached_property
+    def _box_line_cache(self) -> dict[str, tuple[str, ...]]:
+        return {}
 
     def box_title_lines(self, label: str) -> tuple[str, ...]:
         """A box's title in one line, or in two where one would have to shrink to fit."""
