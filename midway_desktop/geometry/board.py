@@ -392,6 +392,20 @@ class Board:
                             best, found = key, (left, top, right, bottom)
         return found
 
+    def title_outside(self, label: str) -> bool:
+        """Whether a box's title is printed just above the box rather than in it: a track's
+        boxes (the turn track) are each just big enough for the marker standing in them, so
+        their names run above them like a ruler's figures and no marker ever hides one."""
+        return self.kind == "boxes" and self.cell(label).kind == "track"
+
+    def title_room(self, label: str) -> float:
+        """How far down from the top of its ``title_box`` a box's title may reach (board
+        units): counters stand below it. None for a track, whose title is printed outside."""
+        if self.title_outside(label):
+            return 0.0
+        _, ty0, _, ty1 = self.title_box(label)
+        return min((ty1 - ty0) * 0.3, 0.8)
+
     def counter_slots(self, label: str, size: float, gap: float, count: int) -> list[tuple[float, float]]:
         """Centres, in board units, for ``count`` counters of side ``size`` laid out in box
         ``label``: rows from the top-left, ``gap`` apart, clear of the box's edge and of its
@@ -404,11 +418,14 @@ class Board:
         slots = list(fits[:count])
         fan = size * 0.22
         taken = len(slots)
+        # A crowd fans out no further than the box's own edge: never over a neighbour's title.
+        x0, y0, x1, y1 = plane.bounds(self.corners(label))
+        right, bottom = max(x0 + size / 2, x1 - size / 2 - gap / 2), max(y0 + size / 2, y1 - size / 2 - gap / 2)
         while len(slots) < count:
             k = len(slots) - taken
             x, y = slots[k % taken]
             layer = 1 + k // taken
-            slots.append((x + layer * fan, y + layer * fan))
+            slots.append((min(x + layer * fan, right), min(y + layer * fan, bottom)))
         return slots
 
     @cached_property
@@ -420,7 +437,7 @@ class Board:
         ring = self.corners(label)
         left, top, right, bottom = plane.bounds(ring)
         tx0, ty0, tx1, ty1 = self.title_box(label)
-        title_room = min((ty1 - ty0) * 0.3, 0.8)
+        title_room = self.title_room(label)
         title = (tx0, ty0, tx1, ty0 + title_room)
         per_row = max(1, int((right - left - gap) // (size + gap)))
         slots: list[tuple[float, float]] = []

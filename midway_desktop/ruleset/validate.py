@@ -21,9 +21,12 @@ PLAY_STEPS = 3_000  # actions of each trial game: a few bot games' worth
 
 
 def _board_parser(node: Node, game: str) -> object:
+    from midway_desktop.geometry.coasts import check_coasts
     from midway_desktop.geometry.loader import parse_board
 
-    return parse_board(node, expected_game=game)
+    board = parse_board(node, expected_game=game)
+    check_coasts(node)  # how the art draws an island: not read by the rules, checked here
+    return board
 
 
 def _kido_butai_forces(node: Node, game: str) -> object:

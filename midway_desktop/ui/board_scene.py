@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from midway_desktop.geometry import Board
 from midway_desktop.ui import palette as pal
 from midway_desktop.ui.counters import CounterFace, CounterItem
-from midway_desktop.ui.map_art import UNIT, MapArt, counter_size
+from midway_desktop.ui.map_art import FAN, UNIT, MapArt, counter_size
 from midway_desktop.ui.shapes import path_from_figure
 from midway_desktop.ui.tiles import TileCache
 
@@ -69,9 +69,6 @@ class HighlightItem(QGraphicsItem):
             painter.setPen(QPen(pal.LIMIT, UNIT * 0.05))
             painter.setBrush(QBrush(pal.COSTLY))
             painter.drawPath(self._costly)
-
-
-FAN = 0.4  # how far each counter of a stack is set off the one below, in counter widths
 
 
 class BoardScene(QGraphicsScene):

@@ -9,6 +9,7 @@ only where they would be legible, fine hatching only up close). The tile cache i
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import zlib
@@ -25,18 +26,63 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPolygonF,
+    QRadialGradient,
 )
 
-from midway_desktop.geometry import Board, Region
+from midway_desktop.geometry import Board, Region, coasts
 from midway_desktop.geometry.outlines import outlines
 from midway_desktop.ui import palette as pal
 from midway_desktop.ui.shapes import path_from_figure, polygon_f
 
+FAN = 0.4  # how far each counter of a stack is set off the one below, in counter widths
 UNIT = 40.0  # scene pixels per board unit at 100 % zoom
 MARGIN = 1.6  # board units of chart margin around the grid (room for edge labels)
 _BUCKET = 4.0  # board units per spatial bucket
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+
+
+MIN_LABEL_PX = 7.0  # device pixels: the smallest coordinate or caption printed
+CAPTION_PX = 9.0  # device pixels: a caption's preferred least size
+_LINE = 1.2  # a line of type's height, in type sizes
+
+
+@dataclass(frozen=True)
+class Caption:
+    """A printed name (island, objective) laid out at one scale."""
+
+    name: str
+    lines: tuple[str, ...]
+    rect: QRectF  # scene units, halo included
+    px: float
+    bold: bool
+    stretch: int = 100  # condensed type when the name would not fit otherwise
+    baselines: tuple[float, ...] = ()  # each line's, in scene units
+    clears: int = 1  # how many counters fanned in its cell it stands clear of
+    cell: str = ""  # the cell it is printed under
+
+    def font(self) -> QFont:
+        return _font(self.px, bold=self.bold, serif=True, stretch=self.stretch)
+
+
+@functools.lru_cache(maxsize=256)
+def _measure(lines: tuple[str, ...], bold: bool, stretch: int) -> tuple[float, float, float, float]:
+    """A caption's widest line, its ink's rise above the first baseline and drop below the
+    last (capitals to descenders, not the font's line box: what a counter would hide), and
+    the line spacing, in 100 px serif type (unhinted type scales in proportion)."""
+    fm = QFontMetricsF(_font(100, bold=bold, serif=True, stretch=stretch))
+    inks = [fm.tightBoundingRect(line) for line in lines]
+    advance = max(fm.horizontalAdvance(line) for line in lines)
+    return advance, -min(ink.top() for ink in inks), max(ink.bottom() for ink in inks), fm.lineSpacing()
+
+
+def _wrappings(title: str) -> list[list[str]]:
+    """A title on one line, then broken into two at each space, most even break first."""
+    words = title.split()
+    out = [[title]]
+    splits = sorted(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+    out += [[" ".join(words[:i]), " ".join(words[i:])] for i in splits]
+    return out
 
 
 @dataclass(frozen=True)
@@ -48,12 +94,30 @@ class CellShape:
     radius: float  # scene units from centre to corner (hex) or half side (square/box)
 
 
-def _font(px: float, bold: bool = False, serif: bool = False) -> QFont:
+def _font(px: float, bold: bool = False, serif: bool = False, stretch: int = 100) -> QFont:
     font = QFont(pal.SERIF_FAMILY if serif else pal.FONT_FAMILY)
     font.setPixelSize(max(1, round(px)))
     font.setBold(bold)
+    font.setStretch(stretch)
     font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
     return font
+
+
+def _blob(c: QPointF, rx: float, ry: float, seed: int, n: int, least: float) -> QPolygonF:
+    """An irregular closed outline round ``c``: the same one every time for the same seed."""
+    pts = []
+    turn = (seed % 100) / 100.0
+    for i in range(n):
+        a = 2 * math.pi * i / n + turn
+        wobble = least + (1 - least) * (((seed >> (i * 3 % 29)) & 7) / 7.0)
+        pts.append(QPointF(c.x() + math.cos(a) * rx * wobble, c.y() + math.sin(a) * ry * wobble))
+    return QPolygonF(pts)
+
+
+def _over(base: QColor, tint: QColor) -> QColor:
+    """``tint`` (with its alpha) laid over opaque ``base``."""
+    a = tint.alphaF()
+    return QColor.fromRgbF(*(b * (1 - a) + t * a for b, t in zip(base.getRgbF()[:3], tint.getRgbF()[:3])))
 
 
 def counter_size(kind: str) -> float:
@@ -135,36 +199,64 @@ class MapArt:
                         out.append(shape)
         return out
 
-    def label_legible(self, scale: float) -> bool:
-        return self._label_px() * scale >= 6.5
-
     def _label_px(self) -> float:
         return self.cell_size * (0.30 if self.board.kind == "hex" else 0.26)
 
     # -- painting -------------------------------------------------------------------------
-    def paint(self, p: QPainter, rect: QRectF, scale: float) -> None:
-        """Paint the scene area ``rect``; ``scale`` is device pixels per scene unit."""
+    def paint(self, p: QPainter, rect: QRectF, scale: float, dpr: float = 1.0) -> None:
+        """Paint the scene area ``rect``; ``scale`` is device pixels per scene unit, ``dpr``
+        device pixels per logical pixel: what reads is judged in logical pixels (a HiDPI
+        screen's pixels are smaller), lines are drawn to the device's."""
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        lod = scale / dpr
         if self.board.kind == "boxes":
-            self._paint_display(p, rect, scale)
+            self._paint_display(p, rect, lod)
             return
         self._paint_sea(p, rect)
         shapes = self.cells_in(rect.adjusted(-UNIT, -UNIT, UNIT, UNIT))
         self._paint_region_fills(p, rect, scale)
         self._paint_grid(p, shapes, scale)
-        self._paint_region_marks(p, rect, scale)
-        if self.label_legible(scale):
-            self._paint_labels(p, shapes)
-        self._paint_edge_labels(p, rect, scale)
-        self._paint_captions(p, rect, scale)
+        self._paint_region_marks(p, rect, scale, lod)
+        self._paint_labels(p, rect, lod)
+        self._paint_edge_labels(p, rect, lod)
+        self._paint_captions(p, rect, lod)
 
     def _paint_sea(self, p: QPainter, rect: QRectF) -> None:
-        p.fillRect(rect.intersected(self.scene_rect), QColor("#e9e4d4"))  # chart paper around the grid
-        grad = QLinearGradient(self.grid_rect.topLeft(), self.grid_rect.bottomRight())
+        """Chart paper round the grid; inside it, open sea that deepens away from the islands,
+        and pale shallows round every island and reef (drawn once per tile, like all the art)."""
+        p.fillRect(rect.intersected(self.scene_rect), pal.PAPER)
+        # One radial fill (a second pass would double the sea's cost): the open sea pales
+        # towards the middle of the chart and deepens towards its far edges and corners.
+        g = self.grid_rect
+        grad = QRadialGradient(g.center(), math.hypot(g.width(), g.height()) / 2)
         grad.setColorAt(0.0, pal.SEA_TOP)
-        grad.setColorAt(1.0, pal.SEA_BOTTOM)
+        grad.setColorAt(0.55, pal.SEA_BOTTOM)
+        grad.setColorAt(1.0, _over(pal.SEA_BOTTOM, pal.SEA_DEEP))
         p.fillPath(self.outline, QBrush(grad))
+        for centre, reach in self._shallows:
+            box = QRectF(centre.x() - reach, centre.y() - reach, 2 * reach, 2 * reach)
+            if not box.intersects(rect):
+                continue
+            shoal = QRadialGradient(centre, reach)
+            edge = QColor(pal.SHALLOWS)
+            edge.setAlpha(0)
+            shoal.setColorAt(0.0, pal.SHALLOWS)
+            shoal.setColorAt(0.45, QColor(pal.SHALLOWS.red(), pal.SHALLOWS.green(), pal.SHALLOWS.blue(), 90))
+            shoal.setColorAt(1.0, edge)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QBrush(shoal))
+            p.drawEllipse(centre, reach, reach)
+
+    @functools.cached_property
+    def _shallows(self) -> tuple[tuple[QPointF, float], ...]:
+        """Where the sea shoals: round each island, atoll and reef cell."""
+        out = []
+        for region in self.board.regions("island"):
+            for label in region:
+                s = self.cells[label]
+                out.append((s.centre, s.radius * 1.15))
+        return tuple(out)
 
     def _paint_grid(self, p: QPainter, shapes: list[CellShape], scale: float) -> None:
         width = 1.0 / scale if scale * self.cell_size < 14 else 1.2 / scale
@@ -197,7 +289,7 @@ class MapArt:
             elif kind == "limit":
                 p.fillPath(path, QColor(31, 95, 191, 18))
 
-    def _paint_region_marks(self, p: QPainter, rect: QRectF, scale: float) -> None:
+    def _paint_region_marks(self, p: QPainter, rect: QRectF, scale: float, lod: float) -> None:
         for region in self.board.regions():
             path = self.region_paths[region.name]
             if not path.boundingRect().adjusted(-UNIT, -UNIT, UNIT, UNIT).intersects(rect):
@@ -245,28 +337,59 @@ class MapArt:
                     self._paint_sub(p, self.cells[label])
             elif kind == "air-entry":
                 for label in region:
-                    self._paint_air_entry(p, self.cells[label], region, scale)
+                    self._paint_air_entry(p, self.cells[label], region, lod)
             elif kind in ("reference", "hex"):
                 for label in region:
                     self._paint_reference(p, self.cells[label], scale)
 
     def _paint_island(self, p: QPainter, s: CellShape, region: Region) -> None:
+        """Land as coast (sand-coloured land inside a white line of surf), an atoll as a ring
+        of reef round a lagoon with islets on it, a reef as breakers over a shoal: which one
+        is the region's ``coast`` (island when the board does not say)."""
         seed = zlib.crc32(f"{region.name}{s.label}".encode())
-        r = s.radius * (0.34 if region.name in ("midway", "hawaiian-islands") else 0.22)
+        coast = str(region.data.get("coast", coasts.DEFAULT))
+        big = region.name in ("midway", "hawaiian-islands")
+        r = s.radius * (0.34 if big else 0.24)
         c = s.centre
-        pts = []
-        for i in range(9):
-            a = 2 * math.pi * i / 9 + (seed % 100) / 100.0
-            wobble = 0.72 + 0.28 * (((seed >> (i * 3)) & 7) / 7.0)
-            pts.append(QPointF(c.x() + math.cos(a) * r * wobble, c.y() + math.sin(a) * r * wobble * 0.7))
-        reef = QPen(pal.REEF, s.radius * 0.05)
-        reef.setStyle(Qt.PenStyle.DotLine)
-        p.setPen(reef)
+        if coast in ("atoll", "reef"):
+            ring = _blob(c, r * 1.25, r * 0.95, seed, 14, 0.85)
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(pal.LAGOON)
+            p.drawPolygon(ring)
+            surf = QPen(pal.SURF, s.radius * 0.07)
+            surf.setCapStyle(Qt.PenCapStyle.RoundCap)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(surf)
+            p.drawPolygon(ring)
+            reef = QPen(pal.REEF, s.radius * 0.045)
+            reef.setCapStyle(Qt.PenCapStyle.RoundCap)
+            if coast == "reef":  # a broken reef: breakers with gaps, no land above the sea
+                reef.setDashPattern([1.6, 1.2])
+            p.setPen(reef)
+            p.drawPolygon(ring)
+            if coast == "atoll":  # islets on the rim, the largest to the south as at Midway
+                for k, (fx, fy, size) in enumerate(((0.25, 0.75, 0.42), (-0.55, 0.55, 0.3), (0.8, -0.1, 0.22))):
+                    islet = _blob(
+                        QPointF(c.x() + fx * r * 1.05, c.y() + fy * r * 0.85),
+                        r * size,
+                        r * size * 0.7,
+                        seed >> k,
+                        8,
+                        0.7,
+                    )
+                    self._paint_land(p, islet, s.radius)
+            return
+        self._paint_land(p, _blob(c, r, r * 0.7, seed, 11, 0.72), s.radius)
+
+    def _paint_land(self, p: QPainter, land: QPolygonF, cell: float) -> None:
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawEllipse(c, r * 1.35, r * 1.0)
-        p.setPen(QPen(pal.LAND_EDGE, s.radius * 0.03))
+        surf = QPen(pal.SURF, cell * 0.09)
+        surf.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        p.setPen(surf)
+        p.drawPolygon(land)
+        p.setPen(QPen(pal.LAND_EDGE, cell * 0.028))
         p.setBrush(pal.LAND)
-        p.drawPolygon(QPolygonF(pts))
+        p.drawPolygon(land)
 
     def _paint_sub(self, p: QPainter, s: CellShape) -> None:
         c, r = s.centre, s.radius
@@ -300,19 +423,158 @@ class MapArt:
         p.drawLine(QPointF(s.centre.x() - r * 1.6, s.centre.y()), QPointF(s.centre.x() + r * 1.6, s.centre.y()))
         p.drawLine(QPointF(s.centre.x(), s.centre.y() - r * 1.6), QPointF(s.centre.x(), s.centre.y() + r * 1.6))
 
-    def _paint_labels(self, p: QPainter, shapes: list[CellShape]) -> None:
-        px = self._label_px()
+    def _paint_labels(self, p: QPainter, rect: QRectF, scale: float) -> None:
+        px, placed = self.coordinate_labels(scale, rect.adjusted(-UNIT, -UNIT, UNIT, UNIT))
         p.setFont(_font(px))
         p.setPen(pal.LABEL)
-        hexes = self.board.kind == "hex"
+        for label, box in placed:
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+
+    # -- layout: where coordinates and captions go at a scale -----------------------------
+    @functools.cached_property
+    def _advances(self) -> dict[str, float]:
+        """Each label's width at 100 px type (unhinted type scales in proportion)."""
+        fm = QFontMetricsF(_font(100))
+        return {label: fm.horizontalAdvance(label) for label in self.cells}
+
+    @functools.cached_property
+    def _pitch(self) -> tuple[float, float]:
+        """Scene distance between neighbouring columns and between rows of the grid."""
+        if self.board.kind == "hex":
+            r = UNIT  # circumradius
+            if self.board.orientation == "flat":
+                return 1.5 * r, math.sqrt(3) * r
+            return math.sqrt(3) * r, 1.5 * r
+        return UNIT, UNIT
+
+    def label_step(self, scale: float) -> tuple[float, int]:
+        """The coordinates' type size (scene units) and which of them are printed at ``scale``:
+        every ``step``-th column and row. Never smaller than ``MIN_LABEL_PX`` on screen; when
+        that size no longer fits between neighbours, every other label (then every third,
+        fourth...) rather than labels over each other."""
+        px = max(self._label_px(), MIN_LABEL_PX / scale)
+        widest = max(self._advances.values(), default=0.0) * px / 100.0
+        # Room between neighbours, more across than down: thinned coordinates must read as
+        # labels of cells, not run together into lines of text.
+        across, down = (px * 0.3, px * 0.3) if widest <= self._pitch[0] * 0.8 else (px * 1.5, px * 0.8)
+        px_x, px_y = self._pitch
+        for step in (1, 2, 3, 4, 6, 8, 12, 16, 24, 32):
+            if widest + across <= step * px_x and px * _LINE + down <= step * px_y:
+                return px, step
+        return px, 32
+
+    def _label_box(self, s: CellShape, px: float, where: str) -> QRectF:
+        """A coordinate's box in its cell: ``top`` (as printed) or ``bottom`` (out of a
+        caption's way); centred on the cell when the type is too big for either edge."""
+        w = self._advances[s.label] * px / 100.0 + px * 0.2
+        h = px * _LINE
+        c, r = s.centre, s.radius
+        if self.board.kind == "hex":
+            half = r * (0.866 if self.board.orientation == "flat" else 1.0)
+            if h > half - counter_size("hex") / 2 + px:  # too big to sit by the edge
+                return QRectF(c.x() - w / 2, c.y() - h / 2, w, h)
+            y = c.y() - half + r * 0.02 if where == "top" else c.y() + half - h - r * 0.02
+            return QRectF(c.x() - w / 2, y, w, h)
+        b = s.bbox
+        if h > b.height() / 2:
+            return QRectF(c.x() - w / 2, c.y() - h / 2, w, h)
+        x = b.left() + r * 0.08
+        y = b.top() + r * 0.04 if where == "top" else b.bottom() - h - r * 0.04
+        return QRectF(x, y, w, h)
+
+    def coordinate_labels(self, scale: float, rect: QRectF | None = None) -> tuple[float, list[tuple[str, QRectF]]]:
+        """The coordinates printed at ``scale`` (within ``rect`` if given) and their boxes.
+
+        A caption has the right of way: a coordinate its caption would cover moves to the
+        foot of its cell, and is left out only if the caption covers that too."""
+        px, step = self.label_step(scale)
+        captions = [c.rect for c in self.captions(scale)]
+        out = []
+        shapes = self.cells.values() if rect is None else self.cells_in(rect)
         for s in shapes:
-            c, r = s.centre, s.radius
-            if hexes:
-                box = QRectF(c.x() - r, c.y() - r * 0.86, 2 * r, px * 1.3)
-                p.drawText(box, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, s.label)
-            else:
-                box = s.bbox.adjusted(r * 0.08, r * 0.04, 0, 0)
-                p.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, s.label)
+            cell = self.board.cell(s.label)
+            if step > 1 and (cell.col % step or cell.row % step):
+                continue
+            for where in ("top", "bottom"):
+                box = self._label_box(s, px, where)
+                if not any(box.intersects(c) for c in captions):
+                    out.append((s.label, box))
+                    break
+        return px, out
+
+    def captions(self, scale: float) -> tuple[Caption, ...]:
+        """Islands' and objectives' names as printed at ``scale`` (worked out once per scale)."""
+        key = round(scale, 6)
+        found = self._captions.get(key)
+        if found is None:
+            if len(self._captions) > 64:
+                self._captions.clear()
+            found = self._captions[key] = self._lay_out_captions(scale)
+        return found
+
+    @functools.cached_property
+    def _captions(self) -> dict[float, tuple[Caption, ...]]:
+        return {}
+
+    def _lay_out_captions(self, scale: float) -> tuple[Caption, ...]:
+        """Each name under its (topmost) cell's counter, in the sea between that counter and
+        the counters of the cells round it, so no counter standing in any cell hides it; in
+        one line or two, as large as fits, and left out at a zoom where it would not read."""
+        half = counter_size(self.board.kind) / 2
+        # Clear of two counters fanned in the cell (a base and a visitor) when there is room,
+        # else of one.
+        fan = counter_size(self.board.kind) * FAN / 2
+        placed: list[Caption] = []
+        for region in self.board.regions():
+            if region.kind not in ("island", "objective"):
+                continue
+            anchor = self.cells[min(region, key=lambda lb: self.cells[lb].centre.y())]
+            counters = [
+                QRectF(self.cells[lb].centre.x() - half, self.cells[lb].centre.y() - half, 2 * half, 2 * half)
+                for lb in self.board.within(anchor.label, 2)
+            ]
+            c = anchor.centre
+            fits = {}
+            for clears, spread in ((2, fan), (1, 0.0)):
+                own = QRectF(c.x() - half - spread, c.y() - half - spread, 2 * (half + spread), 2 * (half + spread))
+                found = self._fit_caption(region, c, own, [*counters, own], placed, scale)
+                if found is not None:
+                    fits[clears] = dataclasses.replace(found, clears=clears, cell=anchor.label)
+            pair, one = fits.get(2), fits.get(1)
+            # Clear of a pair if that still prints it at the preferred size (or as large).
+            if pair is not None and (one is None or pair.px * scale >= min(CAPTION_PX, one.px * scale)):
+                placed.append(pair)
+            elif one is not None:
+                placed.append(one)
+        return tuple(placed)
+
+    def _fit_caption(
+        self, region: Region, c: QPointF, own: QRectF, counters: list[QRectF], placed: list[Caption], scale: float
+    ) -> Caption | None:
+        """The largest legible caption just below ``own`` (the counters of its cell) that meets
+        none of ``counters`` nor a caption ``placed`` before, or ``None``."""
+        bold = region.kind == "objective"
+        px = max(self.cell_size * (0.28 if self.board.kind == "hex" else 0.34), CAPTION_PX / scale)
+        least = (MIN_LABEL_PX - 0.5) / scale  # type is set in whole pixels: half a pixel's grace
+        top = own.bottom() + UNIT * 0.01
+        while round(px) >= least:
+            k = max(1, round(px)) / 100.0  # the type is set in whole pixels
+            for stretch, lines in ((st, ln) for st in (100, 80) for ln in _wrappings(region.title)):
+                advance, rise, drop, spacing = (v * k for v in _measure(tuple(lines), bold, stretch))
+                pad = px * 0.05
+                w = advance + px * 0.4
+                h = rise + drop + spacing * (len(lines) - 1) + 2 * pad
+                box = QRectF(c.x() - w / 2, top, w, h)
+                if (
+                    self.scene_rect.contains(box)
+                    and not any(box.intersects(r) for r in counters)
+                    and not any(box.intersects(other.rect) for other in placed)
+                ):
+                    first = box.top() + pad + rise
+                    baselines = tuple(first + i * spacing for i in range(len(lines)))
+                    return Caption(region.name, tuple(lines), box, px, bold, stretch, baselines)
+            px *= 0.92
+        return None
 
     def _paint_edge_labels(self, p: QPainter, rect: QRectF, scale: float) -> None:
         """Column and row names around the grid, sized to stay legible when cells are small."""
@@ -374,12 +636,7 @@ class MapArt:
                 p.setPen(pal.SECTOR_TEXT)
                 p.drawText(br, Qt.AlignmentFlag.AlignCenter, numeral)
             elif kind in ("island", "objective"):
-                box, font = self.caption_box(region.name, scale)
-                if not box.intersects(rect):
-                    continue
-                p.setFont(font)
-                p.setPen(QColor("#5b3a12") if kind == "objective" else QColor("#3d4a1e"))
-                self._halo_text(p, box, region.title, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+                continue  # below, from the caption layout
             elif kind == "entry":
                 letter = str(region.data.get("letter", ""))
                 if not letter or not br.intersects(rect):
@@ -389,31 +646,27 @@ class MapArt:
                 p.setPen(pal.ENTRY_EDGE)
                 p.drawText(br, Qt.AlignmentFlag.AlignCenter, letter)
 
-    def caption_box(self, name: str, scale: float) -> tuple[QRectF, QFont]:
-        """Where an island's or objective's name is printed, and in what type: under its
-        (topmost) cell's counter, so a counter standing there never hides it."""
-        region = self.board.region(name)
-        # On a hex map, small enough to end above the next hex's coordinates.
-        px = max(self.cell_size * (0.28 if self.board.kind == "hex" else 0.34), 9.0 / scale)
-        font = _font(px, bold=region.kind == "objective", serif=True)
-        anchor = self.cells[min(region, key=lambda lb: self.cells[lb].centre.y())].centre
-        width = QFontMetricsF(font).horizontalAdvance(region.title) + px
-        below = max(self.cell_size * 0.42, counter_size(self.board.kind) / 2 + UNIT * 0.04)
-        return QRectF(anchor.x() - width / 2, anchor.y() + below, width, px * 1.3), font
+        for caption in self.captions(scale):
+            if not caption.rect.intersects(rect):
+                continue
+            p.setFont(caption.font())
+            p.setPen(pal.OBJECTIVE_TEXT if caption.bold else pal.ISLAND_TEXT)
+            p.setBrush(pal.HALO)
+            p.save()
+            p.setPen(Qt.PenStyle.NoPen)
+            p.drawRoundedRect(caption.rect, caption.px * 0.3, caption.px * 0.3)
+            p.restore()
+            fm = QFontMetricsF(caption.font())
+            for line, baseline in zip(caption.lines, caption.baselines):
+                p.drawText(QPointF(caption.rect.center().x() - fm.horizontalAdvance(line) / 2, baseline), line)
 
-    def _halo_text(self, p: QPainter, box: QRectF, text: str, align: Qt.AlignmentFlag) -> None:
-        pen = p.pen()
-        fm = QFontMetricsF(p.font())
-        w = fm.horizontalAdvance(text) + fm.height() * 0.4
-        if align & Qt.AlignmentFlag.AlignHCenter:
-            bg = QRectF(box.center().x() - w / 2, box.top(), w, fm.height())
-        else:
-            bg = QRectF(box.left(), box.top(), w, fm.height())
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(255, 255, 255, 150))
-        p.drawRoundedRect(bg, fm.height() * 0.25, fm.height() * 0.25)
-        p.setPen(pen)
-        p.drawText(box, align, text)
+    def caption_box(self, name: str, scale: float) -> tuple[QRectF, QFont] | None:
+        """Where an island's or objective's name is printed at ``scale``, and in what type
+        (``None`` at a zoom too small for it to read)."""
+        for caption in self.captions(scale):
+            if caption.name == name:
+                return caption.rect, caption.font()
+        return None
 
     # -- box displays (Kido Butai) --------------------------------------------------------
     def _paint_display(self, p: QPainter, rect: QRectF, scale: float) -> None:
@@ -438,27 +691,85 @@ class MapArt:
             p.drawPath(path)
             if cell.kind == "carrier":
                 self._paint_deck(p, shape)
-            b = self.title_rects[shape.label]
-            track = cell.kind == "track"
-            px = min(b.height() * 0.3, UNIT * 0.3) if track else UNIT * 0.34
-            font = _font(px, bold=True, serif=not track)
-            width = QFontMetricsF(font).horizontalAdvance(cell.title)
-            room = b.width() - UNIT * 0.3
-            if width > room:
-                px *= room / width
-                font = _font(px, bold=True, serif=not track)
-            if px * scale < 5:
+            found = self.box_title(shape.label)
+            if found is None:
+                continue
+            box, font = found
+            if font.pixelSize() * scale < 5:
                 continue
             p.setFont(font)
-            p.setPen(QColor("#2b2416"))
-            if track:
-                p.drawText(b, Qt.AlignmentFlag.AlignCenter, cell.title)
-            else:
-                pad = UNIT * 0.15
-                p.drawText(
-                    b.adjusted(pad, pad, -pad, -pad), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, cell.title
-                )
+            outside = self.board.title_outside(shape.label)
+            p.setPen(pal.TRACK_TEXT if outside else pal.BOX_TEXT)
+            lines = (cell.title,) if outside else self._box_lines(shape.label)
+            align = Qt.AlignmentFlag.AlignCenter if outside else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+            p.drawText(box, align, "\n".join(lines))
         self._paint_compass(p, rect)
+
+    def box_title(self, label: str) -> tuple[QRectF, QFont] | None:
+        """Where a box's title is printed and in what type (see ``_box_title``): worked out
+        once per box, as every tile the box touches asks."""
+        if label not in self._box_titles:
+            self._box_titles[label] = self._box_title(label)
+        return self._box_titles[label]
+
+    @functools.cached_property
+    def _box_titles(self) -> dict[str, tuple[QRectF, QFont] | None]:
+        return {}
+
+    def _box_title(self, label: str) -> tuple[QRectF, QFont] | None:
+        """Where a box's title is printed (the text's own rectangle, scene units) and in what
+        type: a box's in its top-left corner, clear of the rows its counters stand in
+        (``Board.counter_slots``); a track's just above its box, on the display's sea."""
+        cell = self.board.cell(label)
+        if not cell.title:
+            return None
+        b = self.title_rects[label]
+        if self.board.title_outside(label):
+            px = UNIT * 0.3
+            font = _font(px, bold=True)
+            fm = QFontMetricsF(font)
+            w = min(b.width(), fm.horizontalAdvance(cell.title) + px * 0.3)
+            return QRectF(b.center().x() - w / 2, b.top() - fm.height() - UNIT * 0.04, w, fm.height()), font
+        lines = self._box_lines(label)
+        px = self._box_title_px(label, lines)
+        font = _font(px, bold=True, serif=True)
+        fm = QFontMetricsF(font)
+        pad = UNIT * 0.15
+        width = max(fm.horizontalAdvance(line) for line in lines) + 1
+        return QRectF(b.left() + pad, b.top() + pad, width, fm.height() + fm.lineSpacing() * (len(lines) - 1)), font
+
+    def _box_lines(self, label: str) -> tuple[str, ...]:
+        if label not in self._box_line_cache:
+            self._box_line_cache[label] = self.box_title_lines(label)
+        return self._box_line_cache[label]
+
+    @functools.cached_property
+    def _box_line_cache(self) -> dict[str, tuple[str, ...]]:
+        return {}
+
+    def box_title_lines(self, label: str) -> tuple[str, ...]:
+        """A box's title in one line, or in two where one would have to shrink to fit."""
+        title = self.board.cell(label).title
+        one = (title,)
+        best, size = one, self._box_title_px(label, one)
+        for lines in _wrappings(title)[1:]:
+            px = self._box_title_px(label, tuple(lines))
+            if px > size * 1.15:
+                best, size = tuple(lines), px
+        return best
+
+    def _box_title_px(self, label: str, lines: tuple[str, ...]) -> float:
+        """The largest type (up to the display's own) that sets ``lines`` within the box's
+        width and its title room (``Board.title_room``)."""
+        b = self.title_rects[label]
+        pad = UNIT * 0.15
+        advance, _rise, _drop, spacing = _measure(lines, True, 100)
+        fm = QFontMetricsF(_font(100, bold=True, serif=True))
+        height = fm.height() + spacing * (len(lines) - 1)
+        room_w = b.width() - 2 * pad
+        room_h = self.board.title_room(label) * UNIT - pad
+        # Whole pixels, rounded down: type set a pixel larger would overrun the room.
+        return float(math.floor(min(UNIT * 0.34, 100 * room_w / advance, 100 * room_h / height)))
 
     def _paint_compass(self, p: QPainter, rect: QRectF) -> None:
         """A north arrow, since a display may be drawn from a player's own perspective."""

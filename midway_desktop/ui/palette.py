@@ -4,14 +4,22 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor
 
+PAPER = QColor("#e9e4d4")  # chart paper round the grid
 SEA_TOP = QColor("#d8e9f1")
 SEA_BOTTOM = QColor("#b9d4e4")
+SEA_DEEP = QColor(40, 90, 140, 60)  # the vignette of deep water at the chart's far edges
+SHALLOWS = QColor(220, 244, 236, 200)  # pale water round islands and reefs
+LAGOON = QColor("#c4ebe2")
+SURF = QColor(255, 255, 255, 215)
 GRID = QColor(60, 96, 128, 150)
 GRID_FAINT = QColor(60, 96, 128, 70)
 LABEL = QColor("#27496a")
 LAND = QColor("#d8c58e")
 LAND_EDGE = QColor("#8a7548")
-REEF = QColor("#7bb39a")
+REEF = QColor("#3f8f7a")
+ISLAND_TEXT = QColor("#3d4a1e")
+OBJECTIVE_TEXT = QColor("#5b3a12")
+HALO = QColor(255, 255, 255, 150)
 FOG = QColor(120, 128, 136, 90)
 FOG_HATCH = QColor(90, 98, 108, 110)
 DANGER = QColor("#c0392b")
@@ -34,6 +42,8 @@ TRACK_FILL = QColor("#f3ecd6")
 CARRIER_FILL = QColor("#c9c1a8")
 CAP_FILL = QColor("#d7e7f3")
 DISPLAY_SEA = QColor("#2f5673")
+BOX_TEXT = QColor("#2b2416")
+TRACK_TEXT = QColor("#f4efe0")  # a track's figures, printed on the display's sea above it
 
 US_FACE = QColor("#4b6f8f")
 US_TEXT = QColor("#ffffff")
@@ -61,6 +71,18 @@ _NORMAL = {
         "COUNTER_EDGE",
         "GRID",
         "LABEL",
+        "SEA_TOP",
+        "SEA_BOTTOM",
+        "SEA_DEEP",
+        "SHALLOWS",
+        "LAGOON",
+        "SURF",
+        "LAND",
+        "LAND_EDGE",
+        "REEF",
+        "ISLAND_TEXT",
+        "OBJECTIVE_TEXT",
+        "HALO",
     )
 }
 _HIGH = {
@@ -73,6 +95,20 @@ _HIGH = {
     "COUNTER_EDGE": QColor("#000000"),
     "GRID": QColor(10, 30, 60, 230),
     "LABEL": QColor("#000000"),
+    # The sea lighter and flatter, the land and reefs darker and edged in black: coasts and
+    # print stand out from the water.
+    "SEA_TOP": QColor("#e6f2f8"),
+    "SEA_BOTTOM": QColor("#d2e6f1"),
+    "SEA_DEEP": QColor(20, 60, 110, 40),
+    "SHALLOWS": QColor(255, 255, 255, 230),
+    "LAGOON": QColor("#ffffff"),
+    "SURF": QColor(255, 255, 255, 255),
+    "LAND": QColor("#a8782a"),
+    "LAND_EDGE": QColor("#000000"),
+    "REEF": QColor("#005a46"),
+    "ISLAND_TEXT": QColor("#000000"),
+    "OBJECTIVE_TEXT": QColor("#000000"),
+    "HALO": QColor(255, 255, 255, 235),
 }
 _high = False
 

@@ -23,14 +23,14 @@ class TileCache:
     def __init__(self, art: MapArt, max_tiles: int = 384) -> None:
         self.art = art
         self.max_tiles = max_tiles
-        self._tiles: OrderedDict[tuple[float, int, int], QPixmap] = OrderedDict()
+        self._tiles: OrderedDict[tuple[float, int, int, float], QPixmap] = OrderedDict()
         self.rendered = 0  # tiles painted so far; lets tests and benchmarks see cache hits
 
     def clear(self) -> None:
         self._tiles.clear()
 
     def tile(self, scale: float, tx: int, ty: int, dpr: float = 1.0) -> QPixmap:
-        key = (scale, tx, ty)
+        key = (scale, tx, ty, dpr)  # the same device scale reads differently at another dpr
         found = self._tiles.get(key)
         if found is not None:
             self._tiles.move_to_end(key)
@@ -43,7 +43,7 @@ class TileCache:
         painter.scale(scale, scale)
         scene_rect = QRectF(x / scale, y / scale, TILE / scale, TILE / scale)
         painter.setClipRect(scene_rect)
-        self.art.paint(painter, scene_rect, scale)
+        self.art.paint(painter, scene_rect, scale, dpr)
         painter.end()
         pm.setDevicePixelRatio(dpr)
         self.rendered += 1

@@ -1,5 +1,6 @@
 """The names printed on the maps (islands, objectives) stand clear of a counter in their own
-cell, at every zoom: a counter standing on Midway never hides the word "Midway"."""
+cell, at every zoom they are printed at: a counter standing on Midway never hides the word
+"Midway" (tests/ui/test_board_art.py checks them against every counter and coordinate)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,14 @@ def test_captions_clear_the_counter_of_their_cell(qapp, game: str) -> None:  # t
         top = min(region, key=lambda lb: art.cells[lb].centre.y())
         c = art.cells[top].centre
         footprint = QRectF(c.x() - half, c.y() - half, 2 * half, 2 * half)
+        printed = 0
         for scale in (0.3, 0.6, 1.0, 2.0, 4.0):
-            box, _font = art.caption_box(region.name, scale)
+            found = art.caption_box(region.name, scale)
+            if found is None:  # too long to print between the counters at this zoom
+                assert scale < 1.0, f"{region.title} is not printed at {scale:g}"
+                continue
+            box, font = found
+            printed += 1
             assert not box.intersects(footprint), f"{region.title} lies under a counter in {top} at {scale:g}"
-            assert box.height() * scale >= 9 * 1.2, f"{region.title} is too small to read at {scale:g}"
+            assert font.pixelSize() * scale >= 6.5, f"{region.title} is too small to read at {scale:g}"
+        assert printed >= 3
