@@ -51,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play bot games and summarise the results")
     sim.add_argument("game", choices=GAME_IDS)
-    sim.add_argument("--scenario", default=None)
+    sim.add_argument("--scenario", default=None, help="the game's scenario (default: its first; CV: short)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
@@ -182,12 +182,17 @@ def _simulate(args: argparse.Namespace) -> int:
     for key, value in sorted(summary.scores.items()):
         print(f"  average {key}: {value:.2f}")
     print(
-        f"average length {summary.average_steps:.1f} actions; {summary.games_per_second:.0f} games/s "
-        f"({summary.games_per_cpu_second:.0f} per CPU second)"
+        f"average length {summary.average_steps:.1f} actions; {_rate(summary.games_per_second)} games/s "
+        f"({_rate(summary.games_per_cpu_second)} per CPU second)"
     )
     if args.json:
         print(json.dumps(summary.to_json(), sort_keys=True))
     return 0
+
+
+def _rate(per_second: float) -> str:
+    """Whole games a second, or two figures for a slow game (a CV game takes seconds, not 0)."""
+    return f"{per_second:.0f}" if per_second >= 10 else f"{per_second:.2g}"
 
 
 def _progress_bar(total: int):  # type: ignore[no-untyped-def]

@@ -10,11 +10,13 @@ from typing import Any
 from midway_desktop.engine.rules import Rules
 from midway_desktop.engine.session import Session
 
-# Game id -> module that defines ``RULES``. Games join as their rules are implemented.
+# Game id -> module that defines ``RULES``. Games join as their rules are implemented; the
+# desktop plays those of them that also have a presenter (``ui.games.presenter_class``).
 MODULES: dict[str, str] = {
     "midway-solitaire": "midway_desktop.games.midway_solitaire.rules",
     "kido-butai": "midway_desktop.games.kido_butai.rules",
     "victory-at-midway": "midway_desktop.games.victory_at_midway.rules",
+    "cv": "midway_desktop.games.cv.rules",
 }
 
 _loaded: dict[str, Rules[Any]] = {}

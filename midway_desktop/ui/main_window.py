@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from midway_desktop import __version__
-from midway_desktop.engine import Outcome, Session, autosaves, is_playable, records
+from midway_desktop.engine import Outcome, Session, autosaves, records
 from midway_desktop.engine.record_limits import one_line
 from midway_desktop.engine.sealing import Envelope, Seal, side_key
 from midway_desktop.games import DEFAULT_GAME, GAMES, SIDE_TITLES, game_info
@@ -44,7 +44,7 @@ from midway_desktop.ui.board_scene import BoardScene
 from midway_desktop.ui.board_view import BoardView
 from midway_desktop.ui.controller import GameController
 from midway_desktop.ui.dice import DiceDock
-from midway_desktop.ui.games import presenter_class, preview_class
+from midway_desktop.ui.games import desktop_plays, presenter_class, preview_class
 from midway_desktop.ui.games.base import Presenter, window_tab_bars
 from midway_desktop.ui.handover import HandoverCurtain
 from midway_desktop.ui.log_dock import LogDock
@@ -270,7 +270,7 @@ class MainWindow(QMainWindow):
 
     def plays(self, game_id: str) -> bool:
         """Whether the rules of ``game_id`` run here (otherwise the board shows stand-ins)."""
-        return is_playable(game_id) and presenter_class(game_id) is not None
+        return desktop_plays(game_id)
 
     def _start(
         self,
@@ -730,6 +730,14 @@ class MainWindow(QMainWindow):
             return False
         except Exception as exc:  # noqa: BLE001 - a menu handler that raises shows the user nothing
             QMessageBox.warning(self, "Cannot open game", one_line(f"{path}: {type(exc).__name__}: {exc}"))
+            return False
+        if not self.plays(session.rules.id):  # its rules run, but the window shows only set-ups
+            title = session.rules.title
+            QMessageBox.warning(
+                self,
+                "Cannot open game",
+                f"{path}: {title} games are not played in the window yet; 'midway-desktop replay' reads them.",
+            )
             return False
         switched = session.rules.id != self.game_id
         if switched:  # only now: a refused file leaves the window as it was

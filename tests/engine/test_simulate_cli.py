@@ -56,3 +56,24 @@ def test_wilson_interval_brackets_the_rate() -> None:
     p, lo, hi = wilson(30, 100)
     assert p == 0.3 and lo < 0.3 < hi and lo > 0.2 and hi < 0.4
     assert wilson(0, 0) == (0.0, 0.0, 0.0)
+
+
+def test_cv_plays_the_short_scenario_to_its_end(capsys: pytest.CaptureFixture[str]) -> None:
+    """CV › Scenarios II: the Short Scenario's Turns played out by the plain bot; with no combat
+    yet, the result is by the Victory Points the rules count (Basic XI.A)."""
+    code, out, _ = _run(capsys, "cv", "--scenario", "short", "--games", "1", "--seed", "3", "--json")
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert lines[0] == "CV: 1 games, seed 3, scenario short"
+    summary = json.loads(lines[-1])
+    assert summary["game"] == "cv" and summary["scenario"] == "short" and summary["games"] == 1
+    assert sum(summary["results"].values()) == 1 and set(summary["results"]) <= {"american", "japanese", "draw"}
+    assert set(summary["average_scores"]) == {"american", "japanese"}
+    assert summary["average_steps"] > 100  # 18 Turns of steps, each sealed by both sides
+
+
+@pytest.mark.parametrize("scenario", ["pearl-harbor", "II", "free-set-up"])
+def test_cv_refuses_an_unknown_scenario_in_one_line(capsys: pytest.CaptureFixture[str], scenario: str) -> None:
+    code, _, err = _run(capsys, "cv", "--scenario", scenario)
+    assert code == 2
+    assert err.strip() == f"simulate: CV has no scenario {scenario!r} (short, battle-of-midway, midway-campaign)"

@@ -81,7 +81,9 @@ def _walk(game: str, scenario: str, seed: int) -> None:
         session.submit(rnd.choice(listed))
 
 
-CASES = [(g, s.name) for g in playable_games() for s in get_rules(g).scenarios]
+# CV holds this property in tests/games/cv/test_legal.py::test_check_agrees_with_legal, with a
+# budget its slow steps allow (here its three scenarios cost minutes).
+CASES = [(g, s.name) for g in playable_games() if g != "cv" for s in get_rules(g).scenarios]
 
 
 @pytest.mark.parametrize("game, scenario", CASES)

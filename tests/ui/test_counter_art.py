@@ -13,10 +13,10 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from midway_desktop.engine import playable_games
 from midway_desktop.ruleset.locate import resources_root, rulesets_root
 from midway_desktop.ui import symbols
 from midway_desktop.ui.counters import ROOM, CounterFace, face_layout, face_pixmap
+from midway_desktop.ui.games import desktop_games
 
 from .test_counter_print import _width
 
@@ -142,7 +142,7 @@ def _check_board(w, checked: set[tuple[CounterFace, int, float]]) -> int:  # typ
     return len(counters)
 
 
-@pytest.mark.parametrize("game", [*playable_games(), "cv"])
+@pytest.mark.parametrize("game", [*desktop_games(), "cv"])
 def test_every_counter_at_the_smallest_zoom_is_whole(qtbot, game: str) -> None:  # type: ignore[no-untyped-def]
     """At set-up and on through a game played by the bots (markers come and go: searches,
     sightings, strikes, battles, turned squadrons)."""
@@ -151,7 +151,7 @@ def test_every_counter_at_the_smallest_zoom_is_whole(qtbot, game: str) -> None: 
     w = _window(qtbot, game)
     checked: set[tuple[CounterFace, int, float]] = set()
     assert _check_board(w, checked)
-    if game in playable_games():
+    if game in desktop_games():
         for _ in range(4):
             if not play_by_bots(w, 15):
                 break

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QFont, QFontMetricsF
 
-from midway_desktop.engine import playable_games
 from midway_desktop.ui import palette as pal
 from midway_desktop.ui.counters import LEGIBLE_PX, ROOM, CounterFace, face_layout
+from midway_desktop.ui.games import desktop_games
 
 SIZES = (8, 10, 12, 14, 16, 18, 22, 24, 28, 30, 36, 44, 50, 60, 80, 100, 132)
 # Which parts a level prints: each level down drops one, in the planned order.
@@ -32,7 +32,7 @@ def _width(text: str, size: int, bold: bool) -> float:
     return QFontMetricsF(font).horizontalAdvance(text)
 
 
-@pytest.mark.parametrize("game", [*playable_games(), "cv"])
+@pytest.mark.parametrize("game", [*desktop_games(), "cv"])
 def test_every_face_prints_what_fits_and_can_be_read(qtbot, game: str) -> None:  # type: ignore[no-untyped-def]
     faces = _faces(qtbot, game)
     assert faces

@@ -10,8 +10,8 @@ import itertools
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from midway_desktop.engine import playable_games
 from midway_desktop.games import GAMES, game_info
+from midway_desktop.ui.games import desktop_games
 from tests.ui.helpers import open_window, play_by_bots
 
 GAME_IDS = [g.id for g in GAMES]
@@ -51,7 +51,7 @@ def assert_fresh(w) -> None:  # type: ignore[no-untyped-def]
     assert not any(o in message for o in others), f"the status bar speaks of another game: {message!r}"
 
 
-@pytest.mark.parametrize("game", playable_games())
+@pytest.mark.parametrize("game", desktop_games())
 def test_a_new_game_starts_on_a_clear_table(qtbot, game: str) -> None:  # type: ignore[no-untyped-def]
     w = _window(qtbot, game)
     _play(w, 12)

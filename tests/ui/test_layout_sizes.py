@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from midway_desktop.engine import get_rules, playable_games
+from midway_desktop.engine import get_rules
 from midway_desktop.games import GAMES
+from midway_desktop.ui.games import desktop_games
 from tests.ui.helpers import play_by_bots
 from tests.ui.layout_checks import problems
 
@@ -36,13 +37,13 @@ def test_the_window_reads_whole(qtbot, game: str, size: tuple[int, int]) -> None
     _settle()
     assert problems(w) == []
     assert w.view.width() >= 0.35 * w.width(), f"the board has {w.view.width()} px of {w.width()}"
-    if game in playable_games() and size == SIZES[0]:  # the narrowest is where play crowds the docks
+    if game in desktop_games() and size == SIZES[0]:  # the narrowest is where play crowds the docks
         play_by_bots(w, 20, seed=2)
         _settle()
         assert problems(w) == []
 
 
-@pytest.mark.parametrize("game", playable_games())
+@pytest.mark.parametrize("game", desktop_games())
 def test_the_new_game_dialog_reads_whole(qtbot, game: str) -> None:  # type: ignore[no-untyped-def]
     from midway_desktop.ui.new_game import NewGameDialog
 

@@ -227,3 +227,23 @@ def test_a_good_record_of_any_game_opens_whole(window: MainWindow, tmp_path, gam
     assert window.controller.session is not None and window.controller.session.state == saved.state
     again = records.save(window.controller.session, tmp_path / "again.json")
     assert records.read(again)["game"] == game  # Save writes the game that was opened
+
+
+def test_a_cv_record_is_refused_while_the_window_shows_cvs_set_ups(window: MainWindow, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """CV's rules run for the engine (``simulate``, ``replay``), but the window has no CV
+    presenter yet: a CV record is refused in one line, and CV still shows its set-up preview."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from midway_desktop.engine import is_playable, new_game, records
+    from midway_desktop.ui.games.cv_setup import CvSetupPresenter
+
+    assert is_playable("cv") and not window.plays("cv")
+    path = records.save(new_game("cv", seed=4), tmp_path / "cv.json")
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: shown.append(text))
+    before = _shown(window)
+    assert not window.open_game(str(path))
+    assert _shown(window) == before
+    assert len(shown) == 1 and "\n" not in shown[0] and "replay" in shown[0] and path.name in shown[0]
+    window.switch_game("cv")
+    assert isinstance(window.presenter, CvSetupPresenter) and window.controller.session is None

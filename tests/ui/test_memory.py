@@ -15,11 +15,11 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from midway_desktop.engine import playable_games
 from midway_desktop.engine.registry import default_bots
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games import GAMES
 from midway_desktop.games.victory_at_midway.actions import Concede
+from midway_desktop.ui.games import desktop_games
 from midway_desktop.ui.new_game import NewGameDialog
 from tests.ui.switching import settle, switch_around, widget_census
 
@@ -90,7 +90,7 @@ def _new_game_from_the_box(w) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_finished_and_new_games_leave_no_box_dialog_or_presenter(window) -> None:  # type: ignore[no-untyped-def]
-    played = [g.id for g in GAMES if g.id in playable_games()]
+    played = [g.id for g in GAMES if g.id in desktop_games()]
     made: list[weakref.ref[object]] = []
     settle()
     before = widget_census()

@@ -2,8 +2,8 @@
 
 Each step of the Sequence of Play (``sequence``) accepts its own orders; a simultaneous step
 collects each side's orders, told only to that side, until it says :class:`Done`. Luck comes
-from the engine's ``Rng``. Not registered with the engine's game list yet (no desktop presenter
-or bot): tests and tools start it with ``Session.start(RULES, ...)``.
+from the engine's ``Rng``. On the engine's game list (``simulate``, ``replay``, records); the
+desktop shows only CV's set-ups until CV has a presenter.
 """
 
 from __future__ import annotations
@@ -217,5 +217,5 @@ RULES = CvRules()
 
 
 def default_bots(rules: Rules[Any]) -> dict[str, PlainBot]:
-    """The plain bot for both sides (what ``simulate`` uses once CV joins the engine's list)."""
+    """The plain bot for both sides (what ``simulate`` plays)."""
     return plain_bots(rules)

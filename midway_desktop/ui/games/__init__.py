@@ -26,6 +26,21 @@ def presenter_class(game_id: str) -> type[Presenter] | None:
     return None
 
 
+def desktop_plays(game_id: str) -> bool:
+    """Whether the window plays ``game_id``: its rules are registered and it has a presenter
+    (CV's rules run for the engine and the command line; the window shows its set-ups)."""
+    from midway_desktop.engine.registry import is_playable
+
+    return is_playable(game_id) and presenter_class(game_id) is not None
+
+
+def desktop_games() -> tuple[str, ...]:
+    """The games the window plays, in the registry's order."""
+    from midway_desktop.engine.registry import playable_games
+
+    return tuple(g for g in playable_games() if presenter_class(g) is not None)
+
+
 def preview_class(game_id: str) -> type[Presenter] | None:
     """A read-only look at a game whose rules are not played yet (CV's scenario set-ups)."""
     if game_id == "cv":
