@@ -33,7 +33,7 @@ PRESENTER_MODULES = {
     "victory-at-midway": ("victory_at_midway", "vam_boxes", "vam_layout"),
     "cv": (),
 }
-LATER = ("cryptography", "shapely", "numpy", "yaml", "hypothesis")
+LATER = ("cryptography", "midway_desktop.engine.sealing", "shapely", "numpy", "yaml", "hypothesis")
 DIALOGS = ("midway_desktop.ui.new_game", "midway_desktop.ui.how_to_play")
 
 
