@@ -39,7 +39,7 @@ from midway_desktop.games import side_title
 
 if TYPE_CHECKING:
     # Imported where a record is sealed or opened sealed, not with this module: most games
-    # are never sealed (see ``SEALING_DEFERRED``).
+    # are never sealed, and its import was 19 M instructions of every start.
     from midway_desktop.engine import sealing
     from midway_desktop.engine.sealing import Seal
 

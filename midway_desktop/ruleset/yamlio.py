@@ -215,7 +215,7 @@ def _decode(data: Any, file: Path) -> Node | None:
             raise ValueError
         line, key_line, value = item
         # (``type`` refuses a bool as well; written out rather than with ``all``, whose
-        # generator per node was FIGURE of reading CV's files)
+        # generator per node was 22 M instructions of reading CV's files)
         if type(line) is not int or type(key_line) is not int or line < 1 or key_line < 1:
             raise ValueError
         if isinstance(value, dict):

@@ -476,7 +476,7 @@ class MainWindow(QMainWindow):
             return
         side = next((s for s in session.to_act() if s in session.humans), session.humans[0])
         # The presenter has just drawn the side at the screen: when that side is the one to
-        # act, a second rebuild would draw the same again (FIGURE of VaM's start).
+        # act, a second rebuild would draw the same again (11 M instructions of VaM's start).
         self.hand_over(side, drawn=side == c.viewer)
 
     def _ask_resume(self, path: object) -> bool:

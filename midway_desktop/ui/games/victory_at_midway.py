@@ -154,7 +154,7 @@ class VictoryAtMidwayPresenter(Presenter):
         self._dock_keys: dict[str, list[str]] = {}
         # A holding-box dock is built and filled only while it is on show, and brought up to
         # date when its tab is turned to: one of the five is seen at a time, and building and
-        # filling all 24 boxes was FIGURE of VaM's start.
+        # filling all 24 boxes was 80 M instructions (3 %) of VaM's start.
         self._box_shown: dict[str, bool] = {}
         self._box_stale: set[str] = set()
         self._moving: frozenset[str] = frozenset()
