@@ -272,10 +272,12 @@ def _turn_to_tab(w, title: str) -> None:  # type: ignore[no-untyped-def]
     """Click the tab called ``title`` (in whichever of the window's tab bars shows it)."""
     from midway_desktop.ui.games.base import window_tab_bars
 
+    QApplication.processEvents()  # as between a player's clicks: the window has laid out its docks
     for bar in window_tab_bars(w):
         for i in range(bar.count() if bar.isVisible() else 0):
             if bar.tabText(i) == title:
                 bar.setCurrentIndex(i)  # what a click on the tab does
+                QApplication.processEvents()
                 return
     raise AssertionError(f"no tab {title}")
 

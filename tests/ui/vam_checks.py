@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtWidgets import QApplication
+
 from midway_desktop.games.victory_at_midway.gestures import SEARCH_PIECE, movable
 from midway_desktop.ui.games.base import window_tab_bars
 from midway_desktop.ui.games.vam_layout import is_hex, map_counters
@@ -22,6 +24,7 @@ AIR_BOXES = {"ready": "ready", "notready": "notready", "notready2": "notready2",
 def every_box(w):  # type: ignore[no-untyped-def]
     """Every holding box of the window (key to model), each as it shows when its tab is turned
     to (a click on the tab, as a player turns to it); then each tab bar is back where it was."""
+    QApplication.processEvents()  # as between a player's clicks: the window has laid out its docks
     for bar in window_tab_bars(w):
         if bar.isVisible():
             front = bar.currentIndex()
