@@ -21,12 +21,15 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from midway_desktop.engine import records
 from midway_desktop.engine.records import RecordError
-from midway_desktop.engine.sealing import Envelope, Seal
 from midway_desktop.engine.session import Session
 from midway_desktop.games import game_info
+
+if TYPE_CHECKING:
+    from midway_desktop.engine.sealing import Envelope, Seal
 
 
 def data_dir() -> Path:

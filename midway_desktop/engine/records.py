@@ -19,10 +19,9 @@ import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from midway_desktop import __version__
-from midway_desktop.engine import sealing
 from midway_desktop.engine.actions import ActionError
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.engine.record_fields import check_header
@@ -35,11 +34,17 @@ from midway_desktop.engine.record_limits import (
     one_line,
     read_bounded,
 )
-from midway_desktop.engine.sealing import Seal
 from midway_desktop.engine.session import Session
 from midway_desktop.games import side_title
 
+if TYPE_CHECKING:
+    # Imported where a record is sealed or opened sealed, not with this module: most games
+    # are never sealed, and its import was 19 M instructions of every start.
+    from midway_desktop.engine import sealing
+    from midway_desktop.engine.sealing import Seal
+
 FORMAT = "midway-desktop-record"
+SEALED_FORMAT = "midway-desktop-sealed-record"  # a sealed record's envelope (see sealing)
 SCHEMA = 1
 
 # Schema n -> n+1. Each takes and returns the record's JSON object.
@@ -54,6 +59,11 @@ class RecordError(ValueError):
         self.problem = one_line(problem)
         where = one_line(str(path), MAX_LINE // 2) if path else ""
         super().__init__(f"{where}: {self.problem}" if where else self.problem)
+
+
+def is_sealed(data: object) -> bool:
+    """Whether a record file's JSON is a sealed envelope rather than a plain record."""
+    return isinstance(data, dict) and data.get("format") == SEALED_FORMAT
 
 
 def fingerprint(session: Session) -> str:
@@ -108,6 +118,8 @@ def encode(session: Session, seal: Seal | None = None) -> bytes:
     """The record's bytes as written: JSON, or its sealed envelope."""
     data = dumps(session).encode("utf-8")
     if seal is not None:
+        from midway_desktop.engine import sealing
+
         data = sealing.seal(data, seal, over=session.outcome() is not None)
     return data
 
@@ -241,8 +253,10 @@ def _json(raw: bytes, where: Path | str | None) -> Any:
 def envelope_of(raw: bytes, where: Path | str | None = None) -> sealing.Envelope | None:
     """The sealed envelope in ``raw`` (None for a plain record); a damaged one is refused."""
     data = _json(raw, where)
-    if not sealing.is_sealed(data):
+    if not is_sealed(data):
         return None
+    from midway_desktop.engine import sealing
+
     try:
         return sealing.envelope(data)
     except sealing.SealError as exc:
@@ -252,7 +266,9 @@ def envelope_of(raw: bytes, where: Path | str | None = None) -> sealing.Envelope
 def open_bytes(raw: bytes, where: Path | str | None = None, passwords: Mapping[str, str] | None = None) -> Opened:
     data = _json(raw, where)
     seal: Seal | None = None
-    if sealing.is_sealed(data):
+    if is_sealed(data):
+        from midway_desktop.engine import sealing
+
         try:
             env = sealing.envelope(data)
         except sealing.SealError as exc:

@@ -30,10 +30,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from midway_desktop.engine.records import SEALED_FORMAT
+
 # The cryptography package is imported where a key is made or a file sealed or opened, not
 # with this module: most games are never sealed, and its import is a tenth of a start-up.
 
-SEALED_FORMAT = "midway-desktop-sealed-record"
 VERSION = 1
 CIPHER = "AES-256-GCM"
 SALT_BYTES = 16
@@ -186,10 +187,6 @@ def seal(plain: bytes, with_seal: Seal, over: bool) -> bytes:
 
     body = AESGCM(with_seal.file_key()).encrypt(nonce, padded, _aad(header))
     return json.dumps({**header, "nonce": _b64(nonce), "ciphertext": _b64(body)}, indent=1).encode("utf-8")
-
-
-def is_sealed(data: object) -> bool:
-    return isinstance(data, dict) and data.get("format") == SEALED_FORMAT
 
 
 @dataclass(frozen=True)

@@ -90,7 +90,7 @@ class BoardView(QGraphicsView):
         exposed = t.mapRect(rect)
         painter.save()
         painter.resetTransform()
-        dpr = self.viewport().devicePixelRatioF()
+        dpr = self.devicePixelRatioF()  # the viewport's (see ``midway_desktop.ui``: not viewport())
         scene.tiles.draw(painter, exposed, t.m11(), t.map(QPointF(0.0, 0.0)), dpr)
         painter.restore()
 
@@ -125,7 +125,7 @@ class BoardView(QGraphicsView):
         if scene is None:
             return 1.0
         r = scene.sceneRect()
-        vp = self.viewport().rect()
+        vp = self.contentsRect()  # the viewport's size: no scroll bars (see ``midway_desktop.ui``)
         if r.width() <= 0 or r.height() <= 0 or vp.width() <= 0:
             return 1.0
         return min(vp.width() / r.width(), vp.height() / r.height())

@@ -10,14 +10,16 @@ side's filtered view and log.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
 from midway_desktop.engine import Action, Event, Outcome, Session, autosaves, new_game, records
 from midway_desktop.engine.events import UMPIRE
-from midway_desktop.engine.sealing import Seal
 from midway_desktop.games import game_info
+
+if TYPE_CHECKING:
+    from midway_desktop.engine.sealing import Seal
 
 
 class GameController(QObject):

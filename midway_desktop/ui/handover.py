@@ -17,13 +17,15 @@ the player at the curtain and seals the game's record on disk.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QDockWidget, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from midway_desktop.engine.sealing import SideKey, side_key
+if TYPE_CHECKING:  # (sealing is imported where a password is stretched: see records)
+    from midway_desktop.engine.sealing import SideKey
 
 CURTAIN_COLOUR = "#16232e"
 _WATCHED = "watchedByCurtain"
@@ -45,11 +47,15 @@ _RECOVER = frozenset(
 
 def hash_password(password: str, salt: bytes | None = None) -> tuple[bytes, bytes]:
     """The password's salt and stretched key (scrypt)."""
+    from midway_desktop.engine.sealing import side_key
+
     key = side_key(password, salt=salt)
     return key.salt, key.key
 
 
 def check_password(password: str, salt: bytes, digest: bytes) -> bool:
+    from midway_desktop.engine.sealing import SideKey
+
     return SideKey(salt, digest).matches(password)
 
 
@@ -104,6 +110,8 @@ class HandoverCurtain(QWidget):
 
     def set_password(self, side: str, password: str | None) -> None:
         if password:
+            from midway_desktop.engine.sealing import side_key
+
             self.passwords[side] = side_key(password)
         else:
             self.passwords.pop(side, None)

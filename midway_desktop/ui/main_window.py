@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
 from midway_desktop import __version__
 from midway_desktop.engine import Outcome, Session, autosaves, records
 from midway_desktop.engine.record_limits import one_line
-from midway_desktop.engine.sealing import Envelope, Seal, side_key
 from midway_desktop.games import DEFAULT_GAME, GAMES, SIDE_TITLES, game_info
 from midway_desktop.geometry import Board, load_board
 from midway_desktop.ruleset import RulesetError
@@ -52,6 +51,7 @@ from midway_desktop.ui.placeholders import StandInPresenter
 from midway_desktop.ui.stored_settings import read_text, restore
 
 if TYPE_CHECKING:
+    from midway_desktop.engine.sealing import Envelope, Seal
     from midway_desktop.ui.ruleset_values import RulesetValuesDialog
 
 SETTINGS_GAME = "session/game"
@@ -260,12 +260,16 @@ class MainWindow(QMainWindow):
         self.curtain.revealed.connect(self._curtain_lifted)
         self._undo_asker = ""
 
-    def hand_over(self, side: str) -> None:
-        """Hot-seat: curtain down first, then rebuild everything from the next side's view."""
+    def hand_over(self, side: str, drawn: bool = False) -> None:
+        """Hot-seat: curtain down first, then rebuild everything from the next side's view;
+        ``drawn``: the game has only just been drawn from that side's view (at its start)."""
         self.curtain.lower_for(side, SIDE_TITLES.get(side, side.title()))
         self.statusBar().clearMessage()
         self.dice_dock.dice.show_rolls([], keep=False)
-        self.controller.pass_to(side)
+        if drawn:
+            self._after_change()  # all that the rebuild does but draw the same picture again
+        else:
+            self.controller.pass_to(side)
         self.curtain.cover()  # the rebuild may have added or restacked docks
 
     def plays(self, game_id: str) -> bool:
@@ -473,7 +477,9 @@ class MainWindow(QMainWindow):
         if session is None or len(session.humans) < 2 or session.outcome() is not None:
             return
         side = next((s for s in session.to_act() if s in session.humans), session.humans[0])
-        self.hand_over(side)
+        # The presenter has just drawn the side at the screen: when that side is the one to
+        # act, a second rebuild would draw the same again (11 M instructions of VaM's start).
+        self.hand_over(side, drawn=side == c.viewer)
 
     def _ask_resume(self, path: object) -> bool:
         title = game_info(self.game_id).title
@@ -545,6 +551,8 @@ class MainWindow(QMainWindow):
         if session is None or len(session.humans) < 2:
             self.statusBar().showMessage("Passwords are for two players at one screen.", 6000)
             return
+        from midway_desktop.engine.sealing import Seal, side_key  # (where passwords are set: see records)
+
         keys = dict(self.curtain.passwords)
         for side in session.humans:
             title = SIDE_TITLES.get(side, side.title())
@@ -653,6 +661,7 @@ class MainWindow(QMainWindow):
         side) seal it from its first autosave on."""
         if passwords:
             from midway_desktop.engine import get_rules
+            from midway_desktop.engine.sealing import Seal, side_key
 
             rules = get_rules(self.game_id)
             chosen = next((s for s in rules.scenarios if s.name == scenario), rules.scenarios[0])

@@ -20,7 +20,7 @@ from midway_desktop.games.victory_at_midway.gestures import BOX_WORDS, SEARCH_PI
 from midway_desktop.games.victory_at_midway.sequence import PHASES
 from midway_desktop.ui.games.vam_layout import is_hex
 from midway_desktop.ui.games.victory_at_midway import VictoryAtMidwayPresenter
-from tests.ui.vam_checks import assert_docks_match_view
+from tests.ui.vam_checks import assert_docks_match_view, every_box
 from tests.ui.vam_driver import give
 
 DOCTRINE_STEPS = frozenset(doctrine._STEPS)
@@ -131,6 +131,7 @@ def _samples(p, view, pick: random.Random) -> list[tuple[str, str]]:  # type: ig
     pieces = [s["id"] for s in sv["ships"]] + list(sv["formations"]) + [a["id"] for a in sv["aircraft"]]
     pieces += [e["group"] for e in sv.get("entry", ())] + [SEARCH_PIECE + "air", SEARCH_PIECE + "ship"]
     pieces += [k for k in p.scene.counters if ":" in k]  # sighting, search and strike markers
+    every_box(p.window)
     boxes = sorted({d for v in p.box_views.values() for d in v.destinations}) + ["cap", "withdrawn"]
     board = p.window.board
     labels = sorted(board.labels())
@@ -206,7 +207,7 @@ def test_a_dragged_entry_group_that_has_to_wait_says_until_when(qtbot) -> None: 
     give(w, qtbot, Enter("japan", "1", "A5", "First Fleet"))
     assert c.session.history[-1].action == Enter("japan", "1", "A5", "First Fleet")
     assert p.scene.counters["First Fleet"].label == "A5"
-    assert len(p.box_models["fm:First Fleet"].pieces()) == 9
+    assert len(every_box(w)["fm:First Fleet"].pieces()) == 9
     assert "1" not in {r.piece for r in p.waiting_model.rows()}
     assert "already moved" in p._reason("First Fleet", "A5")
     assert "already moved" in p._reason("First Fleet", "B5")
@@ -269,7 +270,7 @@ def test_a_human_japanese_player_does_by_hand_what_the_doctrine_does(qtbot) -> N
             assert now == want
             for name, (where, ships) in want.items():
                 assert p.scene.counters[name].label == where
-                assert tuple(p.box_models[f"fm:{name}"].pieces()) == ships
+                assert tuple(every_box(w)[f"fm:{name}"].pieces()) == ships
         if "japan" in session.to_act() and c.viewer == "japan" and Done("japan") in c.legal():
             give(w, qtbot, Done("japan"))
             _settle()

@@ -12,6 +12,7 @@ from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.actions import Done, Orders, read_item
 from midway_desktop.ui import palette as pal
 from midway_desktop.ui.games.victory_at_midway import VictoryAtMidwayPresenter
+from tests.ui.vam_checks import every_box
 from tests.ui.vam_driver import give
 
 
@@ -68,7 +69,7 @@ def _assert_nothing_of(w, hidden: set[str]) -> None:  # type: ignore[no-untyped-
     unit the viewing side may not see."""
     p = w.presenter
     assert not hidden & set(p.scene.counters)
-    for model in [*p.box_models.values(), p.waiting_model, *p.battle_models.values()]:
+    for model in [*every_box(w).values(), p.waiting_model, *p.battle_models.values()]:
         assert not hidden & set(model.pieces())
     for i in range(p.order_list.count()):
         words = set(p.order_list.item(i).text().replace(",", " ").split())
@@ -168,7 +169,7 @@ def test_a_solitaire_game_played_through_the_window_from_set_up_to_the_end(qtbot
     p.start_review()
     assert c.reviewing == 0
     assert {"us", "japan"} <= set(c.view())
-    assert any(k.startswith("fm:") for k in p.box_models)
+    assert any(k.startswith("fm:") for k in every_box(w))
     p._review_step(5)
     assert c.reviewing == 5
     assert p.review_slider.value() == 5
@@ -265,6 +266,47 @@ def test_floating_docks_wait_behind_the_curtain(qtbot) -> None:  # type: ignore[
     assert w.curtain.down and not p.track_dock.isVisible()
     qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
     assert not w.curtain.down
+
+
+def _turn_to_tab(w, title: str) -> None:  # type: ignore[no-untyped-def]
+    """Click the tab called ``title`` (in whichever of the window's tab bars shows it)."""
+    from midway_desktop.ui.games.base import window_tab_bars
+
+    QApplication.processEvents()  # as between a player's clicks: the window has laid out its docks
+    for bar in window_tab_bars(w):
+        for i in range(bar.count() if bar.isVisible() else 0):
+            if bar.tabText(i) == title:
+                bar.setCurrentIndex(i)  # what a click on the tab does
+                QApplication.processEvents()
+                return
+    raise AssertionError(f"no tab {title}")
+
+
+def test_a_box_tab_is_filled_when_turned_to_and_keeps_nothing_of_a_side_that_left(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Holding boxes are made and filled when their dock comes on show: a start does not build
+    the boxes of every tab; a tab turned to shows the current view; after a handover the boxes
+    of tabs not on show hold nothing of the side that has left the screen."""
+    w = _window(qtbot)
+    c, p = w.controller, w.presenter
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    _turn_to_tab(w, "Turns")
+    assert not any(k.startswith("air:") for k in p.box_models)  # never on show yet
+    _turn_to_tab(w, "Air bases")
+    us = c.view()["us"]
+    ready = sorted(a["id"] for a in us["aircraft"] if a["base"] == "Enterprise" and a["where"] == "ready")
+    assert ready and sorted(p.box_models["air:Enterprise:ready"].pieces()) == ready
+    _turn_to_tab(w, "Turns")
+    bots = default_bots("victory-at-midway")(c.session.rules)
+    _play_bot_choice_by_hand(w, qtbot, bots, Rng(3))  # the US sets up and seals
+    assert w.curtain.down and c.viewer == "japan"
+    us_pieces = _pieces_of(c.session.view("umpire"), "us")
+    assert all(not us_pieces & set(m.pieces()) for m in p.box_models.values())
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    _turn_to_tab(w, "Air bases")
+    japan = c.view()["japan"]
+    ready = sorted(a["id"] for a in japan["aircraft"] if a["base"] == "Akagi" and a["where"] == "ready")
+    assert ready and sorted(p.box_models["air:Akagi:ready"].pieces()) == ready
+    assert all(not us_pieces & set(m.pieces()) for m in p.box_models.values())
 
 
 def test_a_dragged_counter_opens_the_dock_tab_it_hovers(qtbot) -> None:  # type: ignore[no-untyped-def]

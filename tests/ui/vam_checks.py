@@ -3,21 +3,39 @@
 ``assert_docks_match_view`` is asked after every action of a game: every counter of the
 viewing side is where the view says (on the map, in its holding box, or on the "To place"
 list), nothing is shown twice or a step late, every piece with an order can be dragged from
-somewhere, and the log shows everything the side has heard.
+somewhere, and the log shows everything the side has heard. The holding boxes are read as a
+player sees them, turning to each tab of the box stack in turn: a dock's boxes are filled when
+it comes on show, so a box is checked as it is when seen, never as it waits unseen.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtWidgets import QApplication
+
 from midway_desktop.games.victory_at_midway.gestures import SEARCH_PIECE, movable
+from midway_desktop.ui.games.base import window_tab_bars
 from midway_desktop.ui.games.vam_layout import is_hex, map_counters
 
 AIR_BOXES = {"ready": "ready", "notready": "notready", "notready2": "notready2", "trapped": "trapped"}
 
 
-def _box(p, key: str) -> list[str]:  # type: ignore[no-untyped-def]
-    model = p.box_models.get(key)
+def every_box(w):  # type: ignore[no-untyped-def]
+    """Every holding box of the window (key to model), each as it shows when its tab is turned
+    to (a click on the tab, as a player turns to it); then each tab bar is back where it was."""
+    QApplication.processEvents()  # as between a player's clicks: the window has laid out its docks
+    for bar in window_tab_bars(w):
+        if bar.isVisible():
+            front = bar.currentIndex()
+            for i in range(bar.count()):
+                bar.setCurrentIndex(i)
+            bar.setCurrentIndex(front)
+    return dict(w.presenter.box_models)
+
+
+def _box(boxes, key: str) -> list[str]:  # type: ignore[no-untyped-def]
+    model = boxes.get(key)
     assert model is not None, f"no holding box {key}"
     return list(model.pieces())
 
@@ -70,6 +88,7 @@ def assert_docks_match_view(w) -> None:  # type: ignore[no-untyped-def]
     viewer = view["viewer"]
     if p.playback.active and view.get("solitaire"):
         return  # the board waits on purpose while the doctrine's moves are shown
+    boxes = every_box(w)
     assert p.view == view, "the presenter draws from a view other than the current one"
     # The map: exactly the counters the view puts there, each in its hex.
     wanted = map_counters(view)
@@ -83,7 +102,7 @@ def assert_docks_match_view(w) -> None:  # type: ignore[no-untyped-def]
     waiting = [r.piece for r in p.waiting_model.rows()]
     assert len(waiting) == len(set(waiting))
     assert not set(waiting) & set(p.scene.counters), "a piece on the map is also listed to place"
-    boxed = {x for m in p.box_models.values() for x in m.pieces()}
+    boxed = {x for m in boxes.values() for x in m.pieces()}
     assert not set(waiting) & boxed, "a piece in a holding box is also listed to place"
     # Every counter of the viewing side is in the one place the view says.
     for side in (s for s in ("us", "japan") if s in view):
@@ -94,12 +113,12 @@ def assert_docks_match_view(w) -> None:  # type: ignore[no-untyped-def]
                 group = next(e["group"] for e in view[side]["entry"] if piece in e["waiting"])
                 assert group in waiting or viewer != side, f"{piece} waits to enter but its group is not listed"
                 continue
-            assert piece in _box(p, place), f"{piece} belongs in {place}"
+            assert piece in _box(boxes, place), f"{piece} belongs in {place}"
     # No box shows a piece twice or one that is not where the view says.
     expected = {}
     for side in (s for s in ("us", "japan") if s in view):
         expected.update(_own_expected(view, side))
-    for key, model in p.box_models.items():
+    for key, model in boxes.items():
         for piece in model.pieces():
             place = expected.get(piece)
             if key.endswith(":alone"):

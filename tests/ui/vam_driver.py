@@ -15,8 +15,10 @@ from midway_desktop.engine import Action
 from midway_desktop.games.victory_at_midway.actions import Done
 from midway_desktop.games.victory_at_midway.gestures import gesture
 from midway_desktop.ui.board_view import PIECE_MIME
+from midway_desktop.ui.games.base import window_tab_bars
 from midway_desktop.ui.games.vam_layout import is_hex
 from tests.ui.helpers import cell_point, drag
+from tests.ui.vam_checks import every_box
 
 
 def _mime(piece: str) -> QMimeData:
@@ -40,8 +42,18 @@ def _source_has(presenter, piece: str) -> bool:  # type: ignore[no-untyped-def]
     """The piece is on show somewhere it can be dragged from (a box or the map)."""
     if piece in presenter.scene.counters:
         return True
-    models = [presenter.waiting_model, *presenter.box_models.values(), *presenter.battle_models.values()]
+    models = [presenter.waiting_model, *every_box(presenter.window).values(), *presenter.battle_models.values()]
     return any(piece in m.pieces() for m in models)
+
+
+def _turn_to(presenter, bview: QWidget) -> None:  # type: ignore[no-untyped-def]
+    """Bring the dock holding ``bview`` to the front, as a player clicks a box's tab."""
+    dock = next((d for d, _layout in presenter.box_docks.values() if d.isAncestorOf(bview)), None)
+    for bar in window_tab_bars(presenter.window):
+        for i in range(bar.count() if dock is not None and bar.isVisible() else 0):
+            if bar.tabText(i) == dock.windowTitle():
+                bar.setCurrentIndex(i)
+    QApplication.processEvents()
 
 
 def _item_point(view: QAbstractItemView, piece: str) -> QPoint:
@@ -104,9 +116,11 @@ def give(window, qtbot, action: Action) -> None:  # type: ignore[no-untyped-def]
         QApplication.processEvents()
         drop_events(view.viewport(), cell_point(view, window.board, dest), piece)
         return
+    every_box(window)  # the player looks through the tabs for the box
     battle = [v for v, _panel in presenter.battle_views.values()]
     for bview in [*presenter.box_views.values(), *battle]:
         if dest in bview.destinations:
+            _turn_to(presenter, bview)
             drop_events(bview.viewport(), QPoint(10, 10), piece)
             return
     raise AssertionError(f"no holding box takes {dest}")

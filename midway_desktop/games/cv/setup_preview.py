@@ -189,10 +189,21 @@ def _spot(board: Board, region: str, taken: dict[str, list[str]], bases: list[st
     used = taken.setdefault(region, [])
     shown = taken.setdefault("", [])
     ranked = sorted(cells, key=off_middle)
-    clear = [c for c in ranked if all(board.distance(c, b) >= CLEAR for b in bases)] or ranked
-    chosen = next((c for c in clear if all(board.distance(c, u) >= SPREAD for u in shown)), None)
-    if chosen is None:  # a small area, crowded: the hex farthest from the others
-        chosen = max(clear, key=lambda c: min(board.distance(c, u) for u in shown))
+
+    def clear(label: str) -> bool:
+        return all(board.distance(label, b) >= CLEAR for b in bases)
+
+    def apart(label: str) -> bool:
+        return all(board.distance(label, u) >= SPREAD for u in shown)
+
+    # Hexes are tried from the middle out and the first that will do is taken: testing every
+    # hex of a large area first was 31 M instructions of CV's start.
+    chosen = next((c for c in ranked if clear(c) and apart(c)), None)
+    if chosen is None:
+        pool = [c for c in ranked if clear(c)] or ranked  # (no hex clear of Midway: any)
+        chosen = next((c for c in pool if apart(c)), None)
+        if chosen is None:  # a small area, crowded: the hex farthest from the others
+            chosen = max(pool, key=lambda c: min(board.distance(c, u) for u in shown))
     used.append(chosen)
     shown.append(chosen)
     return chosen

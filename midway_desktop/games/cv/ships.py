@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from midway_desktop.games.cv.charts import SHIP_TYPES
 from midway_desktop.games.cv.common import (
@@ -90,8 +91,10 @@ class Ships:
     def get(self, side: str, title: str) -> Ship | None:
         return self._index.get((side, title))
 
-    @property
+    @cached_property
     def _index(self) -> dict[tuple[str, str], Ship]:
+        # Made once (a frozen value's cache: it lives in the instance's __dict__): made anew on
+        # every look-up, the set-up's 484 look-ups were 175 M instructions (5 %) of CV's start.
         return {(s.side, s.title): s for s in self.ships}
 
     def provisional_values(self) -> list[str]:

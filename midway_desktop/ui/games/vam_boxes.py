@@ -71,6 +71,12 @@ class PieceListModel(QAbstractListModel):
         self.movable = movable
         self.endResetModel()
 
+    def set_rows(self, rows: Sequence[Row]) -> None:
+        """Show ``rows`` as they are (``()``: an empty box)."""
+        self.beginResetModel()
+        self._rows = rows
+        self.endResetModel()
+
     def rows(self) -> Sequence[Row]:
         return self._rows
 
