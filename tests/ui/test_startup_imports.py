@@ -93,18 +93,3 @@ def test_the_probe_sees_a_second_game_opened_in_the_same_process(warm_cache: Pat
     modules = first_screen(["kido-butai", "midway-solitaire"], warm_cache)
     assert loaded(modules, "midway_desktop.games.kido_butai")
     assert loaded(modules, "midway_desktop.ui.games.solitaire_widgets")
-
-
-def test_pysides_question_of_each_module_gets_pysides_own_answer() -> None:
-    """The UI package answers PySide6's question of each imported module (does it use PySide6?)
-    from the file's bytes, faster than PySide6 does: the same answer, for every module loaded."""
-    import midway_desktop.engine.session
-    import midway_desktop.ui as ui
-    import midway_desktop.ui.app  # noqa: F401
-
-    assert sys.modules["shibokensupport.feature"]._mod_uses_pyside is ui.uses_pyside
-    assert ui.pyside_own_check is not None
-    modules = list(sys.modules.values())
-    answers = {m.__name__: ui.uses_pyside(m) for m in modules}
-    assert answers == {m.__name__: ui.pyside_own_check(m) for m in modules}
-    assert answers["midway_desktop.ui.app"] and not answers["midway_desktop.engine.session"]
