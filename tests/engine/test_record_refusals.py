@@ -65,7 +65,7 @@ def test_a_wrong_step_count_fails_verification(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "game",
-    ["tic-tac-toe", "../../etc", "x" * 5000, "", "cv", "midway-solitaire\n/etc", 7, None],
+    ["tic-tac-toe", "../../etc", "x" * 5000, "", "third-reich", "midway-solitaire\n/etc", 7, None],
 )
 def test_a_game_that_is_not_registered_is_never_looked_up(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: object
