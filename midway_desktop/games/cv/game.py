@@ -63,6 +63,17 @@ def base_specs(data: CvData) -> dict[str, BaseSpec]:
     return out
 
 
+def reduced_speed(hit_factor: int, hits: int) -> bool:
+    """Basic IX.K.4.b, IX.J.4.a: Hits of half the Hit Factor or more cut the speed in half."""
+    return hits > 0 and 2 * hits >= hit_factor
+
+
+def ship_movement(movement: int, hit_factor: int, hits: int) -> int:
+    """A ship's Movement Factor after its Hits (Basic IX.K.4.b). Halves round up: Movement
+    Factors are 1 or 2 and never carried over (VI.B.4), so a reduced ship still moves a hex."""
+    return (movement + 1) // 2 if reduced_speed(hit_factor, hits) else movement
+
+
 @dataclass(frozen=True)
 class Game:
     """The data a CV game is played with."""
@@ -109,9 +120,15 @@ class Game:
         return {}
 
     # -- Task Forces -----------------------------------------------------------------------------
-    def movement(self, tf: TaskForce) -> int:
-        """Basic VI.B.5: a Task Force moves at the speed of its slowest Ship unit."""
-        return min((self.ship(tf.side, t).ship_class.movement for t in tf.ships), default=0)
+    def movement(self, tf: TaskForce, hits: Mapping[str, int] | None = None) -> int:
+        """Basic VI.B.5: a Task Force moves at the speed of its slowest Ship unit, each ship's
+        Movement Factor after its Hits (``hits`` by title; IX.K.4.b)."""
+        hits = hits or {}
+        speeds = []
+        for t in tf.ships:
+            c = self.ship(tf.side, t).ship_class
+            speeds.append(ship_movement(c.movement, c.hits, hits.get(t, 0)))
+        return min(speeds, default=0)
 
     def holders(self, box: TaskForce | BaseBox) -> list[tuple[int, frozenset[str]]]:
         """Every ship (or the base) that holds planes: its Plane Capacity and Plane Types."""

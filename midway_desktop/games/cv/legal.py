@@ -145,7 +145,7 @@ def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
         assert tf.hex is not None
         paths: list[tuple[str, ...]] = [()]
         frontier: list[tuple[str, ...]] = [()]
-        for _ in range(game.movement(tf)):
+        for _ in range(game.movement(tf, state.hits_of(side))):
             frontier = [(*p, n) for p in frontier for n in sorted(board.neighbors(p[-1] if p else tf.hex))]
             paths += frontier
         for path in paths:

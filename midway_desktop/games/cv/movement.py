@@ -57,7 +57,7 @@ def plot_refusal(game: Game, state: State, a: Plot) -> str | None:
         if h not in board.neighbors(here):
             return f"Plot move {i + 1}, {here} to {h}: movement goes hex to hex, skipping none (CV › Basic VI.B.3)."
         here = h
-    speed = game.movement(tf)
+    speed = game.movement(tf, state.hits_of(tf.side))
     if len(a.path) > speed:
         return (
             f"Task Force {tf.number} moves at most {speed} hex(es) a Turn, the Movement Factor of its slowest Ship "

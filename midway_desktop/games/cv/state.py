@@ -148,6 +148,7 @@ class BaseBox:
     launched: int = 0
     readied: int = 0
     ground: int = 0  # its side's Ground Factors in the Base Box (Basic IX.H)
+    ground_hits: int = 0  # Hit units placed with those Ground units (Basic IX.J.2, IX.K.2)
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,8 @@ class Losses:
 
     air_factors: int = 0
     unnecessary: int = 0  # of those, lost by not reaching a hex where landing was possible (XI.C.4)
+    ships: tuple[str, ...] = ()  # Ship units eliminated, by title (Basic XI.C.1.c)
+    ground: int = 0  # Ground Factors eliminated (Basic XI.C.1.b)
 
 
 @dataclass(frozen=True)
@@ -249,6 +252,9 @@ class State:
     # ("air") seen at Condition 2, by (side, kind, number); none announced: the true number.
     announced: tuple[tuple[tuple[str, str, int], int], ...] = ()
     ashore: int = 0  # Japanese Ground Factors unloaded onto Midway (Basic VI.A.3)
+    ashore_hits: int = 0  # Hit units placed with them (Basic IX.J.2)
+    # Basic IX.J.4: Hits marked on the Ship Record Sheet, by (side, ship title); sunk ships leave
+    ship_hits: tuple[tuple[tuple[str, str], int], ...] = ()
     contacts: tuple[str, ...] = ()  # hexes of this Turn's Combat Contact (Basic VI.H)
     short: bool = False  # the Short Scenario: no Midway points (Basic XI.C.3)
     options: frozenset[str] = field(default_factory=frozenset)
@@ -293,6 +299,14 @@ class State:
     def lost(self, side: str) -> Losses:
         return dict(self.losses).get(side, Losses())
 
+    def hits_on(self, side: str, title: str) -> int:
+        """Hits recorded on a Ship unit (Basic IX.J.4)."""
+        return dict(self.ship_hits).get((side, title), 0)
+
+    def hits_of(self, side: str) -> dict[str, int]:
+        """Hits on a side's ships by title (the Ship Record Sheet's Hits column)."""
+        return {title: n for (s, title), n in self.ship_hits if s == side}
+
     def announcement(self, side: str, kind: str, number: int) -> int | None:
         return dict(self.announced).get((side, kind, number))
 
@@ -320,10 +334,12 @@ class State:
         d[side] += gained
         return evolve(self, points=tuple(sorted(d.items())))
 
-    def with_loss(self, side: str, air: int, unnecessary: int = 0) -> State:
+    def with_loss(
+        self, side: str, air: int, unnecessary: int = 0, ships: tuple[str, ...] = (), ground: int = 0
+    ) -> State:
         d: dict[str, Losses] = dict(self.losses)
         was = d.get(side, Losses())
-        d[side] = Losses(was.air_factors + air, was.unnecessary + unnecessary)
+        d[side] = Losses(was.air_factors + air, was.unnecessary + unnecessary, was.ships + ships, was.ground + ground)
         return evolve(self, losses=tuple(sorted(d.items())))
 
 

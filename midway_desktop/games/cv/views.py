@@ -30,7 +30,7 @@ def _sections(planes: Sections) -> dict[str, list[dict[str, Any]]]:
     }
 
 
-def _task_force(game: Game, tf: TaskForce) -> dict[str, Any]:
+def _task_force(game: Game, tf: TaskForce, hits: dict[str, int]) -> dict[str, Any]:
     h = game.handling(tf)
     return {
         "number": tf.number,
@@ -39,7 +39,8 @@ def _task_force(game: Game, tf: TaskForce) -> dict[str, Any]:
         "entry": {"hex": tf.entry.hex, "time": str(tf.entry.time)} if tf.entry else None,
         "anchored": tf.anchored,
         "exited": tf.exited,
-        "movement": game.movement(tf),
+        "movement": game.movement(tf, hits),
+        "hits": {t: hits[t] for t in tf.ships if t in hits},  # the Ship Record Sheet (IX.J.4)
         "planes": _sections(tf.planes),
         "capacity": h.capacity,
         "ready": h.ready,
@@ -63,6 +64,7 @@ def _base(game: Game, base: BaseBox) -> dict[str, Any]:
         "readied": base.readied,
         "launched": base.launched,
         "ground": base.ground,
+        "ground_hits": base.ground_hits,
     }
 
 
@@ -92,7 +94,7 @@ def _air_unit(unit: AirUnit) -> dict[str, Any]:
 
 def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "task_forces": [_task_force(game, t) for t in state.task_forces if t.side == side],
+        "task_forces": [_task_force(game, t, state.hits_of(side)) for t in state.task_forces if t.side == side],
         "bases": [_base(game, b) for b in state.bases if b.side == side],
         "air_units": [_air_unit(u) for u in state.air_units if u.side == side],
         "plots": [
@@ -108,6 +110,7 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
     }
     if side == JAPANESE:
         out["ashore"] = state.ashore  # Ground Factors landed on Midway (Basic VI.A.3)
+        out["ashore_hits"] = state.ashore_hits
     return out
 
 
