@@ -10,11 +10,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from midway_desktop.engine.actions import Action
-from midway_desktop.games.cv import air, movement, readiness, reorganization
+from midway_desktop.games.cv import air, movement, readiness, reorganization, surface
 from midway_desktop.games.cv.actions import (
     Altitude,
+    Arrange,
     Done,
     EnterMap,
+    Fire,
     Form,
     Land,
     MoveAir,
@@ -22,6 +24,7 @@ from midway_desktop.games.cv.actions import (
     Plot,
     Ready,
     Regroup,
+    SetDie,
     Stow,
     TakeOff,
     Transfer,
@@ -70,6 +73,8 @@ def legal_orders(game: Game, state: State, side: str) -> list[Action]:
         "landing": ((_landings, air.land_refusal), *_AIR_ANY_TIME),
         "air-move": ((_moves, air.move_refusal), (_entries, air.enter_refusal), *_AIR_ANY_TIME),
         "take-off": ((_take_offs, air.take_off_refusal), *_AIR_ANY_TIME),
+        "surface-set-up": ((_arrangements, surface.arrange_refusal), (_dice, surface.set_die_refusal)),
+        **{step: ((_fires, surface.fire_refusal),) for step in surface.KIND_OF},
     }
     out: list[Action] = []
     for make, refusal in makers.get(state.step, ()):
@@ -225,3 +230,26 @@ def _altitudes(game: Game, state: State, side: str) -> Iterator[Action]:
 
 # Orders a side may give at any time in its part of the Air Unit Movement Phase.
 _AIR_ANY_TIME = ((_altitudes, air.altitude_refusal), (_regroups, None))  # type: ignore[assignment]
+
+
+# -- the Surface Combat Step (Basic IX.G) ------------------------------------------------------------
+def _arrangements(game: Game, state: State, side: str) -> Iterator[Action]:
+    for battle in surface.battles(game, state):
+        for title in surface.ships(state, side, battle.hex):
+            for role in surface.ROLES:
+                yield Arrange(side, battle.hex, title, role)
+
+
+def _dice(game: Game, state: State, side: str) -> Iterator[Action]:
+    for battle in surface.battles(game, state):
+        for die in range(1, 7):
+            yield SetDie(side, battle.hex, die)
+
+
+def _fires(game: Game, state: State, side: str) -> Iterator[Action]:
+    kind = surface.KIND_OF[state.step]
+    for battle in surface.battles(game, state):
+        have = surface.available(game, state, battle, side, kind)
+        for target in surface.targets(game, state, battle, side, kind) if have else ():
+            for n in range(1, have + 1):
+                yield Fire(side, battle.hex, kind, target, n)

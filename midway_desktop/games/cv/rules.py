@@ -15,13 +15,15 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Outcome, Phase, Rules, Scenario
-from midway_desktop.games.cv import air, movement, observation, readiness, reorganization
+from midway_desktop.games.cv import air, movement, observation, readiness, reorganization, surface
 from midway_desktop.games.cv.actions import (
     ACTION_TYPES,
     Altitude,
     Announce,
+    Arrange,
     Done,
     EnterMap,
+    Fire,
     Form,
     Land,
     MoveAir,
@@ -29,6 +31,7 @@ from midway_desktop.games.cv.actions import (
     Plot,
     Ready,
     Regroup,
+    SetDie,
     Stow,
     TakeOff,
     Transfer,
@@ -50,6 +53,8 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "landing": (Land, Altitude, Regroup, Done),
     "air-move": (MoveAir, EnterMap, Altitude, Regroup, Done),
     "take-off": (TakeOff, Altitude, Regroup, Done),
+    "surface-set-up": (Arrange, SetDie, Done),
+    **{step: (Fire, Done) for step in surface.KIND_OF},
 }
 
 Check = Callable[[Game, State, Any], str | None]
@@ -66,6 +71,9 @@ CHECKS: dict[type[Action], Check] = {
     Altitude: air.altitude_refusal,
     EnterMap: air.enter_refusal,
     Regroup: air.regroup_refusal,
+    Arrange: surface.arrange_refusal,
+    SetDie: surface.set_die_refusal,
+    Fire: surface.fire_refusal,
 }
 
 # Scenarios II-IV of scenarios.yaml by id; the Free Set Up (V) needs a choice of source: not yet.
@@ -179,6 +187,12 @@ class CvRules(Rules[State]):
                 state = air.apply_regroup(g, state, action, events)
             elif isinstance(action, Announce):
                 state = observation.apply_announce(state, action)
+            elif isinstance(action, Arrange):
+                state = surface.apply_arrange(g, state, action)
+            elif isinstance(action, SetDie):
+                state = surface.apply_set_die(g, state, action)
+            elif isinstance(action, Fire):
+                state = surface.apply_fire(g, state, action)
             if state.step in SECRET or isinstance(action, Announce):  # only its own side hears of it
                 events.append(Event("order", f"{action.describe()}.", (side,), {"side": side}))
         return settle(g, state, rng, events), events
@@ -196,8 +210,8 @@ class CvRules(Rules[State]):
         return evolve(state, step=order[order.index(step) + 1])
 
     def outcome(self, state: State) -> Outcome | None:
-        """Basic XI.A: at least 100 Victory Points more than the other side wins; else a draw.
-        (Points for Hits on ships and for the Midway hex come with combat and the bases.)"""
+        """Basic XI.A: at least 100 Victory Points more than the other side wins; else a draw
+        (every source of points: ``victory``)."""
         if state.step != "over":
             return None
         us, them = SIDES

@@ -11,8 +11,9 @@ Simultaneous steps are sealed: each side's orders are its own until both have se
 on the engine). Who is asked never depends on hidden things: both sides are asked in every
 simultaneous step, whether or not they have anything to order.
 
-Not yet: the Combat Phase is listed and passes without doing anything (see
-docs/rules-status/cv.md); nothing in the game can fight yet.
+The Combat Phase: its Surface Combat segments (``surface``; sealed, and entered only where a
+Battle has them) and its Ground Combat Step (``ground``); air combat is not yet (see
+docs/rules-status/cv.md).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Phase
-from midway_desktop.games.cv import air
+from midway_desktop.games.cv import air, ground, surface
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.movement import resolve_movement, unload_troops
 from midway_desktop.games.cv.state import (
@@ -33,6 +34,7 @@ from midway_desktop.games.cv.state import (
     other,
     side_name,
 )
+from midway_desktop.games.cv.victory import count_points, final_points
 
 NOT_YET = "not yet"
 
@@ -53,6 +55,18 @@ _P = (
     Phase("air-move", "Air Unit Movement Phase: Normal Air Unit Movement Step", SIDES, "CV › Basic VIII.A.2"),
     Phase("take-off", "Air Unit Movement Phase: Take Off Step", SIDES, "CV › Basic VIII.A.3"),
     Phase("combat", "Combat Phase (not yet)", (), f"CV › Basic IX ({NOT_YET})"),
+    # -- the Surface Combat Step's segments and the Ground Combat Step (surface.py, ground.py) --
+    Phase("surface-set-up", "Combat Phase: Surface Combat Step: secret set-up", SIDES, "CV › Basic IX.G.1.a",
+          secret=True),
+    Phase("surface-gunnery", "Combat Phase: Surface Combat Step: Ship-to-Ship Gunnery Combat Segment", SIDES,
+          "CV › Basic IX.G.1.b", secret=True),
+    Phase("surface-torpedo", "Combat Phase: Surface Combat Step: Surface Torpedo Attack Combat Segment", SIDES,
+          "CV › Basic IV.E.4.b", secret=True),
+    Phase("breakthrough", "Combat Phase: Surface Combat Step: Breakthrough Combat Segment", SIDES,
+          "CV › Basic IV.E.4.c, IX.G.1.a(1)", secret=True),
+    Phase("bombardment", "Combat Phase: Surface Combat Step: Bombardment Gunnery Combat Segment", SIDES,
+          "CV › Basic IV.E.4.d", secret=True),
+    Phase("ground-combat", "Combat Phase: Ground Combat Step", (), "CV › Basic IX.H"),
     Phase("midway-repair", "Midway Base Repair Phase", (), "CV › Basic X"),
     Phase("victory-points", "Victory Points Counting Phase", (), "CV › Basic XI"),
     Phase("time-record", "Time Record Phase", (), "CV › Basic XII"),
@@ -72,6 +86,8 @@ TURN = (
     "air-move",
     "take-off",
     "combat",
+    *surface.STEPS,
+    "ground-combat",
     "midway-repair",
     "victory-points",
     "time-record",
@@ -118,10 +134,14 @@ def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
         return _next(air.land_returning(game, state, events), "landing")
     elif step == "take-off":
         return finish_air_portion(game, state, events)
+    elif step == "combat" or step in surface.STEPS:  # Basic IX.G: each segment that applies, in turn
+        return surface.leave(game, state, rng, events)
+    elif step == "ground-combat":
+        state = ground.ground_combat(game, state, rng, events)
     elif step == "midway-repair":
         state = repair_midway(game, state, events)
     elif step == "victory-points":
-        state = count_points(state, events)
+        state = count_points(game, state, events)
     elif step == "time-record":
         return advance_time(game, state, events)
     return _next(state, TURN[TURN.index(step) + 1])
@@ -159,7 +179,7 @@ def repair_midway(game: Game, state: State, events: list[Event]) -> State:
     for base in state.bases:
         if base.hex is None or base.hex != game.midway:
             continue
-        # (only Bombing can be recorded as ``attacked`` until Bombardment and Ground Combat exist)
+        # (``attacked``: Bombing, Bombardment or Ground Combat this Turn)
         left = game.data.bases.repaired(base.hits, bombed=base.attacked, bombarded=False, ground_combat=False)
         if left != base.hits:
             state = state.with_box(evolve(base, hits=left))
@@ -168,32 +188,13 @@ def repair_midway(game: Game, state: State, events: list[Event]) -> State:
     return state
 
 
-def count_points(state: State, events: list[Event]) -> State:
-    """Basic XI.C.1.a, XI.C.4: two Victory Points for each enemy Air Factor eliminated, eight
-    more for each the enemy lost unnecessarily; the Point Record Chart is in sight of both."""
-    for side in SIDES:
-        lost = state.lost(side)
-        gained = 2 * lost.air_factors + 8 * lost.unnecessary
-        if gained:
-            state = state.with_points(other(side), gained)
-            events.append(
-                Event(
-                    "victory-points",
-                    f"The {side_name(other(side))} side gains {gained} Victory Points "
-                    f"({state.score(other(side))} in all).",
-                    data={"side": other(side), "gained": gained},
-                )
-            )
-    return evolve(state, losses=())
-
-
 def advance_time(game: Game, state: State, events: list[Event]) -> State:
     """Basic XII: the Turn unit moves one box (after 2400, the Day unit one box and the Turn
     unit to 0100); the game ends after the scenario's last Turn. Sunrise and Sunset are told
     (III.F)."""
     if state.time >= state.last:
         events.append(Event("turn", f"The {state.time} Turn was the last: the game ends.", data=_when(state)))
-        return evolve(midway_points(game, state, events), step="over", sealed=frozenset())
+        return evolve(final_points(game, state, events), step="over", sealed=frozenset())
     record = game.data.charts.time_record
     was_night = record.is_night(state.time)
     state = new_turn(evolve(state, time=state.time.plus(1)))
@@ -201,25 +202,6 @@ def advance_time(game: Game, state: State, events: list[Event]) -> State:
     change = " Sunrise." if was_night and not night else " Sunset." if night and not was_night else ""
     events.append(Event("turn", f"The {state.time} Turn begins.{change}", data=_when(state)))
     return _next(state, TURN[0])
-
-
-def midway_points(game: Game, state: State, events: list[Event]) -> State:
-    """Basic XI.C.3: at the end of the game the side whose Base unit is in the Midway hex gets
-    200 Victory Points (not in the Short Scenario)."""
-    if state.short:
-        return state
-    points = game.data.charts.victory.midway_base
-    for base in state.bases:
-        if base.hex is not None and base.hex == game.midway:
-            events.append(
-                Event(
-                    "victory-points",
-                    f"The {side_name(base.side)} side holds Midway: {points} Victory Points.",
-                    data={"side": base.side, "gained": points},
-                )
-            )
-            return state.with_points(base.side, points)
-    return state
 
 
 def new_turn(state: State) -> State:

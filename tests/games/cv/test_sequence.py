@@ -20,13 +20,18 @@ FORCES = [
 
 def test_the_turn_follows_the_sequence_of_play() -> None:
     """Basic IV: A (Plane Ready Step, Form Air Units Step), B (Plot, Movement, Unloading), C
-    Initiative, D Air Unit Movement (Landing, Normal, Take Off), E Combat, F Midway Base Repair,
-    G Victory Points Counting, H Time Record."""
+    Initiative, D Air Unit Movement (Landing, Normal, Take Off), E Combat (its Surface Combat
+    segments IV.E.4.a-d after a secret set-up, then Ground Combat), F Midway Base Repair, G
+    Victory Points Counting, H Time Record."""
     assert TURN == (
         "plane-ready", "form-air-units", "ship-plotting", "ship-movement", "ground-unloading", "initiative",
-        "landing", "air-move", "take-off", "combat", "midway-repair", "victory-points", "time-record",
+        "landing", "air-move", "take-off", "combat", "surface-set-up", "surface-gunnery", "surface-torpedo",
+        "breakthrough", "bombardment", "ground-combat", "midway-repair", "victory-points", "time-record",
     )  # fmt: skip
-    assert {"set-up", "plane-ready", "form-air-units", "ship-plotting"} == SECRET
+    assert {
+        "set-up", "plane-ready", "form-air-units", "ship-plotting",
+        "surface-set-up", "surface-gunnery", "surface-torpedo", "breakthrough", "bombardment",
+    } == SECRET  # fmt: skip
     assert "not yet" in PHASES["combat"].title and "not yet" in PHASES["combat"].rule
     assert "not yet" not in PHASES["ground-unloading"].title
 
