@@ -59,9 +59,9 @@ def ground_combat(game: Game, state: State, rng: Rng, events: list[Event]) -> St
         hits = {}
         for side in (AMERICAN, JAPANESE):
             table = ground_hit_table(game, side, marks[side])
-            base = game.data.charts.crt.base_number(table, have[side])
+            base = game.data.charts.combat_results.base_number(table, have[side])
             roll = rng.die(6) if base is not None else None
-            hits[side] = game.data.charts.crt.hits(base, roll) if roll is not None else 0
+            hits[side] = game.data.charts.combat_results.hits(base, roll) if roll is not None else 0
             if roll is not None:
                 events.append(roll_event(f"Ground Combat ({side.title()})", [roll]))
             rolled = f"Base Number {base}, die {roll}" if roll is not None else "the Combat fails"

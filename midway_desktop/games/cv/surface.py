@@ -305,7 +305,7 @@ def hit_table(game: Game, state: State, kind: str, dice: int = 0) -> int:
 
 def combat(game: Game, table: int, factors: int, roll: int) -> int:
     """One Combat: Base Number from the Hit Table and Factors, then the die (IX.C.4-6)."""
-    crt = game.data.charts.crt
+    crt = game.data.charts.combat_results
     return crt.hits(crt.base_number(table, factors), roll)
 
 
@@ -355,7 +355,7 @@ def resolve(game: Game, state: State, kind: str, rng: Rng, events: list[Event]) 
                 continue
             dice = sum(arrangement(state, s, x.hex).die for s in SIDES)
             table = hit_table(game, state, kind, dice)
-            base = game.data.charts.crt.base_number(table, x.factors)
+            base = game.data.charts.combat_results.base_number(table, x.factors)
             roll = rng.die(6) if base is not None else None
             hits = combat(game, table, x.factors, roll) if roll is not None else 0
             fired.add((side, x.hex))
