@@ -27,6 +27,14 @@ from midway_desktop.games.cv.time_record import Time
 MAX_TURNS_AHEAD = 200  # an Endurance Factor never reaches this far
 
 
+def point_record(points: int) -> tuple[int, int, int]:
+    """XI.B: where a side's three Victory Point units stand on the Point Record Chart: the
+    hundreds, tens and units boxes ("426": the 400, 20 and 6 boxes)."""
+    if points < 0:
+        raise ValueError("Victory Points are never negative")
+    return points // 100 * 100, points % 100 // 10 * 10, points % 10
+
+
 def _gain(state: State, side: str, gained: int, why: str, events: list[Event]) -> State:
     if not gained:
         return state

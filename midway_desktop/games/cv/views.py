@@ -33,6 +33,7 @@ from midway_desktop.games.cv.state import (
     TaskForce,
     other,
 )
+from midway_desktop.games.cv.victory import point_record
 
 
 def _sections(planes: Sections) -> dict[str, list[dict[str, Any]]]:
@@ -172,6 +173,7 @@ def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
         "sealed": sorted(state.sealed),
         "initiative": list(state.initiative),
         "points": dict(state.points),
+        "point_record": {side: list(point_record(n)) for side, n in state.points},  # Basic XI.B
         "short": state.short,
         "contacts": list(state.contacts),  # Combat Contact this Turn, told to both (Basic VI.H)
         "surface": surface_view(game, state, viewer),
