@@ -246,3 +246,39 @@ def test_a_battle_order_never_exceeds_the_factors_it_has() -> None:
         b = surface.battles(GAME, s.state)[0]
         have = surface.available(GAME, s.state, b, side, "gunnery")
         assert max(a.factors for a in legal) == have
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    dice=st.tuples(st.integers(1, 6), st.integers(1, 6)),
+    split=st.lists(st.integers(0, 14), min_size=3, max_size=3),
+    rolls=st.lists(st.integers(1, 6), min_size=6, max_size=6),
+)
+def test_gunnery_hits_follow_the_table_and_sink_at_the_hit_factor(
+    dice: tuple[int, int], split: list[int], rolls: list[int]
+) -> None:
+    """Every allotment is one Combat read on the table with its own die (IX.C, IX.G.1.b(2));
+    a ship whose Hits reach its Hit Factor is eliminated (IX.J.4), the rest keep their Hits."""
+    s = battle([])
+    seal(s, {US: [SetDie(US, HEX, dice[0])], JP: [SetDie(JP, HEX, dice[1])]})
+    state = s.state
+    left = 14
+    targets = ["Atago", "DD1", "Kitakami"]
+    for target, n in zip(targets, split, strict=True):
+        n = min(n, left)
+        if n:
+            state = surface.apply_fire(GAME, state, Fire(US, HEX, "gunnery", target, n))
+            left -= n
+    events: list = []  # type: ignore[type-arg]
+    after = surface.resolve(GAME, state, "gunnery", ScriptedRng(dice=rolls), events)
+    table = sum(dice)
+    for x in state.allotments:
+        (fired,) = [e for e in events if e.kind == "surface-combat" and f"against {x.target}," in e.text]
+        roll = fired.data["roll"]
+        hits = CRT.hits(CRT.base_number(table, x.factors), roll)
+        assert fired.data["hits"] == hits
+        hit_factor = GAME.ship(JP, x.target).ship_class.hits
+        afloat = x.target in surface.ships(after, JP, HEX)
+        assert afloat == (hits < hit_factor)
+        assert after.hits_on(JP, x.target) == (hits if afloat else 0)
+    assert after.allotments == ()
