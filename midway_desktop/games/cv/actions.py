@@ -276,7 +276,8 @@ class Fire(Action):
 
     def describe(self) -> str:
         what = {"base": "the Base unit", "ground": "the Ground units"}.get(self.target, self.target)
-        return f"{self.factors} {self.kind.title()} Factor(s) against {what} in {self.hex}"
+        factors = "Torpedo" if self.kind == "torpedo" else "Gunnery"
+        return f"{self.factors} {factors} Factor(s) against {what} in {self.hex} ({self.kind})"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
