@@ -14,18 +14,22 @@ it plays on from the whole position.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, QThread, Signal
-from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QVBoxLayout,
@@ -37,7 +41,7 @@ from midway_desktop.engine.odds import Cancelled, Odds
 from midway_desktop.engine.registry import default_bots
 from midway_desktop.engine.rules import Rules
 from midway_desktop.ui.controller import GameController
-from midway_desktop.ui.odds_plot import paint_odds
+from midway_desktop.ui.odds_plot import PLOT_POINTS, least_height, paint_odds
 
 HOT_SEAT = "Off while two people play at this screen: the odds would show each side what only the other may know."
 
@@ -152,7 +156,14 @@ class OddsPlot(QWidget):
 
     def show_odds(self, odds: Odds | None) -> None:
         self.odds = odds
+        least = 260 if odds is None else math.ceil(least_height(odds, QFontMetricsF(self._font()).height()))
+        self.setMinimumHeight(least)
         self.update()
+
+    def _font(self) -> QFont:
+        font = QFont(self.font())
+        font.setPointSizeF(PLOT_POINTS)
+        return font
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         if self.odds is None:
@@ -193,8 +204,13 @@ class OddsDock(QDockWidget):
         self.run_button = QPushButton("Run", body)
         self.cancel_button = QPushButton("Cancel", body)
         self.cancel_button.setEnabled(False)
+        self.larger_button = QPushButton("Larger…", body)
+        self.larger_button.setToolTip("The plot in a window of its own")
+        self.larger_button.setEnabled(False)
+        self.larger: QDialog | None = None
         buttons.addWidget(self.run_button)
         buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.larger_button)
         self.progress = QProgressBar(body)
         self.progress.setFormat("%v of %m games")
         self.progress.setValue(0)
@@ -203,10 +219,16 @@ class OddsDock(QDockWidget):
         layout.addLayout(form)
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
-        layout.addWidget(self.plot, 1)
+        # In a scroll area: a short dock scrolls the plot rather than crushing its rows.
+        scroll = QScrollArea(body)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.plot)
+        layout.addWidget(scroll, 1)
         self.setWidget(body)
         self.run_button.clicked.connect(self.start)
         self.cancel_button.clicked.connect(self.cancel)
+        self.larger_button.clicked.connect(self.show_larger)
         controller.changed.connect(self.refresh)
         self.refresh()
 
@@ -268,8 +290,28 @@ class OddsDock(QDockWidget):
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setValue(done)
 
+    def show_larger(self) -> None:
+        """The last plot in a resizable window of its own (the dock is often narrow)."""
+        if self.plot.odds is None:
+            return
+        if self.larger is None:
+            self.larger = QDialog(self)
+            self.larger.setWindowTitle("Odds from here")
+            box = QVBoxLayout(self.larger)
+            box.setContentsMargins(0, 0, 0, 0)
+            box.addWidget(OddsPlot(self.larger))
+            self.larger.resize(900, 620)
+        big = self.larger.findChild(OddsPlot)
+        assert big is not None
+        big.show_odds(self.plot.odds)
+        self.larger.show()
+        self.larger.raise_()
+
     def _done(self, odds: Odds) -> None:
         self.plot.show_odds(odds)
+        self.larger_button.setEnabled(True)
+        if self.larger is not None and self.larger.isVisible():
+            self.show_larger()
         self.status.setText(f"{odds.games} games played on from {odds.position}.")
 
     def _stopped(self, why: str) -> None:

@@ -36,6 +36,7 @@ def side_colour(side: str) -> QColor:
 
 
 MAX_BINS = 24
+PLOT_POINTS = 9.5  # the plot's text size
 
 
 def result_order(odds: Odds) -> list[str]:
@@ -65,13 +66,21 @@ def bins(values: tuple[float, ...]) -> tuple[float, float, int]:
     return lo, width, (hi - lo) // width + 1
 
 
+def least_height(odds: Odds, line: float) -> float:
+    """The height below which the plot's rows would overlap (``line``: the text's line height)."""
+    rows = len(result_order(odds))
+    outcomes = line * (1.3 + 1.2 + 1.35 * rows)
+    points = line * 10 if any(odds.scores.get(s) for s in odds.vp_sides) else 0.0
+    return line * 4.4 + outcomes + points
+
+
 def paint_odds(p: QPainter, rect: QRectF, odds: Odds) -> None:
     """Draw the plot of ``odds`` into ``rect``."""
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.fillRect(rect, PAPER)
     font = QFont(p.font())
-    font.setPointSizeF(9.5)
+    font.setPointSizeF(PLOT_POINTS)
     p.setFont(font)
     fm = QFontMetricsF(font)
     line = fm.height()
@@ -83,7 +92,8 @@ def paint_odds(p: QPainter, rect: QRectF, odds: Odds) -> None:
     body = inner.adjusted(0, head.height() + line * 0.4, 0, 0)
     vp = [s for s in odds.vp_sides if odds.scores.get(s)]
     if vp:
-        split = body.top() + body.height() * 0.5
+        need = line * (1.3 + 1.2 + 1.35 * len(result_order(odds)))
+        split = body.top() + max(need, body.height() * 0.45)
         _outcomes(p, QRectF(body.left(), body.top(), body.width(), split - body.top() - line * 0.5), odds, fm)
         _points(
             p, QRectF(body.left(), split + line * 0.5, body.width(), body.bottom() - split - line * 0.5), odds, vp, fm
@@ -99,7 +109,8 @@ def _title(p: QPainter, r: QRectF, text: str, fm: QFontMetricsF) -> QRectF:
     p.save()
     p.setFont(bold)
     p.setPen(INK)
-    p.drawText(QRectF(r.left(), r.top(), r.width(), fm.height()), Qt.AlignmentFlag.AlignLeft, text)
+    shown = QFontMetricsF(bold).elidedText(text, Qt.TextElideMode.ElideRight, r.width())
+    p.drawText(QRectF(r.left(), r.top(), r.width(), fm.height()), Qt.AlignmentFlag.AlignLeft, shown)
     p.restore()
     return r.adjusted(0, fm.height() * 1.3, 0, 0)
 
@@ -156,8 +167,7 @@ def _grid(p: QPainter, plot: QRectF, fm: QFontMetricsF) -> None:
 
 def _points(p: QPainter, r: QRectF, odds: Odds, sides: list[str], fm: QFontMetricsF) -> None:
     """A histogram of each side's victory points at the end, the sides' bars side by side."""
-    names = ", ".join(f"{side_title(s)} average {sum(odds.scores[s]) / len(odds.scores[s]):.1f}" for s in sides)
-    r = _title(p, r, f"Victory points at the end (games; {names})", fm)
+    r = _title(p, r, "Victory points at the end (number of games)", fm)
     values = tuple(v for s in sides for v in odds.scores[s])
     lo, width, count = bins(values)
     tallies = [Counter((math.floor(v) - lo) // width for v in odds.scores[s]) for s in sides]
@@ -198,7 +208,8 @@ def _points(p: QPainter, r: QRectF, odds: Odds, sides: list[str], fm: QFontMetri
     for side in sides:
         p.fillRect(QRectF(x, y + fm.height() * 0.25, fm.height() * 0.7, fm.height() * 0.7), side_colour(side))
         p.setPen(INK)
-        label = side_title(side)
+        points = odds.scores[side]
+        label = f"{side_title(side)} (average {sum(points) / len(points):.1f})"
         p.drawText(QPointF(x + fm.height(), y + fm.ascent()), label)
         x += fm.height() * 2 + fm.horizontalAdvance(label)
 

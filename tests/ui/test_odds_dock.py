@@ -119,3 +119,17 @@ def test_closing_the_window_stops_a_run(qtbot) -> None:  # type: ignore[no-untyp
     run = dock.run_thread
     w.close()
     assert run is not None and run.isFinished()
+
+
+def test_the_plot_opens_larger_in_its_own_window(qtbot) -> None:  # type: ignore[no-untyped-def]
+    w, dock = _open_dock(qtbot, "kido-butai")
+    assert not dock.larger_button.isEnabled()  # nothing to show yet
+    dock.games.setValue(20)
+    assert dock.start()
+    qtbot.waitUntil(lambda: not dock.running, timeout=60_000)
+    dock.larger_button.click()
+    assert dock.larger is not None and dock.larger.isVisible()
+    from midway_desktop.ui.odds_dock import OddsPlot
+
+    big = dock.larger.findChild(OddsPlot)
+    assert big.odds is dock.plot.odds and set(big.odds.vp_sides) == {"japan", "usa"}
