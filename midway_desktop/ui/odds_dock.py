@@ -92,9 +92,10 @@ def position_of(controller: GameController) -> Position:
 
 
 def _words(rules: Rules[Any], state: Any, side: str) -> str:
-    turn = rules.view(state, side).get("turn")
+    view = rules.view(state, side)
     phase = rules.phase(state).title
-    return f"turn {turn}, {phase}" if turn is not None else phase
+    when = view.get("time") or (f"turn {view['turn']}" if view.get("turn") is not None else "")
+    return f"{when}, {phase}" if when else phase
 
 
 class OddsRun(QThread):

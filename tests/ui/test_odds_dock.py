@@ -43,7 +43,7 @@ def test_the_dock_runs_in_the_background_shows_progress_and_the_plot(qtbot) -> N
     assert sum(dock.plot.odds.results.values()) == 300
     assert dock.progress.value() == dock.progress.maximum() == 300
     assert len(seen) > 2 and seen == sorted(seen)  # it moved along, never back
-    assert "300 games played on from turn" in dock.status.text()
+    assert "300 games played on from turn" in dock.status.text()  # MS counts turns; KB names its hours
     assert _fingerprint(w) == before  # the game is as it was
     image = dock.plot.grab().toImage()
     assert image.width() > 100 and len({image.pixel(x, image.height() // 3) for x in range(0, image.width(), 4)}) > 2
