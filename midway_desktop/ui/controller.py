@@ -299,6 +299,10 @@ class GameController(QObject):
             return None
         return session.history[self.reviewing].action
 
+    def reviewed_state(self) -> Any:
+        """The position on show in the review (the odds dock plays on from it)."""
+        return self._reviewed_state()
+
     def _reviewed_state(self) -> Any:
         session = self._need()
         i = self.reviewing or 0

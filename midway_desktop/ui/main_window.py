@@ -52,6 +52,7 @@ from midway_desktop.ui.stored_settings import read_text, restore
 
 if TYPE_CHECKING:
     from midway_desktop.engine.sealing import Envelope, Seal
+    from midway_desktop.ui.odds_dock import OddsDock
     from midway_desktop.ui.ruleset_values import RulesetValuesDialog
 
 SETTINGS_GAME = "session/game"
@@ -142,6 +143,10 @@ class MainWindow(QMainWindow):
             "Ruleset &Values…", "Ctrl+Shift+V", self.show_ruleset_values, "Every value of the ruleset and its source"
         )
         self.values_dialog: RulesetValuesDialog | None = None
+        self.act_odds = act(
+            "&Odds from Here…", "Ctrl+Shift+O", self.show_odds, "Bots play on from this position: your chances"
+        )
+        self.odds_dock: OddsDock | None = None
         self.game_group = QActionGroup(self)
         self.game_actions: dict[str, QAction] = {}
         for i, info in enumerate(GAMES, start=1):
@@ -181,6 +186,7 @@ class MainWindow(QMainWindow):
         game_menu.addAction(self.act_open)
         game_menu.addAction(self.act_save)
         game_menu.addAction(self.act_passwords)
+        game_menu.addAction(self.act_odds)
         game_menu.addSeparator()
         game_menu.addAction(self.act_quit)
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -929,6 +935,7 @@ class MainWindow(QMainWindow):
             ("Ctrl+Z, Ctrl+Shift+Z", "undo (never past a roll or a card), redo"),
             ("F1 · Shift+F1", "how to play this game · this list"),
             ("Ctrl+Shift+V", "the ruleset's values and where each comes from"),
+            ("Ctrl+Shift+O", "odds from here: bots play on from this position"),
         ]
         if self.presenter is not None:
             rows += self.presenter.shortcuts()
@@ -950,7 +957,20 @@ class MainWindow(QMainWindow):
         )  # rows on one line, not squeezed
         self.shortcuts_box.open()
 
+    def show_odds(self) -> None:
+        """The odds dock, made on first use (its modules are not loaded at start-up)."""
+        if self.odds_dock is None:
+            from midway_desktop.ui.odds_dock import OddsDock
+
+            self.odds_dock = OddsDock(self.controller, self)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.odds_dock)
+            self.view_menu.addAction(self.odds_dock.toggleViewAction())
+        self.odds_dock.show()
+        self.odds_dock.raise_()
+
     def closeEvent(self, event: object) -> None:  # noqa: N802
+        if self.odds_dock is not None:
+            self.odds_dock.stop()
         if self.persist:
             self.settings.setValue(SETTINGS_GAME, self.game_id)
             self.settings.setValue(SETTINGS_GEOMETRY, self.saveGeometry())

@@ -36,7 +36,18 @@ PRESENTER_MODULES = {
     "victory-at-midway": ("victory_at_midway", "vam_boxes", "vam_layout"),
     "cv": (),
 }
-LATER = ("cryptography", "midway_desktop.engine.sealing", "shapely", "numpy", "yaml", "hypothesis")
+LATER = (
+    "cryptography",
+    "midway_desktop.engine.sealing",
+    "shapely",
+    "numpy",
+    "yaml",
+    "hypothesis",
+    # The odds dock and its plot: made when the player first asks for the odds.
+    "midway_desktop.engine.odds",
+    "midway_desktop.ui.odds_dock",
+    "midway_desktop.ui.odds_plot",
+)
 DIALOGS = ("midway_desktop.ui.new_game", "midway_desktop.ui.how_to_play")
 
 
