@@ -10,12 +10,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from midway_desktop.engine.actions import Action
-from midway_desktop.games.cv import air, movement, readiness, reorganization
+from midway_desktop.games.cv import air, combat, engaged, movement, readiness, reorganization
 from midway_desktop.games.cv.actions import (
     Altitude,
     Done,
     EnterMap,
     Form,
+    Jettison,
     Land,
     MoveAir,
     Place,
@@ -77,9 +78,13 @@ def legal_orders(game: Game, state: State, side: str) -> list[Action]:
             out += list(make(game, state, side))
         else:
             out += [a for a in make(game, state, side) if refusal(game, state, a) is None]
+    out += combat.legal(game, state, side)  # the Combat Phase's sealed steps (Basic IX)
+    if state.step in ("air-move",):
+        out = [a for a in out if engaged.refusal(game, state, a) is None]  # Basic VIII.H.3
     if state.step != "over":
         out += announcements(state, side)  # standing Condition 2 announcements (Basic III.C.2)
-    out.append(Done(side))
+    if engaged.refusal(game, state, Done(side)) is None:
+        out.append(Done(side))
     return out
 
 
@@ -223,5 +228,12 @@ def _altitudes(game: Game, state: State, side: str) -> Iterator[Action]:
                 yield Altitude(side, unit.number, plane, high)
 
 
+def _jettisons(game: Game, state: State, side: str) -> Iterator[Action]:
+    for unit in state.air_units:
+        if unit.side == side and unit.where in air.FLYING:
+            for plane in sorted({r.plane for r in unit.records if r.weapon}):
+                yield Jettison(side, unit.number, plane)
+
+
 # Orders a side may give at any time in its part of the Air Unit Movement Phase.
-_AIR_ANY_TIME = ((_altitudes, air.altitude_refusal), (_regroups, None))  # type: ignore[assignment]
+_AIR_ANY_TIME = ((_altitudes, air.altitude_refusal), (_regroups, None), (_jettisons, None))  # type: ignore[assignment]
