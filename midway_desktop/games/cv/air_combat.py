@@ -266,7 +266,7 @@ def resolve_second_segment(game: Game, state: State, rng: Rng, events: list[Even
     combats = []
     fought: list[Line] = []
     for o in state.orders:
-        if not isinstance(o, Attack) or attack_refusal(game, state, o) is not None:
+        if not isinstance(o, Attack):  # (each was checked when given)
             continue
         pool = pools.get((o.side, o.high), [])
         attackers = take(lines, pool, o.factors)

@@ -1,0 +1,341 @@
+"""The Combat Phase (CV › Basic IX): Battles, the Air-to-Air, AA and Bombing Steps, and the
+text's examples replayed die for die with scripted dice."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from midway_desktop.engine.actions import Action
+from midway_desktop.engine.events import Event
+from midway_desktop.engine.rng import ScriptedRng
+from midway_desktop.games.cv import combat
+from midway_desktop.games.cv.actions import Attack, Bomb, Conserve, Intercept
+from midway_desktop.games.cv.game import BaseSpec, Game
+from midway_desktop.games.cv.sky import ESCORT, INTERCEPTOR, SPECIAL, lines_at
+from midway_desktop.games.cv.state import AirRecord, AirUnit, BaseBox, Planes, Sections, State, evolve
+from midway_desktop.games.cv.time_record import Time
+from tests.games.cv.play import GAME, JP, US, position, tf
+
+NOON = Time(4, 12)
+NIGHT = Time(4, 22)
+MIDWAY = GAME.midway
+SEA = "B3010"
+
+
+def rec(plane: str, n: int, weapon: str = "", high: bool = False, when: Time = NOON) -> AirRecord:
+    return AirRecord(plane, n, weapon, high, "tf1", when.plus(-1), when.plus(4))
+
+
+def unit(side: str, number: int, hex_: str, *records: AirRecord) -> AirUnit:
+    return AirUnit(side, number, "map", tuple(records), hex=hex_)
+
+
+def battle(units: Sequence[AirUnit], forces: Sequence = (), when: Time = NOON, game: Game = GAME) -> State:
+    """A position at the start of the Combat Phase with these Air units flying."""
+    forces = list(forces) or [tf(US, 9, ["DD9"], "A0101"), tf(JP, 9, ["DD9"], "A0105")]
+    state = position(forces, start=when, last=when.plus(3), game=game)
+    for u in units:
+        state = state.with_air_unit(u)
+    return evolve(state, step="combat")
+
+
+def step(state: State, dice: Sequence[int] = (), orders: Sequence[Action] = (), game: Game = GAME) -> State:
+    """Give ``orders`` (each checked) in the current step and leave it with ``dice``."""
+    for o in orders:
+        assert combat.refusal(game, state, o) is None, combat.refusal(game, state, o)
+        state = combat.apply_order(state, o)
+    rng = ScriptedRng(dice=dice)
+    events: list[Event] = []
+    state = combat.advance(game, state, rng, events)
+    assert rng.remaining == 0, "every scripted die is used"
+    return state
+
+
+def factors(state: State, side: str, number: int, plane: str) -> int:
+    u = state.air_unit(side, number)
+    return sum(r.factors for r in u.records if r.plane == plane) if u else 0
+
+
+# -- Battles -------------------------------------------------------------------------------------------
+def test_a_battle_is_a_hex_with_units_of_both_sides() -> None:
+    """Basic IX.A.1-2: one Battle a hex holding both sides' units; steps that do not apply are
+    skipped (Air-to-Air needs Interceptors, IX.D.1.c)."""
+    state = battle([unit(US, 1, MIDWAY, rec("catalina", 2)), unit(JP, 1, SEA, rec("zero", 3))])
+    assert combat.battle_hexes(GAME, state) == ()  # the Catalina is American over American Midway
+    state = battle([unit(US, 1, MIDWAY, rec("buffalo", 2)), unit(JP, 1, MIDWAY, rec("zero", 3))])
+    assert combat.battle_hexes(GAME, state) == (MIDWAY,)
+    after = step(state)
+    assert (after.step, after.battle) == ("air-to-air", MIDWAY)
+    quiet = battle([unit(US, 1, MIDWAY, rec("catalina", 2)), unit(JP, 1, MIDWAY, rec("mavis", 3))])
+    assert step(quiet).step == "midway-repair"  # no Interceptors, no Weapon units: nothing to fight
+
+
+def test_roles_follow_the_definitions() -> None:
+    """Basic VIII.C: Interceptors alone or over a friendly Base/CV (by Air unit there), Escorts
+    with Bombers, unarmed Low Vals over a friendly carrier Special Interceptors."""
+    akagi = tf(JP, 1, ["Akagi"], SEA)
+    state = battle(
+        [
+            unit(JP, 1, SEA, rec("zero", 3)),
+            unit(JP, 2, SEA, rec("zero", 2), rec("kate", 4, "t")),
+            unit(JP, 3, SEA, rec("val", 3)),
+            unit(US, 1, SEA, rec("wildcat", 4), rec("dauntless", 6, "he", high=True)),
+        ],
+        [akagi, tf(US, 9, ["DD9"], "A0101")],
+    )
+    roles = {(x.side, x.unit, x.plane): x.role for x in lines_at(GAME, state, SEA)}
+    assert roles[(JP, 1, "zero")] == INTERCEPTOR
+    assert roles[(JP, 2, "zero")] == ESCORT
+    assert roles[(JP, 3, "val")] == SPECIAL
+    assert roles[(US, 1, "wildcat")] == ESCORT
+
+
+# -- IX.L.1: the Air-to-Air examples ---------------------------------------------------------------------
+def test_interceptor_versus_interceptor_example() -> None:
+    """IX.L.1.a: 9 Zeros and 7 Buffaloes at Low Altitude; both announce. Hit Tables 11 and 7,
+    Base Numbers 3 and 2; the Japanese roll 5 (4 Hits), the Americans 1 (1 Hit)."""
+    state = battle([unit(US, 1, MIDWAY, rec("buffalo", 7)), unit(JP, 1, MIDWAY, rec("zero", 9))])
+    state = step(state)
+    one_side = combat.apply_order(state, Intercept(JP, False, 9))
+    assert step(one_side).step == "midway-repair"  # both must announce, or no Combat (IX.D.1.c)
+    state = step(state, dice=[1, 5], orders=[Intercept(US, False, 7), Intercept(JP, False, 9)])
+    assert factors(state, US, 1, "buffalo") == 3 and factors(state, JP, 1, "zero") == 8
+    # Interceptors that attack expend one Endurance Factor (VIII.E.4.a(2)): the landing line moves up
+    assert state.air_unit(US, 1).records[0].must_land == NOON.plus(3)
+    assert state.air_unit(US, 1).records[0].spent == 1
+
+
+def _escorted_bombers() -> State:
+    """IX.L.1.b: American Air unit 20, 10 Wildcats at High Altitude; Japanese Air unit 5, 2 Zero,
+    4 Val (High), 4 Kate (Low), Air unit 6, 3 Zero, 4 Val (High), 6 Kate (Low); over an American
+    Task Force (a Battle hex with ships, IX.D.1.a)."""
+    return battle(
+        [
+            unit(US, 20, SEA, rec("wildcat", 10, high=True)),
+            unit(JP, 5, SEA, rec("zero", 2, high=True), rec("val", 4, "he", True), rec("kate", 4, "t")),
+            unit(JP, 6, SEA, rec("zero", 3, high=True), rec("val", 4, "he", True), rec("kate", 6, "t")),
+        ],
+        [tf(US, 1, ["Enterprise", "DD1"], SEA), tf(JP, 9, ["DD9"], "A0105")],
+    )
+
+
+def test_interceptor_to_escort_combat_example() -> None:
+    """IX.L.1.b(1): 7 Wildcats against the 5 Zero Escorts, 3 sent on to the Bombers. Zeros Hit
+    Table 10 (11, Wildcat Air Modifier -1), Wildcats 9; Base Numbers 2 and 2; the Japanese roll
+    2 (1 Hit), the Americans 6 (3 Hits): 6 Wildcats to 2 Zeros, better than 2:1, so all 9 go on."""
+    state = step(_escorted_bombers())
+    assert state.step == "air-to-air"
+    state = step(state, dice=[6, 2], orders=[Intercept(US, True, 7, 3)])
+    assert factors(state, JP, 5, "zero") + factors(state, JP, 6, "zero") == 2
+    assert factors(state, US, 20, "wildcat") == 9
+    assert dict(state.free) == {(US, True): 9}
+    assert state.step == "interception"
+
+
+def test_interceptor_to_bomber_combat_example() -> None:
+    """IX.L.1.b(2): the Wildcats may not reach the Low Kates; they attack only the Vals of Air
+    unit 5. Hit Tables 9 and 2 (Val BHT 3, Wildcat modifier -1); Base Numbers 2 and "*"; the
+    Americans roll 3 (2 Hits), the Japanese 5 (none): two Vals eliminated."""
+    state = step(step(_escorted_bombers()), dice=[6, 2], orders=[Intercept(US, True, 7, 3)])
+    assert combat.refusal(GAME, state, Attack(US, False, 5, 0, 9)) is not None  # Low: no free Interceptors
+    state = step(state, dice=[3, 5], orders=[Attack(US, True, 5, 0, 9)])
+    assert factors(state, JP, 5, "val") == 2 and factors(state, JP, 6, "val") == 4
+    assert factors(state, US, 20, "wildcat") == 9
+    wildcats = state.air_unit(US, 20).records
+    assert all(r.spent == 1 for r in wildcats)  # one Endurance Factor a Turn (VIII.E.4.a)
+    assert state.step == "aa"  # armed Bombers over ships: the AA Step follows
+
+
+def test_escorts_must_be_attacked_first() -> None:
+    """IX.D.2.a: Interceptors reach escorted Bombers only through their Escorts."""
+    state = step(_escorted_bombers())
+    why = combat.refusal(GAME, state, Intercept(US, True, 0, 10))
+    assert why is not None and "IX.D.2.a" in why
+
+
+def test_failing_the_two_to_one_keeps_the_escort_group_back() -> None:
+    """IX.D.2.b(1): below 2:1 over the surviving Escorts, only the group kept for the Bombers
+    goes on."""
+    state = step(step(_escorted_bombers()), dice=[1, 6], orders=[Intercept(US, True, 7, 3)])
+    # Wildcats roll 1: Base 2 - 1 = 1 Hit (4 Zeros left); Zeros roll 6: 3 Hits (4 Wildcats left)
+    assert dict(state.free) == {(US, True): 3}
+
+
+def test_fighters_that_expend_no_endurance_fight_at_minus_six() -> None:
+    """VIII.E.4.a(3), IX.I.1.a(1): Escorts attacked may keep their Endurance Factor, at -6: the
+    Zeros' Hit Table 10 becomes 4 (Base Number "0" for 5 Factors: one Hit on a 5 or 6)."""
+    state = step(_escorted_bombers())
+    state = step(state, dice=[3, 4], orders=[Intercept(US, True, 7, 3), Conserve(JP, True)])
+    assert factors(state, US, 20, "wildcat") == 10
+    zeros = [r for u in (5, 6) for r in state.air_unit(JP, u).records if r.plane == "zero"]
+    assert all(r.spent == 0 for r in zeros)
+
+
+def test_a_fortress_lowers_its_attackers_hit_table_by_two() -> None:
+    """IX.I.1.d: any plane in Air-to-Air Combat against a Fortress has its BHT reduced by 2:
+    7 Zeros at Hit Table 9 (11 - 2, Base Number 2); the Fortresses fire back at their own 4."""
+    state = battle(
+        [unit(US, 1, SEA, rec("fortress", 4, "he", True)), unit(JP, 1, SEA, rec("zero", 7, high=True))],
+        [tf(JP, 1, ["DD1"], SEA), tf(US, 9, ["DD9"], "A0101")],
+    )
+    state = step(state)
+    state = step(state, orders=[Intercept(JP, True, 0, 7)])
+    assert state.step == "interception"
+    events: list[Event] = []
+    state = combat.apply_order(state, Attack(JP, True, 1, 0, 7))
+    state = combat.advance(GAME, state, ScriptedRng(dice=[4, 4]), events)
+    tables = [e.data["purpose"] for e in events if e.kind == "roll"]
+    assert "Hit Table 9, Base Number 2" in tables[0] and "Hit Table 4" in tables[1]
+    assert factors(state, US, 1, "fortress") == 2
+
+
+# -- AA and Bombing ----------------------------------------------------------------------------------------
+JAPANESE_MIDWAY = Game(
+    GAME.data,
+    {
+        "midway": BaseSpec("midway", "Midway", JP, MIDWAY, GAME.bases["midway"].handling),
+        **{k: v for k, v in GAME.bases.items() if k != "midway"},
+    },
+)
+
+
+def _fortresses_over_japanese_midway(when: Time) -> State:
+    state = battle(
+        [unit(US, 1, MIDWAY, rec("fortress", 10, "he", True, when))],
+        [tf(US, 9, ["DD9"], "A0101"), tf(JP, 9, ["DD9"], "A0105")],
+        when=when,
+        game=JAPANESE_MIDWAY,
+    )
+    base = BaseBox("midway", JP, MIDWAY)
+    base = evolve(base, planes=Sections(c=(Planes("zero", 5),)))
+    return evolve(state, bases=(base,))
+
+
+def test_fortress_high_bombing_midway_example() -> None:
+    """IX.C.1, IX.C.6, IX.K.3.b: Fortresses High Bombing Midway with HE have BHT 13; 10 Factors
+    give Base Number 4; a 2 rolled scores 3 Hits, and for three High Bombing Hits one Air Factor
+    on the Base is eliminated. The Base's AA (BHT 5, -3 at High Altitude, -2 Fortress) fails."""
+    state = step(_fortresses_over_japanese_midway(NOON), game=JAPANESE_MIDWAY)
+    assert state.step == "aa"
+    state = step(state, orders=[Bomb(US, 1, "fortress", "he", True, "high", "base", 10)], game=JAPANESE_MIDWAY)
+    assert state.step == "bombing"
+    events: list[Event] = []
+    state = combat.advance(JAPANESE_MIDWAY, state, ScriptedRng(dice=[2]), events)
+    assert any("Hit Table 13, Base Number 4" in e.text for e in events if e.kind == "roll")
+    base = state.base("midway")
+    assert base.hits == 3 and base.attacked and sum(s.factors for s in base.planes.c) == 4
+    fortresses = state.air_unit(US, 1).records
+    assert all(r.weapon == "" and r.high and r.spent == 0 for r in fortresses)  # dropped; High: no Endurance
+    assert state.air_unit(US, 1).leave == MIDWAY  # must leave the enemy hex next Turn (VIII.H.3)
+
+
+def test_fortress_night_bombing_example() -> None:
+    """IX.C.2: the same Fortresses at night: Modifier c (-6) makes Hit Table 7."""
+    state = step(_fortresses_over_japanese_midway(NIGHT), game=JAPANESE_MIDWAY)
+    state = step(state, orders=[Bomb(US, 1, "fortress", "he", True, "high", "base", 10)], game=JAPANESE_MIDWAY)
+    events: list[Event] = []
+    combat.advance(JAPANESE_MIDWAY, state, ScriptedRng(dice=[3]), events)
+    assert any("Hit Table 7" in e.text for e in events if e.kind == "roll")
+
+
+def test_hit_table_4_with_14_factors_example() -> None:
+    """IX.C.5: Hit Table 4 and 14 Factors ("13-15" line): Base Number 2. 14 Dauntless Low
+    Bombing a transport with HE (BHT 4); the AP has no AA; a 3 keeps the Base Number: 2 Hits
+    sink it (Hit Factor 2)."""
+    state = battle(
+        [unit(US, 1, SEA, rec("dauntless", 14, "he"))], [tf(JP, 1, ["AP1", "DD1"], SEA), tf(US, 9, ["DD9"], "A0101")]
+    )
+    state = step(state)
+    state = step(state, dice=[6], orders=[Bomb(US, 1, "dauntless", "he", False, "low", "ship:0", 14)])
+    events: list[Event] = []
+    state = combat.advance(GAME, state, ScriptedRng(dice=[3]), events)
+    assert any("Hit Table 4, Base Number 2" in e.text for e in events if e.kind == "roll")
+    assert state.task_force(JP, 1).ships == ("DD1",)
+    assert state.air_unit(US, 1).records[0].spent == 1  # Low Bombing expends Endurance (VIII.E.4.b)
+
+
+def test_night_and_anchored_modifiers_add_up() -> None:
+    """IX.I: (c) -6 and (b) +2 together are -4: a BHT of 7 (Dauntless Dive Bombing a ship with
+    HE) becomes Hit Table 3 against an anchored ship at night. The Dauntlesses end Low (IX.F.3.c)."""
+    state = battle(
+        [unit(US, 1, MIDWAY, rec("dauntless", 6, "he", True, NIGHT))],
+        [tf(JP, 1, ["AP1"], MIDWAY), tf(US, 9, ["DD9"], "A0101")],
+        when=NIGHT,
+    )
+    state = evolve(state, task_forces=tuple(evolve(t, anchored=True) if t.side == JP else t for t in state.task_forces))
+    state = step(state)
+    assert state.step == "aa"
+    state = step(state, orders=[Bomb(US, 1, "dauntless", "he", True, "dive", "ship:0", 6)])
+    events: list[Event] = []
+    state = combat.advance(GAME, state, ScriptedRng(dice=[4]), events)
+    assert any("Hit Table 3" in e.text for e in events if e.kind == "roll")
+    assert not state.air_unit(US, 1).records[0].high
+
+
+def test_each_attacking_air_unit_meets_all_the_aa() -> None:
+    """IX.E.5: three Air units attacking one Task Force each meet its whole AA (Enterprise 6 and
+    DD1 1: 7 Factors, BHT 5): three AA Combats."""
+    vals = [unit(JP, n, SEA, rec("val", 4, "he")) for n in (1, 2, 3)]
+    state = battle(vals, [tf(US, 1, ["Enterprise", "DD1"], SEA), tf(JP, 9, ["DD9"], "A0105")])
+    state = step(state)
+    orders = [Bomb(JP, n, "val", "he", False, "low", "ship:0", 4) for n in (1, 2, 3)]
+    events: list[Event] = []
+    for o in orders:
+        state = combat.apply_order(state, o)
+    state = combat.advance(GAME, state, ScriptedRng(dice=[3, 3, 3]), events)
+    aa = [e.text for e in events if e.kind == "roll"]
+    assert len(aa) == 3 and all("AA (7 Factors)" in t and "Hit Table 5" in t for t in aa)
+
+
+def test_torpedo_and_dive_bombing_together_add_one() -> None:
+    """IX.I.1.e: Dive and Torpedo Bombing on one ship: every BHT against it +1."""
+    state = battle(
+        [unit(US, 1, SEA, rec("dauntless", 3, "ap", True)), unit(US, 2, SEA, rec("devastator", 3, "t"))],
+        [tf(JP, 1, ["MS1"], SEA), tf(US, 9, ["DD9"], "A0101")],
+    )
+    state = step(state)
+    state = step(
+        state,
+        orders=[
+            Bomb(US, 1, "dauntless", "ap", True, "dive", "ship:0", 3),
+            Bomb(US, 2, "devastator", "t", False, "torpedo", "ship:0", 3),
+        ],
+    )
+    events: list[Event] = []
+    combat.advance(GAME, state, ScriptedRng(dice=[3, 3]), events)
+    texts = [e.text for e in events if e.kind == "roll"]
+    assert any("Dive" in t and "Hit Table 10" in t for t in texts)  # 9 + 1
+    assert any("Torpedo" in t and "Hit Table 6" in t for t in texts)  # 5 + 1
+
+
+def test_bombing_needs_a_bht_and_the_right_altitude() -> None:
+    """IX.B.1, IX.F.3: no BHT, no Bombing; High and Dive from High, Low and Torpedo from Low."""
+    state = battle(
+        [unit(US, 1, SEA, rec("dauntless", 3, "he"), rec("fortress", 2, "he", True))],
+        [tf(JP, 1, ["DD1"], SEA), tf(US, 9, ["DD9"], "A0101")],
+    )
+    state = step(state)
+    assert combat.refusal(GAME, state, Bomb(US, 1, "dauntless", "he", False, "dive", "ship:0", 1)) is not None
+    assert combat.refusal(GAME, state, Bomb(US, 1, "fortress", "he", True, "dive", "ship:0", 1)) is not None
+    assert combat.refusal(GAME, state, Bomb(US, 1, "dauntless", "he", False, "low", "ship:0", 4)) is not None
+    assert combat.refusal(GAME, state, Bomb(US, 1, "dauntless", "he", False, "low", "ship:1", 1)) is not None
+    assert combat.refusal(GAME, state, Bomb(US, 1, "dauntless", "he", False, "low", "ship:0", 3)) is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    us=st.integers(1, 20),
+    jp=st.integers(1, 20),
+    dice=st.lists(st.integers(1, 6), min_size=2, max_size=2),
+)
+def test_air_factors_are_never_made_and_losses_are_counted(us: int, jp: int, dice: list[int]) -> None:
+    """Whatever the dice: no side ends with more Air Factors than it had, and every Air Factor
+    gone is a loss for the Victory Points Counting Phase (XI.C.1.a)."""
+    state = battle([unit(US, 1, MIDWAY, rec("buffalo", us)), unit(JP, 1, MIDWAY, rec("zero", jp))])
+    state = step(step(state), dice=dice, orders=[Intercept(US, False, us), Intercept(JP, False, jp)])
+    for side, plane, had in ((US, "buffalo", us), (JP, "zero", jp)):
+        left = factors(state, side, 1, plane)
+        assert 0 <= left <= had and state.lost(side).air_factors == had - left
