@@ -93,8 +93,10 @@ def _key(a: Bomb) -> tuple[int, str, str, bool]:
 
 
 def applies(game: Game, state: State) -> bool:
+    """Bombers of a side over enemy targets it may name (armed or not: Weapon units are not
+    shown to the enemy, so whether the step is held must not tell of them)."""
     lines = lines_at(game, state, state.battle)
-    return any(x.role == BOMBER and x.weapon and x.factors > 0 and targets(game, state, x.side) for x in lines)
+    return any(x.role == BOMBER and x.factors > 0 and targets(game, state, x.side) for x in lines)
 
 
 def bomb_refusal(game: Game, state: State, a: Bomb) -> str | None:

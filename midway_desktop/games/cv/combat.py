@@ -194,3 +194,51 @@ def legal(game: Game, state: State, side: str) -> list[Action]:
     if step is None:
         return []
     return [a for a in step.legal(game, state, side) if step.orders[type(a)](game, state, a) is None]
+
+
+# -- what each side is shown of the Battle ---------------------------------------------------------------
+def battle_view(game: Game, state: State, viewer: str) -> dict[str, Any]:
+    """The Battle being fought as ``viewer`` knows it (Basic III.E): its own orders sealed in this
+    step and free Interceptors; enemy plane groups with their Air Factors and role (their types
+    only at Condition 5); enemy Ship units as targets, inverted at Condition 3, with sizes and
+    Task Force at 4, names at 5; the enemy Base."""
+    from midway_desktop.games.cv.observation import _sizes  # one size chart for both
+    from midway_desktop.games.cv.sky import FIGHTERS, seen
+
+    hex_ = state.battle
+    enemy = other(viewer)
+    lines = lines_at(game, state, hex_)
+    planes: dict[tuple[int, bool, str, str], int] = {}
+    shown: dict[tuple[int, bool, str, str], dict[str, Any]] = {}
+    for x in lines:
+        cond = seen(game, state, viewer, hex_, flying=True, high=x.high) if x.side == enemy else 0
+        if x.side != enemy or cond < 3 or x.factors <= 0:
+            continue
+        key = (x.unit, x.high, x.role, x.plane)
+        planes[key] = planes.get(key, 0) + x.factors
+        roles = (BOMBER,) if x.role == BOMBER else FIGHTERS
+        group = groups(lines, enemy, x.unit, x.high, roles).index(x.plane)
+        item: dict[str, Any] = {"air_unit": x.unit, "high": x.high, "role": x.role, "group": group}
+        if cond >= 5:
+            item["plane"] = x.plane
+        shown[key] = item
+    enemy_air = [{**shown[k], "factors": n} for k, n in sorted(planes.items())]
+    ships = []
+    cond = seen(game, state, viewer, hex_, flying=False)
+    if cond >= 3:
+        for i, (tf, title) in enumerate(bombing.ships_at(state, enemy, hex_)):
+            ship: dict[str, Any] = {"target": f"ship:{i}"}
+            if cond >= 4:
+                ship["task_force"] = tf.number
+                ship["size"] = next(k for k, n in _sizes(game, [evolve(tf, ships=(title,))]).items() if n)
+            if cond >= 5:
+                ship["ship"] = title
+            ships.append(ship)
+    return {
+        "hex": hex_,
+        "orders": [o.describe() for o in state.orders if o.side == viewer],
+        "free": {("high" if h else "low"): n for (s, h), n in state.free if s == viewer},
+        "enemy_air": enemy_air,
+        "enemy_ships": ships,
+        "enemy_base": bombing.base_at(state, enemy, hex_) is not None,
+    }

@@ -10,14 +10,15 @@ from hypothesis import strategies as st
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
-from midway_desktop.engine.rng import ScriptedRng
+from midway_desktop.engine.rng import Rng, ScriptedRng
 from midway_desktop.games.cv import combat
 from midway_desktop.games.cv.actions import Attack, Bomb, Conserve, Intercept
+from midway_desktop.games.cv.bots import default_bots
 from midway_desktop.games.cv.game import BaseSpec, Game
 from midway_desktop.games.cv.sky import ESCORT, INTERCEPTOR, SPECIAL, lines_at
 from midway_desktop.games.cv.state import AirRecord, AirUnit, BaseBox, Planes, Sections, State, evolve
 from midway_desktop.games.cv.time_record import Time
-from tests.games.cv.play import GAME, JP, US, position, tf
+from tests.games.cv.play import GAME, JP, US, combat_session, position, tf
 
 NOON = Time(4, 12)
 NIGHT = Time(4, 22)
@@ -339,3 +340,19 @@ def test_air_factors_are_never_made_and_losses_are_counted(us: int, jp: int, dic
     for side, plane, had in ((US, "buffalo", us), (JP, "zero", jp)):
         left = factors(state, side, 1, plane)
         assert 0 <= left <= had and state.lost(side).air_factors == had - left
+
+
+# -- played by the plain bot -----------------------------------------------------------------------------
+def test_the_plain_bot_fights_every_kind_of_battle() -> None:
+    """The bot gives every Combat order the steps offer (each one checked) and the game ends."""
+    steps: set[str] = set()
+    for seed in range(4):
+        session = combat_session(seed)
+        bots = default_bots(session.rules)
+        rng = Rng(seed)
+        while not session.over:
+            side = session.to_act()[0]
+            steps.add(session.state.step)
+            session.play(bots[side].choose(session, side, list(session.legal_actions(side)), rng))
+        assert session.state.step == "over"
+    assert {"air-to-air", "interception", "aa"} <= steps
