@@ -316,7 +316,27 @@ class Jettison(Action):
         return f"Air unit {self.air_unit}: {_plane(self.plane)} jettison their Weapon units"
 
 
+@dataclass(frozen=True)
+class AirAttack(Action):
+    """Basic VIII.I.1: in the Normal Air Unit Movement Step of the side moving first, its
+    Interceptors at one altitude already in ``hex`` with enemy planes attack instead of moving:
+    an Air-to-Air Combat resolved at once (``escorts`` and ``bombers`` as in :class:`Intercept`;
+    the Interceptors that get through attack group ``group`` of enemy Air unit ``air_unit``)."""
+
+    hex: str
+    high: bool
+    escorts: int
+    bombers: int = 0
+    air_unit: int = 0
+    group: int = 0
+    type_name: ClassVar[str] = "air-attack"
+
+    def describe(self) -> str:
+        on = f", then Bombers of Air unit {self.air_unit} (group {self.group + 1})" if self.air_unit else ""
+        return f"Interceptors in {self.hex} attack at {_alt(self.high)} Altitude: {self.escorts} against Escorts{on}"
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Done, Place, Stow, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, Regroup, EnterMap, Announce,
-    Intercept, Conserve, Attack, Bomb, Jettison,
+    Intercept, Conserve, Attack, Bomb, Jettison, AirAttack,
 )  # fmt: skip

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
-from midway_desktop.games.cv.actions import Attack, Conserve, Intercept
+from midway_desktop.games.cv.actions import AirAttack, Attack, Conserve, Intercept
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.sky import (
     BOMBER,
@@ -287,3 +287,52 @@ def resolve_second_segment(game: Game, state: State, rng: Rng, events: list[Even
         lose(target, made)
         lose(attackers, back)
     return evolve(write_back(game, state, hex_, lines, fought), orders=(), free=())
+
+
+# -- Air-to-Air Combat in the Air Unit Movement Phase (Basic VIII.I) -----------------------------------
+def movement_attack_refusal(game: Game, state: State, a: AirAttack) -> str | None:
+    """VIII.I.1: only the side moving first, with Interceptors that have not moved and need not
+    leave the hex (VIII.H.3), against enemy planes in their hex."""
+    from midway_desktop.games.cv.engaged import must_leave
+    from midway_desktop.games.cv.sky import flying_here
+
+    rule = "CV › Basic VIII.I.1"
+    if not state.initiative or state.initiative[0] != a.side or state.mover != 0:
+        return f"Only the side moving first may attack with Interceptors instead of moving ({rule})."
+    mine = [u for u in flying_here(game, state, a.hex) if u.side == a.side]
+    if any(u.moved or must_leave(game, state, u) for u in mine if any(r.high == a.high for r in u.records)):
+        return f"The Interceptors attack instead of moving, and only if they need not leave the hex ({rule}; VIII.H.3)."
+    trial = evolve(state, battle=a.hex, orders=())
+    why = intercept_refusal(game, trial, Intercept(a.side, a.high, a.escorts, a.bombers))
+    if why is not None:
+        return why
+    if a.bombers and not a.air_unit:
+        return f"Name the group of enemy Bombers the Interceptors kept for them attack ({rule})."
+    if a.air_unit:
+        found = groups(lines_at(game, trial, a.hex), other(a.side), a.air_unit, a.high)
+        if not 0 <= a.group < len(found):
+            return f"Enemy Air unit {a.air_unit} has no such group of Bombers at {_alt(a.high)} Altitude here ({rule})."
+    return None
+
+
+def apply_movement_attack(game: Game, state: State, a: AirAttack, rng: Rng, events: list[Event]) -> State:
+    """Both Segments at once; the attacked side's fighters expend Endurance (it has no moment
+    to choose otherwise: read so). The attacking side's Air units at that altitude in the hex
+    have moved."""
+    from midway_desktop.games.cv.sky import flying_here
+
+    kept = (state.battle, state.orders, state.free)
+    events.append(Event("battle", f"Air-to-Air Combat in {a.hex} in the Air Unit Movement Phase (CV › Basic VIII.I).",
+                        data={}))  # fmt: skip
+    fighting = evolve(state, battle=a.hex, orders=(Intercept(a.side, a.high, a.escorts, a.bombers),), free=())
+    fighting = resolve_first_segment(game, fighting, rng, events)
+    through = dict(fighting.free).get((a.side, a.high), 0)
+    if through and (a.air_unit or a.bombers):
+        found = groups(lines_at(game, fighting, a.hex), other(a.side), a.air_unit, a.high)
+        if a.group < len(found):
+            attack = Attack(a.side, a.high, a.air_unit, a.group, through)
+            fighting = resolve_second_segment(game, evolve(fighting, orders=(attack,)), rng, events)
+    for u in flying_here(game, fighting, a.hex):
+        if u.side == a.side and any(r.high == a.high for r in u.records):
+            fighting = fighting.with_air_unit(evolve(u, moved=True))
+    return evolve(fighting, battle=kept[0], orders=kept[1], free=kept[2])

@@ -15,9 +15,10 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Outcome, Phase, Rules, Scenario
-from midway_desktop.games.cv import air, combat, engaged, movement, observation, readiness, reorganization
+from midway_desktop.games.cv import air, air_combat, combat, engaged, movement, observation, readiness, reorganization
 from midway_desktop.games.cv.actions import (
     ACTION_TYPES,
+    AirAttack,
     Altitude,
     Announce,
     Done,
@@ -49,7 +50,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "form-air-units": (Form, Done),
     "ship-plotting": (Plot, Transfer, Done),
     "landing": (Land, Altitude, Regroup, Jettison, Done),
-    "air-move": (MoveAir, EnterMap, Altitude, Regroup, Jettison, Done),
+    "air-move": (MoveAir, EnterMap, Altitude, Regroup, Jettison, AirAttack, Done),
     "take-off": (TakeOff, Altitude, Regroup, Jettison, Done),
     **{s.name: (*s.orders, Done) for s in combat.STEPS if s.sealed},
 }
@@ -69,6 +70,7 @@ CHECKS: dict[type[Action], Check] = {
     EnterMap: air.enter_refusal,
     Regroup: air.regroup_refusal,
     Jettison: engaged.jettison_refusal,
+    AirAttack: air_combat.movement_attack_refusal,
     **{t: lambda g, s, a: combat.refusal(g, s, a) for t in combat.ORDER_TYPES},
 }
 
@@ -182,6 +184,8 @@ class CvRules(Rules[State]):
                 state = air.apply_enter(g, state, action, events)
             elif isinstance(action, Regroup):
                 state = air.apply_regroup(g, state, action, events)
+            elif isinstance(action, AirAttack):
+                state = air_combat.apply_movement_attack(g, state, action, rng, events)
             elif isinstance(action, Jettison):
                 state = engaged.apply_jettison(state, action, events)
             elif isinstance(action, combat.ORDER_TYPES):

@@ -8,15 +8,17 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from midway_desktop.engine import Session
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng, ScriptedRng
 from midway_desktop.games.cv import combat
-from midway_desktop.games.cv.actions import Attack, Bomb, Conserve, Intercept
+from midway_desktop.games.cv.actions import AirAttack, Attack, Bomb, Conserve, Done, Intercept, Jettison, MoveAir
 from midway_desktop.games.cv.bots import default_bots
 from midway_desktop.games.cv.game import BaseSpec, Game
+from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.sky import ESCORT, INTERCEPTOR, SPECIAL, lines_at
-from midway_desktop.games.cv.state import AirRecord, AirUnit, BaseBox, Planes, Sections, State, evolve
+from midway_desktop.games.cv.state import AirRecord, AirUnit, BaseBox, Planes, Sections, State, evolve, other
 from midway_desktop.games.cv.time_record import Time
 from tests.games.cv.play import GAME, JP, US, combat_session, position, tf
 
@@ -71,7 +73,9 @@ def test_a_battle_is_a_hex_with_units_of_both_sides() -> None:
     after = step(state)
     assert (after.step, after.battle) == ("air-to-air", MIDWAY)
     quiet = battle([unit(US, 1, MIDWAY, rec("catalina", 2)), unit(JP, 1, MIDWAY, rec("mavis", 3))])
-    assert step(quiet).step == "midway-repair"  # no Interceptors, no Weapon units: nothing to fight
+    # No Interceptors: no Air-to-Air Combat. Bombers over Midway: the AA Step is held (whether they
+    # are armed is not shown), and with no Bombing announced the Combat Phase ends.
+    assert step(quiet).step == "aa" and step(step(quiet)).step == "midway-repair"
 
 
 def test_roles_follow_the_definitions() -> None:
@@ -356,3 +360,59 @@ def test_the_plain_bot_fights_every_kind_of_battle() -> None:
             session.play(bots[side].choose(session, side, list(session.legal_actions(side)), rng))
         assert session.state.step == "over"
     assert {"air-to-air", "interception", "aa"} <= steps
+
+
+# -- Basic VIII.I: Air-to-Air Combat in the Air Unit Movement Phase ----------------------------------------
+def _moving(state: State, first: str = US, rng: ScriptedRng | None = None) -> Session:
+    state = evolve(state, step="air-move", initiative=(first, other(first)), mover=0)
+    return Session.start(CvRules(GAME, lambda g, _name: state), seed=1, rng=rng)
+
+
+def test_interceptors_attack_instead_of_moving() -> None:
+    """VIII.I.1: the side moving first attacks with Interceptors already in a hex with enemy
+    planes; the Combat is resolved at once (here the IX.L.1.b example, rolls 6, 2, then 3, 5)."""
+    s = _moving(_escorted_bombers(), rng=ScriptedRng(dice=[6, 2, 3, 5]))
+    s.play(AirAttack(US, SEA, True, 7, 3, 5, 0))
+    state = s.state
+    assert factors(state, JP, 5, "zero") + factors(state, JP, 6, "zero") == 2
+    assert factors(state, US, 20, "wildcat") == 9 and factors(state, JP, 5, "val") == 2
+    assert state.air_unit(US, 20).moved and state.step == "air-move"
+    assert state.battle == "" and state.free == ()
+
+
+def test_only_the_first_mover_attacks_in_the_movement_phase() -> None:
+    """VIII.I.1: the side moving second does not; nor do Interceptors that have moved."""
+    second = evolve(_escorted_bombers(), step="air-move", initiative=(JP, US), mover=1)
+    s = Session.start(CvRules(GAME, lambda g, _name: second), seed=1)
+    why = s.rules.check(s.state, AirAttack(US, SEA, True, 7, 3, 5, 0))
+    assert why is not None and "VIII" in why
+    s = _moving(_escorted_bombers())
+    s.play(MoveAir(US, 20, "B3011"))
+    assert s.rules.check(s.state, AirAttack(US, "B3011", True, 7, 3, 5, 0)) is not None
+
+
+# -- Basic VIII.H.3-4: after the Combat ------------------------------------------------------------------
+def test_bombers_leave_the_enemy_hex_the_next_turn_and_go_home_first() -> None:
+    """VIII.H.3: the Fortresses that Bombed Japanese Midway may not remain there the next Turn,
+    and may not enter an enemy hex again before reaching a hex where they may land."""
+    state = step(_fortresses_over_japanese_midway(NOON), game=JAPANESE_MIDWAY)
+    state = step(state, orders=[Bomb(US, 1, "fortress", "he", True, "high", "base", 10)], game=JAPANESE_MIDWAY)
+    state = combat.advance(JAPANESE_MIDWAY, state, ScriptedRng(dice=[2]), [])
+    state = evolve(state, time=NOON.plus(1), step="air-move", initiative=(US, JP), mover=0)
+    s = Session.start(CvRules(JAPANESE_MIDWAY, lambda g, _name: state), seed=1)
+    for order in (MoveAir(US, 1, MIDWAY), Done(US)):
+        why = s.rules.check(s.state, order)
+        assert why is not None and "VIII.H.3" in why
+    assert Done(US) not in s.legal_actions(US)
+    s.play(MoveAir(US, 1, "B2118"))
+    assert s.rules.check(s.state, Done(US)) is None
+    assert s.state.air_unit(US, 1).homing
+
+
+def test_jettison_discards_the_weapon_units() -> None:
+    """VIII.H.4: flying planes drop their Weapon units in their side's movement, no Hits."""
+    s = _moving(_escorted_bombers(), first=JP)
+    s.play(Jettison(JP, 5, "kate"))
+    kates = [r for r in s.state.air_unit(JP, 5).records if r.plane == "kate"]
+    assert kates and all(r.weapon == "" for r in kates)
+    assert s.rules.check(s.state, Jettison(JP, 5, "kate")) is not None
