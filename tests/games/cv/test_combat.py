@@ -14,6 +14,7 @@ from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng, ScriptedRng
 from midway_desktop.games.cv import combat
 from midway_desktop.games.cv.actions import AirAttack, Attack, Bomb, Conserve, Done, Intercept, Jettison, MoveAir
+from midway_desktop.games.cv.bombing import _split
 from midway_desktop.games.cv.bots import default_bots
 from midway_desktop.games.cv.game import BaseSpec, Game
 from midway_desktop.games.cv.rules import CvRules
@@ -416,3 +417,45 @@ def test_jettison_discards_the_weapon_units() -> None:
     kates = [r for r in s.state.air_unit(JP, 5).records if r.plane == "kate"]
     assert kates and all(r.weapon == "" for r in kates)
     assert s.rules.check(s.state, Jettison(JP, 5, "kate")) is not None
+
+
+# -- Basic III.E: low observation combat -----------------------------------------------------------------
+def test_what_a_side_is_shown_of_a_battle_by_day_and_at_night() -> None:
+    """III.E.2-3: at Condition 3 (night: 5 less 2 in the hex) enemy Ship units are inverted
+    targets and enemy planes groups of Air Factors with their role only; at Condition 5 both are
+    named."""
+    units = [unit(US, 1, SEA, rec("dauntless", 4, "he", True)), unit(JP, 1, SEA, rec("zero", 3, high=True))]
+    forces = [tf(JP, 1, ["Akagi", "DD1"], SEA), tf(US, 9, ["DD9"], "A0101")]
+    for when, shown in ((NOON, True), (NIGHT, False)):
+        state = battle(
+            [
+                evolve(u, records=tuple(evolve(r, took_off=when.plus(-1), must_land=when.plus(4)) for r in u.records))
+                for u in units
+            ],
+            forces,
+            when=when,
+        )
+        state = step(state)
+        view = combat.battle_view(GAME, state, US)
+        assert [("ship" in s, "size" in s) for s in view["enemy_ships"]] == [(shown, shown)] * 2
+        assert view["enemy_air"] == [
+            {
+                "air_unit": 1,
+                "high": True,
+                "role": INTERCEPTOR,
+                "group": 0,
+                "factors": 3,
+                **({"plane": "zero"} if shown else {}),
+            }
+        ]
+        assert "Akagi" not in repr(view) or shown
+
+
+@given(total=st.integers(0, 60), sizes=st.lists(st.integers(1, 30), min_size=1, max_size=6))
+def test_aa_factors_split_in_proportion(total: int, sizes: list[int]) -> None:
+    """IX.E.4: the AA Factors split among the attacking groups add up to the whole, each share
+    within one of its exact proportion."""
+    shares = _split(total, sizes)
+    assert sum(shares) == total
+    for share, n in zip(shares, sizes, strict=True):
+        assert abs(share - total * n / sum(sizes)) < 1
