@@ -225,7 +225,7 @@ def resolve_first_segment(game: Game, state: State, rng: Rng, events: list[Event
                     events.append(Event("combat", f"{side_name(side)} Interceptors get through to the Bombers "
                                         f"({count(sent)} to {escorts_left}).", data={"hex": hex_}))  # fmt: skip
             free[(side, high)] = through
-    state = write_back(game, state, hex_, lines, fought)
+    state = write_back(game, state, hex_, lines, fought, events)
     return evolve(state, orders=(), free=tuple(sorted((k, n) for k, n in free.items() if n > 0)))
 
 
@@ -286,7 +286,7 @@ def resolve_second_segment(game: Game, state: State, rng: Rng, events: list[Even
     for target, made, attackers, back in results:  # Hits take effect when the Segment is over (IX.C.3)
         lose(target, made)
         lose(attackers, back)
-    return evolve(write_back(game, state, hex_, lines, fought), orders=(), free=())
+    return evolve(write_back(game, state, hex_, lines, fought, events), orders=(), free=())
 
 
 # -- Air-to-Air Combat in the Air Unit Movement Phase (Basic VIII.I) -----------------------------------

@@ -204,7 +204,7 @@ def resolve_aa(game: Game, state: State, rng: Rng, events: list[Event]) -> State
             events.append(roll_event(f"{what}: Hit Table {min(table, 16)}, Base Number {base}", [roll], hits=hits))
             lose(kinds[(plane, high)], hits)
     survivors = tuple(evolve(o, factors=count(group)) for o, group in strikes if count(group) > 0)
-    state = write_back(game, state, hex_, lines)
+    state = write_back(game, state, hex_, lines, (), events)
     return evolve(state, orders=survivors)
 
 
@@ -256,7 +256,7 @@ def resolve_bombing(game: Game, state: State, rng: Rng, events: list[Event]) -> 
             if o.method != "high":
                 spend(state, dropped)
             fought += dropped
-    state = write_back(game, state, hex_, lines, fought)
+    state = write_back(game, state, hex_, lines, fought, events)
     for side, target, hits in results:
         state = _record(game, state, side, target, hits, night, ships_then[other(side)], events)
     return evolve(state, orders=())

@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from midway_desktop.engine.events import Event
 from midway_desktop.games.cv import air
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import condition, observers
-from midway_desktop.games.cv.state import AirRecord, AirUnit, State, evolve, other
+from midway_desktop.games.cv.state import AirRecord, AirUnit, State, evolve, other, side_name
 
 INTERCEPTOR, SPECIAL, ESCORT, BOMBER = "interceptor", "special", "escort", "bomber"
 FIGHTERS = (INTERCEPTOR, SPECIAL, ESCORT)
@@ -153,7 +154,14 @@ def spent_now(state: State, line: Line) -> bool:
     return line.record.spent_at == state.time
 
 
-def write_back(game: Game, state: State, hex_: str, lines: list[Line], fought: Iterable[Line] = ()) -> State:
+def write_back(
+    game: Game,
+    state: State,
+    hex_: str,
+    lines: list[Line],
+    fought: Iterable[Line] = (),
+    events: list[Event] | None = None,
+) -> State:
     """The Air units of ``hex_`` from ``lines``; Air Factors gone are losses (Basic XI.C.1.a).
     Air units in ``fought`` (Bombing, or Combat that expended Endurance) over an enemy Base or
     ships and no friendly ones must leave the next Turn (Basic VIII.H.3)."""
@@ -168,6 +176,10 @@ def write_back(game: Game, state: State, hex_: str, lines: list[Line], fought: I
         lost = unit.total - sum(r.factors for r in records)
         if lost:
             state = state.with_loss(unit.side, lost)
+            if events is not None:  # both see the Combat; the types only as far as observed
+                gone = ": the Air unit is gone" if not records else ""
+                text = f"{side_name(unit.side)} Air unit {unit.number} loses {lost} Air Factor(s){gone}."
+                events.append(Event("combat", text, data={"air_unit": unit.number, "factors": lost}))
         if not records:
             state = state.with_air_unit(None, unit.side, unit.number)
             continue
