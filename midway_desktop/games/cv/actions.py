@@ -336,7 +336,22 @@ class AirAttack(Action):
         return f"Interceptors in {self.hex} attack at {_alt(self.high)} Altitude: {self.escorts} against Escorts{on}"
 
 
+@dataclass(frozen=True)
+class Eliminate(Action):
+    """Basic IX.K.3.b: the side that picks them names Air Factors a Base loses for its Hits:
+    ``factors`` of ``plane`` from section ``section`` of Base Box ``box``."""
+
+    box: str
+    section: str
+    plane: str
+    factors: int
+    type_name: ClassVar[str] = "eliminate"
+
+    def describe(self) -> str:
+        return f"{self.factors} {_plane(self.plane)} in {self.box} section {self.section.upper()} eliminated"
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Done, Place, Stow, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, Regroup, EnterMap, Announce,
-    Intercept, Conserve, Attack, Bomb, Jettison, AirAttack,
+    Intercept, Conserve, Attack, Bomb, Jettison, AirAttack, Eliminate,
 )  # fmt: skip

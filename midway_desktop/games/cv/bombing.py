@@ -23,8 +23,9 @@ Bombing (IX.F.2): each target is a separate Combat, and each Hit Table a separat
 Table modifiers: b +2 against a ship anchored (or dead in the water), c -6 at night, e +1 when
 Low or Dive Bombing and Torpedo Bombing hit the same ship. Weapon units are dropped; Low,
 Torpedo and Dive Bombing expend an Endurance Factor, High Bombing none (VIII.E.4.b). Hits go to
-``damage``; Hits on the Base also eliminate Air Factors there (IX.K.3.b), chosen here, for
-either chooser, from the largest stacks of C, B, then A (the choice is not offered yet).
+``damage``; Hits on the Base also eliminate Air Factors there (IX.K.3.b), picked in a sealed
+step by the side the text names (:class:`Eliminate`; the Base's planes are shown to it then),
+those not picked from the largest stacks of C, B, then A.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from collections.abc import Iterable
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.cv import damage
-from midway_desktop.games.cv.actions import Bomb
+from midway_desktop.games.cv.actions import Bomb, Eliminate
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.sky import BOMBER, Line, count, lines_at, lose, seen, spend, take, write_back
 from midway_desktop.games.cv.state import SECTIONS, BaseBox, State, TaskForce, evolve, other, side_name
@@ -296,12 +297,83 @@ def _record(
     state = damage.record_base_hits(game, state, base.id, total, events)
     lost = sum(damage.base_air_losses(n, m) for m, n in hits.items() if m != "high")
     lost += damage.base_air_losses(hits.get("high", 0), "high")
-    return _base_air_losses(state, enemy, base.id, lost, events)
+    have = base.planes.total()
+    if not min(lost, have):
+        return state
+    night = game.data.charts.time_record.is_night(state.time)
+    by = {m: damage.base_loss_chooser(m, night, enemy, side) for m, n in hits.items() if n}
+    # one chooser for the lot: the attacker only if all the Hits were his to pick (daylight Low/Dive)
+    chooser = side if set(by.values()) == {side} else enemy
+    return evolve(state, owed=(*state.owed, (chooser, base.id, min(lost, have))))
+
+
+# -- Air Factors lost on a Base (Basic IX.K.3.b) ---------------------------------------------------------
+def losses_apply(game: Game, state: State) -> bool:
+    return bool(state.owed)
+
+
+def _owed(state: State, side: str, box: str) -> int:
+    owed = sum(n for c, b, n in state.owed if (c, b) == (side, box))
+    named = sum(o.factors for o in state.orders if isinstance(o, Eliminate) and (o.side, o.box) == (side, box))
+    return owed - named
+
+
+def _left(state: State, a: Eliminate) -> int:
+    base = state.base(a.box)
+    if base is None:
+        return 0
+    have = sum(s.factors for s in base.planes.of(a.section) if s.plane == a.plane) if a.section in SECTIONS else 0
+    named = sum(
+        o.factors
+        for o in state.orders
+        if isinstance(o, Eliminate) and (o.box, o.section, o.plane) == (a.box, a.section, a.plane)
+    )
+    return have - named
+
+
+def eliminate_refusal(game: Game, state: State, a: Eliminate) -> str | None:
+    rule = "CV › Basic IX.K.3.b"
+    owed = _owed(state, a.side, a.box)
+    if owed <= 0:
+        return f"You have no Air Factors to pick on {a.box} ({rule})."
+    if not 1 <= a.factors <= min(owed, _left(state, a)):
+        return f"Pick 1 to {min(owed, max(0, _left(state, a)))} such Air Factors (of {owed} to pick) ({rule})."
+    return None
+
+
+def eliminations(game: Game, state: State, side: str) -> list[Eliminate]:
+    out = []
+    for chooser, box_id, _n in state.owed:
+        base = state.base(box_id)
+        if chooser != side or base is None:
+            continue
+        for section in SECTIONS:
+            for plane in sorted({s.plane for s in base.planes.of(section)}):
+                probe = Eliminate(side, box_id, section, plane, 1)
+                for n in range(1, min(_owed(state, side, box_id), _left(state, probe)) + 1):
+                    out.append(Eliminate(side, box_id, section, plane, n))
+    return out
+
+
+def resolve_losses(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
+    """The Air Factors picked go; any not picked are taken from the largest stacks of C, B, A."""
+    for o in state.orders:
+        if isinstance(o, Eliminate):
+            state = damage.eliminate_from_box(
+                state, state.base(o.box).side, o.box, o.section, o.plane, o.factors, events
+            )
+    for chooser, box_id, n in state.owed:
+        left = n - sum(
+            o.factors for o in state.orders if isinstance(o, Eliminate) and (o.side, o.box) == (chooser, box_id)
+        )
+        base = state.base(box_id)
+        if base is not None and left > 0:
+            state = _base_air_losses(state, base.side, box_id, left, events)
+    return evolve(state, orders=(), owed=())
 
 
 def _base_air_losses(state: State, side: str, base_id: str, lost: int, events: list[Event]) -> State:
-    """Basic IX.K.3.b: Air Factors eliminated on the Base, from C, B, then A, largest stacks first
-    (the chooser's pick is not offered yet: see the module's note)."""
+    """Air Factors not picked: from C, B, then A, largest stacks first."""
     for section in reversed(SECTIONS):
         while lost > 0:
             box = state.box(side, base_id)

@@ -26,7 +26,7 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.cv import air, air_combat, bombing
-from midway_desktop.games.cv.actions import Attack, Bomb, Conserve, Intercept
+from midway_desktop.games.cv.actions import Attack, Bomb, Conserve, Eliminate, Intercept
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.sky import BOMBER, groups, lines_at
 from midway_desktop.games.cv.state import AMERICAN, JAPANESE, State, evolve, other
@@ -115,6 +115,9 @@ STEPS: tuple[CombatStep, ...] = (
                bombing.applies, bombing.resolve_aa, {Bomb: bombing.bomb_refusal}, _bombs),
     CombatStep("bombing", "Combat Phase: Bombing Combat Step", "CV › Basic IX.F", False,
                lambda g, s: any(isinstance(o, Bomb) for o in s.orders), bombing.resolve_bombing),
+    CombatStep("air-losses", "Combat Phase: Bombing Combat Step, Air Factors lost on the Base", "CV › Basic IX.K.3.b",
+               True, bombing.losses_apply, bombing.resolve_losses, {Eliminate: bombing.eliminate_refusal},
+               bombing.eliminations),
     # Slots for Surface Combat (IX.G, its Segments a-g) and Ground Combat (IX.H): not yet.
     CombatStep("surface", "Combat Phase: Surface Combat Step", "CV › Basic IX.G", False, _never, _nothing),
     CombatStep("ground", "Combat Phase: Ground Combat Step", "CV › Basic IX.H", False, _never, _nothing),
@@ -241,4 +244,15 @@ def battle_view(game: Game, state: State, viewer: str) -> dict[str, Any]:
         "enemy_air": enemy_air,
         "enemy_ships": ships,
         "enemy_base": bombing.base_at(state, enemy, hex_) is not None,
+        # IX.K.3.b: the planes of a Base whose losses this side picks
+        "pick": [{"base": b, "factors": n, "planes": _planes_of(state, b)} for c, b, n in state.owed if c == viewer],
     }
+
+
+def _planes_of(state: State, base_id: str) -> dict[str, dict[str, int]]:
+    base = state.base(base_id)
+    out: dict[str, dict[str, int]] = {}
+    for section in ("a", "b", "c"):
+        for s in base.planes.of(section) if base is not None else ():
+            out.setdefault(section, {})[s.plane] = out.get(section, {}).get(s.plane, 0) + s.factors
+    return out

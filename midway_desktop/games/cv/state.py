@@ -268,6 +268,8 @@ class State:
     battles: tuple[str, ...] = ()
     orders: tuple[Any, ...] = ()
     free: tuple[tuple[tuple[str, bool], int], ...] = ()
+    # Air Factors a Base must lose for Hits (Basic IX.K.3.b), to be picked: (chooser, base id, n)
+    owed: tuple[tuple[str, str, int], ...] = ()
     options: frozenset[str] = field(default_factory=frozenset)
 
     # -- reading ---------------------------------------------------------------------------------

@@ -13,7 +13,17 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng, ScriptedRng
 from midway_desktop.games.cv import combat
-from midway_desktop.games.cv.actions import AirAttack, Attack, Bomb, Conserve, Done, Intercept, Jettison, MoveAir
+from midway_desktop.games.cv.actions import (
+    AirAttack,
+    Attack,
+    Bomb,
+    Conserve,
+    Done,
+    Eliminate,
+    Intercept,
+    Jettison,
+    MoveAir,
+)
 from midway_desktop.games.cv.bombing import _split
 from midway_desktop.games.cv.bots import default_bots
 from midway_desktop.games.cv.game import BaseSpec, Game
@@ -232,7 +242,12 @@ def test_fortress_high_bombing_midway_example() -> None:
     state = combat.advance(JAPANESE_MIDWAY, state, ScriptedRng(dice=[2]), events)
     assert any("Hit Table 13, Base Number 4" in e.text for e in events if e.kind == "roll")
     base = state.base("midway")
-    assert base.hits == 3 and base.attacked and sum(s.factors for s in base.planes.c) == 4
+    assert base.hits == 3 and base.attacked
+    # High Bombing: the side taking the Hits picks the one Air Factor; it picks none, the largest goes
+    assert state.step == "air-losses" and state.owed == ((JP, "midway", 1),)
+    assert combat.legal(JAPANESE_MIDWAY, state, US) == []
+    state = combat.advance(JAPANESE_MIDWAY, state, ScriptedRng(), events)
+    assert sum(s.factors for s in state.base("midway").planes.c) == 4
     fortresses = state.air_unit(US, 1).records
     assert all(r.weapon == "" and r.high and r.spent == 0 for r in fortresses)  # dropped; High: no Endurance
     assert state.air_unit(US, 1).leave == MIDWAY  # must leave the enemy hex next Turn (VIII.H.3)
@@ -459,3 +474,28 @@ def test_aa_factors_split_in_proportion(total: int, sizes: list[int]) -> None:
     assert sum(shares) == total
     for share, n in zip(shares, sizes, strict=True):
         assert abs(share - total * n / sum(sizes)) < 1
+
+
+def test_daylight_dive_bombers_pick_the_air_factors_midway_loses() -> None:
+    """IX.K.3.b: one Air Factor a Dive Bombing Hit; in daylight the side making the Hits picks
+    them (and is shown the Base's planes to pick from). Six Vals dive on American Midway: its AA
+    (12 Factors, Hit Table 5, Base Number 2) rolls 3: 2 Vals lost; 4 Vals at Hit Table 10 (Base
+    Number 1) roll 3: 1 Hit."""
+    state = battle([unit(JP, 1, MIDWAY, rec("val", 6, "he", True))])
+    state = evolve(state, bases=tuple(
+        evolve(b, planes=Sections(a=(Planes("catalina", 2),), c=(Planes("buffalo", 3),))) if b.id == "midway" else b
+        for b in state.bases
+    ))  # fmt: skip
+    state = step(state)
+    state = step(state, dice=[3], orders=[Bomb(JP, 1, "val", "he", True, "dive", "base", 6)])
+    assert factors(state, JP, 1, "val") == 4
+    state = step(state, dice=[3])
+    assert state.step == "air-losses" and state.owed == ((JP, "midway", 1),)
+    shown = combat.battle_view(GAME, state, JP)["pick"]
+    assert shown == [{"base": "midway", "factors": 1, "planes": {"a": {"catalina": 2}, "c": {"buffalo": 3}}}]
+    assert "pick" in combat.battle_view(GAME, state, US) and not combat.battle_view(GAME, state, US)["pick"]
+    assert combat.refusal(GAME, state, Eliminate(JP, "midway", "c", "buffalo", 2)) is not None
+    state = step(state, orders=[Eliminate(JP, "midway", "a", "catalina", 1)])
+    base = state.base("midway")
+    assert base.planes.a == (Planes("catalina", 1),) and base.planes.c == (Planes("buffalo", 3),)
+    assert state.lost(US).air_factors == 1

@@ -105,8 +105,8 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
         tfs.append(t)
     bases = [
         dataclasses.replace(b, planes=_planes(rnd, b.planes), hits=rnd.randint(0, 3), readied=rnd.randint(0, 5))
-        if b.side == hidden
-        else b
+        if b.side == hidden and not any((c, i) == (other(hidden), b.id) for c, i, _n in state.owed)
+        else b  # (a Base's planes are shown to the enemy who picks its losses, Basic IX.K.3.b)
         for b in state.bases
     ]
     units = []
