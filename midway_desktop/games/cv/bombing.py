@@ -38,7 +38,7 @@ from midway_desktop.games.cv import damage
 from midway_desktop.games.cv.actions import Bomb, Eliminate
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.sky import BOMBER, Line, count, lines_at, lose, seen, spend, take, write_back
-from midway_desktop.games.cv.state import SECTIONS, BaseBox, State, TaskForce, evolve, other, side_name
+from midway_desktop.games.cv.state import JAPANESE, SECTIONS, BaseBox, State, TaskForce, evolve, other, side_name
 
 METHODS = ("high", "dive", "low", "torpedo")
 RULE = "CV › Basic IX.E-F"
@@ -67,6 +67,8 @@ def targets(game: Game, state: State, side: str) -> list[str]:
         out += [f"ship:{i}" for i in range(len(ships_at(state, enemy, hex_)))]
     if base_at(state, enemy, hex_) is not None:
         out += ["base", "ground"]
+    elif enemy == JAPANESE and hex_ == game.midway and state.ashore:  # landed in Midway's Base Box (IX.H)
+        out.append("ground")
     return out
 
 
@@ -137,7 +139,8 @@ def _source(state: State, side: str, target: str) -> tuple[str, ...]:
         if base is not None and tf.anchored:
             return (base.id, *sorted(set(anchored)))
         return (tf.id,)
-    assert base is not None
+    if base is None:  # Japanese Ground units ashore: no AA of their own
+        return ()
     return (base.id, *sorted(set(anchored)))
 
 
@@ -289,6 +292,8 @@ def _record(
             state = damage.record_ship_hits(game, state, enemy, title, total, events)
         return state
     base = base_at(state, enemy, state.battle)
+    if target == "ground" and base is None:
+        return damage.record_ground_hits(state, enemy, total, events)
     if base is None:
         return state
     state = damage.mark_attacked(state, base.id)

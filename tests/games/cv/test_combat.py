@@ -499,3 +499,14 @@ def test_daylight_dive_bombers_pick_the_air_factors_midway_loses() -> None:
     base = state.base("midway")
     assert base.planes.a == (Planes("catalina", 1),) and base.planes.c == (Planes("buffalo", 3),)
     assert state.lost(US).air_factors == 1
+
+
+def test_japanese_ground_units_ashore_on_midway_can_be_bombed() -> None:
+    """IX.E.2, IX.J.2: Bombing the Ground units on Midway, here the Japanese landed there (in the
+    Midway Base Box, IX.H): a Hit unit with them; Ground units fire no AA."""
+    state = evolve(battle([unit(US, 1, MIDWAY, rec("dauntless", 4, "he"))]), ashore=5)
+    state = step(state)
+    assert state.step == "aa"
+    state = step(state, orders=[Bomb(US, 1, "dauntless", "he", False, "low", "ground", 4)])
+    state = step(state, dice=[5])
+    assert state.ashore == 5 and state.ashore_hits > 0
