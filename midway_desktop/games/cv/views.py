@@ -77,6 +77,8 @@ def _air_unit(unit: AirUnit) -> dict[str, Any]:
         "box": unit.box,
         "moved": unit.moved,
         "due": str(unit.due) if unit.due else None,
+        "leave": unit.leave,  # the enemy hex to leave after Combat (Basic VIII.H.3)
+        "homing": unit.homing,
         "records": [
             {
                 "plane": r.plane,
