@@ -15,14 +15,16 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Outcome, Phase, Rules, Scenario
-from midway_desktop.games.cv import air, movement, observation, readiness, reorganization
+from midway_desktop.games.cv import air, air_combat, combat, engaged, movement, observation, readiness, reorganization
 from midway_desktop.games.cv.actions import (
     ACTION_TYPES,
+    AirAttack,
     Altitude,
     Announce,
     Done,
     EnterMap,
     Form,
+    Jettison,
     Land,
     MoveAir,
     Place,
@@ -47,9 +49,10 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "plane-ready": (Ready, Done),
     "form-air-units": (Form, Done),
     "ship-plotting": (Plot, Transfer, Done),
-    "landing": (Land, Altitude, Regroup, Done),
-    "air-move": (MoveAir, EnterMap, Altitude, Regroup, Done),
-    "take-off": (TakeOff, Altitude, Regroup, Done),
+    "landing": (Land, Altitude, Regroup, Jettison, Done),
+    "air-move": (MoveAir, EnterMap, Altitude, Regroup, Jettison, AirAttack, Done),
+    "take-off": (TakeOff, Altitude, Regroup, Jettison, Done),
+    **{s.name: (*s.orders, Done) for s in combat.STEPS if s.sealed},
 }
 
 Check = Callable[[Game, State, Any], str | None]
@@ -66,6 +69,9 @@ CHECKS: dict[type[Action], Check] = {
     Altitude: air.altitude_refusal,
     EnterMap: air.enter_refusal,
     Regroup: air.regroup_refusal,
+    Jettison: engaged.jettison_refusal,
+    AirAttack: air_combat.movement_attack_refusal,
+    **{t: lambda g, s, a: combat.refusal(g, s, a) for t in combat.ORDER_TYPES},
 }
 
 # Scenarios II-IV of scenarios.yaml by id; the Free Set Up (V) needs a choice of source: not yet.
@@ -144,7 +150,8 @@ class CvRules(Rules[State]):
         if not isinstance(action, ALLOWED.get(state.step, ())):
             return out_of_step(action, state.step)
         check = CHECKS.get(type(action))
-        return check(self.game, state, action) if check is not None else None
+        why = check(self.game, state, action) if check is not None else None
+        return why or engaged.refusal(self.game, state, action)  # Basic VIII.H.3
 
     def apply(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
         events: list[Event] = []
@@ -177,6 +184,14 @@ class CvRules(Rules[State]):
                 state = air.apply_enter(g, state, action, events)
             elif isinstance(action, Regroup):
                 state = air.apply_regroup(g, state, action, events)
+            elif isinstance(action, AirAttack):
+                state = air_combat.apply_movement_attack(g, state, action, rng, events)
+            elif isinstance(action, Jettison):
+                state = engaged.apply_jettison(state, action, events)
+            elif isinstance(action, combat.ORDER_TYPES):
+                state = combat.apply_order(state, action)
+            if isinstance(action, (MoveAir, TakeOff, Land, EnterMap)):
+                state = engaged.arrived(g, state, side, getattr(action, "air_unit", 0))
             elif isinstance(action, Announce):
                 state = observation.apply_announce(state, action)
             if state.step in SECRET or isinstance(action, Announce):  # only its own side hears of it

@@ -163,6 +163,7 @@ class AirRecord:
     took_off: Time
     must_land: Time  # the last Turn it may land (Basic VIII.E.1); earlier for Endurance spent
     spent: int = 0  # Endurance Factors expended in combat (Basic VIII.E.4)
+    spent_at: Time | None = None  # the Turn of the last one: only one a Turn (VIII.E.4.a)
 
     def spend(self) -> AirRecord:
         """Basic VIII.E.4.c: an Endurance Factor expended moves the landing line one Turn up."""
@@ -190,6 +191,9 @@ class AirUnit:
     carried: int = 0  # hexes moved this Turn with its Task Force from the CAP Box (Basic VIII.H.2)
     due: Time | None = None  # In Flight: the Turn it may reach an Air Entry Hex, or lands
     arrived: Time | None = None  # the Turn it reached the hex it is in (Basic VIII.G.2)
+    leave: str = ""  # Basic VIII.H.3: the enemy hex it fought over, to leave the next Turn
+    fought: Time | None = None  # the Turn it fought there
+    homing: bool = False  # VIII.H.3: must reach a hex where it may land before entering an enemy hex
 
     @property
     def total(self) -> int:
@@ -257,6 +261,15 @@ class State:
     ship_hits: tuple[tuple[tuple[str, str], int], ...] = ()
     contacts: tuple[str, ...] = ()  # hexes of this Turn's Combat Contact (Basic VI.H)
     short: bool = False  # the Short Scenario: no Midway points (Basic XI.C.3)
+    # The Combat Phase (Basic IX; ``combat``): the Battle being fought, those still to fight,
+    # the orders sealed in this Combat Step (action values), and each side's Interceptor
+    # factors free to attack Bombers at each altitude after the first Segment (IX.D.2.b).
+    battle: str = ""
+    battles: tuple[str, ...] = ()
+    orders: tuple[Any, ...] = ()
+    free: tuple[tuple[tuple[str, bool], int], ...] = ()
+    # Air Factors a Base must lose for Hits (Basic IX.K.3.b), to be picked: (chooser, base id, n)
+    owed: tuple[tuple[str, str, int], ...] = ()
     options: frozenset[str] = field(default_factory=frozenset)
 
     # -- reading ---------------------------------------------------------------------------------

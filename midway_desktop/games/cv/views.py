@@ -17,6 +17,7 @@ import json
 from typing import Any
 
 from midway_desktop.engine.events import UMPIRE
+from midway_desktop.games.cv.combat import battle_view
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import observed
 from midway_desktop.games.cv.sequence import to_act
@@ -76,6 +77,8 @@ def _air_unit(unit: AirUnit) -> dict[str, Any]:
         "box": unit.box,
         "moved": unit.moved,
         "due": str(unit.due) if unit.due else None,
+        "leave": unit.leave,  # the enemy hex to leave after Combat (Basic VIII.H.3)
+        "homing": unit.homing,
         "records": [
             {
                 "plane": r.plane,
@@ -146,4 +149,8 @@ def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
     if viewer in SIDES:
         out["enemy_air"] = enemy_air(state, other(viewer))
         out["observed"] = observed(game, state, viewer)
+        if state.battle:  # the Battle being fought, as the side knows it (Basic IX.A, III.E)
+            out["battle"] = battle_view(game, state, viewer)
+    elif state.battle:
+        out["battle"] = {"hex": state.battle, "orders": [o.describe() for o in state.orders]}
     return out

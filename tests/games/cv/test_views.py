@@ -38,7 +38,7 @@ from midway_desktop.games.cv.state import (
     other,
 )
 from midway_desktop.games.cv.time_record import Time
-from tests.games.cv.play import GAME, JP, US, tf
+from tests.games.cv.play import GAME, JP, US, combat_session, tf
 
 FORCES = [
     tf(US, 1, ["Enterprise", "DD1"], "B3010", {"c": {"wildcat": 8, "dauntless": 8}, "b": {"devastator": 4}}),
@@ -50,7 +50,10 @@ FORCES = [
 BASE_PLANES = {"midway": {"c": {"catalina": 3, "fortress": 2, "buffalo": 4}}, "hawaii": {"c": {"fortress": 4}}}
 # Events that show one side something of the other's, by the rules: a side sealed, the
 # initiative dice, the Point Record Chart, the Time Record.
-PUBLIC = frozenset({"sealed", "roll", "initiative", "victory-points", "turn", "setup"})
+# The Combat Phase's dice and what both see fought: Battles, sinkings, Hits on the Base and its
+# Ground units (Basic IX: both sides at the table see the Combats).
+PUBLIC = frozenset({"sealed", "roll", "initiative", "victory-points", "turn", "setup", "battle", "combat",
+                    "ship-sunk", "base-hit", "ground-hit"})  # fmt: skip
 
 
 def new_session(seed: int) -> Session:
@@ -102,8 +105,8 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
         tfs.append(t)
     bases = [
         dataclasses.replace(b, planes=_planes(rnd, b.planes), hits=rnd.randint(0, 3), readied=rnd.randint(0, 5))
-        if b.side == hidden
-        else b
+        if b.side == hidden and not any((c, i) == (other(hidden), b.id) for c, i, _n in state.owed)
+        else b  # (a Base's planes are shown to the enemy who picks its losses, Basic IX.K.3.b)
         for b in state.bases
     ]
     units = []
@@ -156,7 +159,8 @@ def _play(session: Session, rnd: random.Random, steps: int) -> None:
             return
         side = session.to_act()[0]
         legal = session.legal_actions(side)
-        action = Done(side) if rnd.random() < 0.25 else rnd.choice(legal)
+        done = Done(side) in legal  # (refused while an Air unit must leave an enemy hex, VIII.H.3)
+        action = Done(side) if rnd.random() < 0.25 and done else rnd.choice(legal)
         session.play(action)
         if rnd.random() < 0.3:
             _check_position(session, rnd)
@@ -201,3 +205,15 @@ def test_enemy_air_units_on_the_mapboard_show_as_counters_only() -> None:
 def test_sections_listed() -> None:
     assert SECTIONS == ("a", "b", "c") and isinstance(BaseBox("midway", US, None).planes, Sections)
     assert TaskForce(US, 1, ("DD1",), None).id == "tf1"
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**40), steps=st.integers(min_value=10, max_value=120))
+def test_random_play_through_combat_keeps_each_side_blind(seed: int, steps: int) -> None:
+    """The same scan through Battles (Basic IX, III.E): what each side is shown of a Battle, the
+    Combat orders it may give and its log tell nothing the enemy hides."""
+    session = combat_session(seed)
+    rnd = random.Random(seed)
+    _play(session, rnd, steps)
+    _check_position(session, rnd)
+    _check_log(session)
