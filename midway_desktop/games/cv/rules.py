@@ -68,21 +68,30 @@ CHECKS: dict[type[Action], Check] = {
     Regroup: air.regroup_refusal,
 }
 
-# Scenarios II-IV of scenarios.yaml by id; the Free Set Up (V) needs a choice of source: not yet.
-SCENARIO_IDS = {"short": "II", "battle-of-midway": "III", "midway-campaign": "IV"}
+# Scenarios of scenarios.yaml by name: (id, the scenario V borrows from). Scenario V (Japanese
+# Free Set Up) is played with the General and American Information of II, III or IV.
+SCENARIO_IDS: dict[str, tuple[str, str | None]] = {
+    "short": ("II", None),
+    "battle-of-midway": ("III", None),
+    "midway-campaign": ("IV", None),
+    "free-set-up-short": ("V", "II"),
+    "free-set-up-battle-of-midway": ("V", "III"),
+    "free-set-up-midway-campaign": ("V", "IV"),
+}
 
 StateMaker = Callable[[Game, str], State]
 
 
 def scenario_state_by_name(game: Game, name: str) -> State:
-    return scenario_state(game, SCENARIO_IDS[name])
+    return scenario_state(game, *SCENARIO_IDS[name])
 
 
 def _scenarios(game: Game) -> tuple[Scenario, ...]:
     out = []
-    for name, sid in SCENARIO_IDS.items():
-        sc = game.data.scenarios.get(sid)
-        out.append(Scenario(name, sc.title, f"{sc.start} - {sc.end} ({sc.turns} Turns), Scenarios {sid}."))
+    for name, (sid, source) in SCENARIO_IDS.items():
+        sc = game.data.scenarios.played(sid, source)
+        which = f"{sid} with the Information of {source}" if source else sid
+        out.append(Scenario(name, sc.title, f"{sc.start} - {sc.end} ({sc.turns} Turns), Scenarios {which}."))
     return tuple(out)
 
 
