@@ -29,6 +29,7 @@ from collections.abc import Iterable
 
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
+from midway_desktop.games.cv import wind
 from midway_desktop.games.cv.actions import Altitude, EnterMap, Land, MoveAir, Regroup, TakeOff
 from midway_desktop.games.cv.bases import entry_turn, landing_turn
 from midway_desktop.games.cv.game import Game
@@ -133,6 +134,13 @@ def _handling_refusal(game: Game, box: TaskForce | BaseBox, records: list[AirRec
             f"{box.id}'s Maximum Launch Factor is {top} and {box.launched} Air Factor(s) have taken off or landed this "
             "Turn: landings may not exceed it nor prevent take-offs (CV › Basic VIII.A.1.c)."
         )
+    if count_launch and isinstance(box, TaskForce) and not box.into_wind:
+        low = wind.wind_limit(game, box)
+        if box.launched + landing > low:
+            return (
+                f"Task Force {box.number} did not move into the Wind Direction this Turn: its carriers take off and "
+                f"land no more than its Minimum Launch Factor {low} ({box.launched} already; CV › Basic VI.E, VI.E.4)."
+            )
     return None
 
 

@@ -79,7 +79,8 @@ def legal_orders(game: Game, state: State, side: str) -> list[Action]:
             out += [a for a in make(game, state, side) if refusal(game, state, a) is None]
     if state.step != "over":
         out += announcements(state, side)  # standing Condition 2 announcements (Basic III.C.2)
-    out.append(Done(side))
+    if movement.done_refusal(game, state, Done(side)) is None:
+        out.append(Done(side))
     return out
 
 

@@ -12,7 +12,8 @@ from an edge hex, for good (VI.F.2). Air units in a Task Force's CAP Box move wi
 from __future__ import annotations
 
 from midway_desktop.engine.events import Event
-from midway_desktop.games.cv.actions import Place, Plot
+from midway_desktop.games.cv import wind
+from midway_desktop.games.cv.actions import Done, Place, Plot
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.setup import set_up_cells
 from midway_desktop.games.cv.state import SIDES, PlottedMove, State, TaskForce, evolve, side_name
@@ -74,6 +75,31 @@ def plot_refusal(game: Game, state: State, a: Plot) -> str | None:
             return f"Task Force {tf.number} has no Ground Factors aboard its transports (CV › Basic VI.A.3.b)."
     if a.exit and not game.edge(here):
         return f"Ships leave the mapboard only from an edge hex; {here} is not one (CV › Basic VI.F)."
+    if wind.must_go_into_wind(game, tf) and not wind.into_wind(game, tf.hex, a.path):
+        return _wind_reason(game, tf)
+    return None
+
+
+def _wind_reason(game: Game, tf: TaskForce) -> str:
+    assert tf.hex is not None
+    low, _normal, _top = game.handling(tf).launch
+    ways = ", ".join(sorted(wind.windward(game, tf.hex))) or "none on the mapboard"
+    return (
+        f"Task Force {tf.number}'s carriers have launched or landed {tf.launched} Air Factor(s) this Turn, more "
+        f"than its Minimum Launch Factor {low}: it must move at least one hex into the Wind Direction "
+        f"(from {tf.hex}: {ways}; CV › Basic VI.E)."
+    )
+
+
+def done_refusal(game: Game, state: State, a: Done) -> str | None:
+    """Basic VI.E: a side seals its plots only when every carrier Task Force that must move into
+    the wind has a plot that does (an unplotted Task Force stays where it is)."""
+    if state.step != "ship-plotting":
+        return None
+    plotted = {p.task_force for p in state.plots_of(a.side)}
+    for tf in state.task_forces:
+        if tf.side == a.side and tf.on_map and tf.number not in plotted and wind.must_go_into_wind(game, tf):
+            return _wind_reason(game, tf)
     return None
 
 
@@ -173,6 +199,7 @@ def unload_troops(game: Game, state: State, events: list[Event]) -> State:
 
 
 def _moved(game: Game, state: State, tf: TaskForce, plot: PlottedMove | None) -> TaskForce:
+    tf = evolve(tf, into_wind=False) if tf.into_wind else tf  # each Turn's move counts anew (VI.E)
     if tf.entry is not None:
         if tf.entry.time == state.time:
             return evolve(tf, hex=tf.entry.hex, entry=None, entered=state.time)
@@ -181,7 +208,9 @@ def _moved(game: Game, state: State, tf: TaskForce, plot: PlottedMove | None) ->
         return tf
     if plot.exit:
         return evolve(tf, hex=None, exited=True, anchored=False)
-    return evolve(tf, hex=plot.path[-1] if plot.path else tf.hex, anchored=plot.anchor)
+    assert tf.hex is not None
+    windward = wind.into_wind(game, tf.hex, plot.path)
+    return evolve(tf, hex=plot.path[-1] if plot.path else tf.hex, anchored=plot.anchor, into_wind=windward)
 
 
 def _carry_cap(state: State, tf: TaskForce, hexes: int) -> State:

@@ -54,6 +54,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
 
 Check = Callable[[Game, State, Any], str | None]
 CHECKS: dict[type[Action], Check] = {
+    Done: movement.done_refusal,
     Place: movement.place_refusal,
     Stow: readiness.stow_refusal,
     Ready: readiness.ready_refusal,

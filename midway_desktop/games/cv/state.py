@@ -124,6 +124,7 @@ class TaskForce:
     readied: int = 0  # Air Factors moved between its sections this Turn (Basic IV.B.2)
     area: tuple[str, ...] = ()  # set-up: the board regions it may start in (or enter from)
     troops: tuple[tuple[str, int], ...] = ()  # Ground Factors aboard, by transport (Basic VI.A.3)
+    into_wind: bool = False  # moved at least one hex into the Wind Direction this Turn (Basic VI.E)
 
     @property
     def id(self) -> str:
