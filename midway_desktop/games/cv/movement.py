@@ -15,6 +15,7 @@ from midway_desktop.engine.events import Event
 from midway_desktop.games.cv import wind
 from midway_desktop.games.cv.actions import Done, Place, Plot
 from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.observation import sailing_by
 from midway_desktop.games.cv.setup import set_up_cells
 from midway_desktop.games.cv.state import SIDES, PlottedMove, State, TaskForce, evolve, side_name
 
@@ -154,6 +155,7 @@ def resolve_movement(game: Game, state: State, events: list[Event]) -> State:
     """Basic VI.A.2: every Task Force moves exactly as plotted (unless Combat Contact stops it,
     VI.H); late arrivals reach their hexes."""
     state = combat_contact(game, state, events)
+    state = sailing_by(game, state, events)
     for side in SIDES:
         plots = {p.task_force: p for p in state.plots_of(side)}
         lines = []
