@@ -94,6 +94,8 @@ def land_refusal(game: Game, state: State, a: Land) -> str | None:
     box = state.box(a.side, a.box)
     if box is None:
         return f"You have no Task Force or Base Box {a.box!r} (CV › Basic VIII.A.1.a)."
+    if isinstance(box, TaskForce) and box.unorganized:
+        return "Planes land only in a Task Force Box: an Unorganized Ship unit carries none (CV › Basic VI.D)."
     records = [r for r in unit.records if not a.plane or r.plane == a.plane]
     if not records:
         return f"Air unit {a.air_unit} has no {a.plane} planes (CV › Basic IV.A.2.d: its Air Record)."
@@ -231,6 +233,8 @@ def _flight_refusal(
         )
     if cap:
         box = state.box(unit.side, cap)
+        if isinstance(box, TaskForce) and box.unorganized:
+            return "An Unorganized Ship unit has no Task Force Box, so no CAP Box (CV › Basic VI.D, VIII.H.2)."
         if box is None or game.box_hex(box) != to:
             return "An Air unit joins the CAP Box only of a friendly box in the hex it ends in (CV › Basic VIII.H.2)."
     return None

@@ -19,7 +19,7 @@ class PlainBot:
         self.done = done
 
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
-        if rng.below(1000) < self.done * 1000:
+        if rng.below(1000) < self.done * 1000 and Done(side) in legal:  # (not while a rule holds it: VI.E)
             return Done(side)
         return rng.choice(legal)
 

@@ -118,6 +118,8 @@ class Game:
         if isinstance(box, BaseBox):
             h = self.bases[box.id].handling
             return [(h.capacity, h.planes)]
+        if box.unorganized:  # Basic VI.D: no box, so no planes aboard
+            return []
         out = []
         for title in box.ships:
             c = self.ship(box.side, title).ship_class
@@ -130,6 +132,8 @@ class Game:
         ships'; so are its Launch Factors (read the same way)."""
         if isinstance(box, BaseBox):
             return self.bases[box.id].handling
+        if box.unorganized:  # Basic VI.D: its planes would need a Task Force Box
+            return Handling(0, 0, (0, 0, 0), frozenset())
         key = (box.side, box.ships)
         found = self._handling.get(key)
         if found is None:
@@ -190,4 +194,5 @@ class Game:
         return len(self.board.neighbors(hex_)) < 6
 
     def friendly_boxes_at(self, state: State, side: str, hex_: str) -> list[TaskForce | BaseBox]:
-        return [b for b in state.boxes(side) if self.box_hex(b) == hex_]
+        boxes = [b for b in state.boxes(side) if not (isinstance(b, TaskForce) and b.unorganized)]
+        return [b for b in boxes if self.box_hex(b) == hex_]  # (an Unorganized Ship unit has no box: VI.D)

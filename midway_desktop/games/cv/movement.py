@@ -12,6 +12,7 @@ from an edge hex, for good (VI.F.2). Air units in a Task Force's CAP Box move wi
 from __future__ import annotations
 
 from midway_desktop.engine.events import Event
+from midway_desktop.engine.rng import Rng
 from midway_desktop.games.cv import wind
 from midway_desktop.games.cv.actions import Done, Place, Plot
 from midway_desktop.games.cv.game import Game
@@ -151,9 +152,13 @@ def _stopped(p: PlottedMove) -> PlottedMove:
     return evolve(p, path=p.path[:1], exit=False)
 
 
-def resolve_movement(game: Game, state: State, events: list[Event]) -> State:
+def resolve_movement(game: Game, state: State, events: list[Event], rng: Rng | None = None) -> State:
     """Basic VI.A.2: every Task Force moves exactly as plotted (unless Combat Contact stops it,
-    VI.H); late arrivals reach their hexes."""
+    VI.H), shadowing units with the ships they shadow (VI.G); late arrivals reach their hexes;
+    sightings are made hex by hex (III.A)."""
+    from midway_desktop.games.cv.shadowing import fly_shadows, resolve_shadowing
+
+    state, air_shadows = resolve_shadowing(game, state, events, rng)
     state = combat_contact(game, state, events)
     state = sailing_by(game, state, events)
     for side in SIDES:
@@ -178,6 +183,7 @@ def resolve_movement(game: Game, state: State, events: list[Event]) -> State:
                 state = _carry_cap(state, tf, len(plot.path))
         if lines:
             events.append(Event("ship-movement", "; ".join(lines) + ".", (side,), {"side": side}))
+    state = fly_shadows(game, state, air_shadows, events)
     return evolve(state, plots=tuple((side, tuple(p for p in ps if p.unload)) for side, ps in state.plots))
 
 

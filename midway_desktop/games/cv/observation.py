@@ -33,6 +33,7 @@ from midway_desktop.games.cv.state import SIDES, AirUnit, Seen, State, TaskForce
 from midway_desktop.geometry import hexes
 
 SIZES = ("capital", "major", "small")
+ALWAYS = 5  # Basic VI.D: an Unorganized Ship unit is always observed (read: as Condition 5 reveals it)
 
 
 @dataclass(frozen=True)
@@ -146,15 +147,22 @@ def seen_from(game: Game, state: State, side: str, seen_by: list[Observer]) -> d
     """What ``seen_by`` (some of ``side``'s observers) observe of the enemy now."""
     enemy = other(side)
     by_hex: dict[str, list[TaskForce]] = {}
+    loose: list[TaskForce] = []
     for tf in state.task_forces:
         if tf.side == enemy and tf.on_map:
             assert tf.hex is not None
-            by_hex.setdefault(tf.hex, []).append(tf)
+            if tf.unorganized:
+                loose.append(tf)
+            else:
+                by_hex.setdefault(tf.hex, []).append(tf)
     ships = []
     for hex_, tfs in sorted(by_hex.items()):
         cond = condition(game, state, seen_by, hex_, flying=False, high=False)
         if cond > 0:
             ships.append(ships_seen(game, tfs, hex_, cond, state))
+    for tf in loose:  # Basic VI.D: always observed, the counter itself on the mapboard (reading: Condition 5)
+        assert tf.hex is not None
+        ships.append({**ships_seen(game, [tf], tf.hex, ALWAYS, state), "unorganized": True})
     planes = []
     for unit in state.air_units:
         if unit.side != enemy or unit.where not in air.FLYING:
@@ -192,7 +200,7 @@ def flying_by(game: Game, state: State, unit: AirUnit, path: list[str], events: 
     found: dict[tuple[str, str, int], dict[str, Any]] = {}
     for h in entered:
         seen = seen_from(game, state, side, [Observer(line, h) for line in lines])
-        for item in (*seen["ships"], *seen["air"]):
+        for item in (*[x for x in seen["ships"] if not x.get("unorganized")], *seen["air"]):
             key = (item["what"], item["hex"], item.get("number", 0))
             if key not in found or item["condition"] > found[key]["condition"]:
                 found[key] = item
@@ -343,6 +351,8 @@ def sailing_by(game: Game, state: State, events: list[Event]) -> State:
                 everything = seen_from(game, now, side, observers(game, now, side))
                 seen["ships"] += [s for s in everything["ships"] if s["hex"] in enemy_hexes]
             for item in (*seen["ships"], *seen["air"]):
+                if item.get("unorganized"):  # on the mapboard for both all the time (VI.D)
+                    continue
                 key = (side, item["what"], item["hex"], item.get("number", 0))
                 if key not in found or item["condition"] > found[key]["condition"]:
                     found[key] = item

@@ -15,7 +15,7 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Outcome, Phase, Rules, Scenario
-from midway_desktop.games.cv import air, movement, observation, readiness, reorganization
+from midway_desktop.games.cv import air, movement, observation, readiness, reorganization, shadowing
 from midway_desktop.games.cv.actions import (
     ACTION_TYPES,
     Altitude,
@@ -29,6 +29,7 @@ from midway_desktop.games.cv.actions import (
     Plot,
     Ready,
     Regroup,
+    Shadow,
     Stow,
     TakeOff,
     Transfer,
@@ -46,7 +47,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "set-up": (Place, Transfer, Stow, Done),
     "plane-ready": (Ready, Done),
     "form-air-units": (Form, Done),
-    "ship-plotting": (Plot, Transfer, Done),
+    "ship-plotting": (Plot, Transfer, Shadow, Done),
     "landing": (Land, Altitude, Regroup, Done),
     "air-move": (MoveAir, EnterMap, Altitude, Regroup, Done),
     "take-off": (TakeOff, Altitude, Regroup, Done),
@@ -67,6 +68,7 @@ CHECKS: dict[type[Action], Check] = {
     Altitude: air.altitude_refusal,
     EnterMap: air.enter_refusal,
     Regroup: air.regroup_refusal,
+    Shadow: shadowing.shadow_refusal,
 }
 
 # Scenarios of scenarios.yaml by name: (id, the scenario V borrows from). Scenario V (Japanese
@@ -189,6 +191,8 @@ class CvRules(Rules[State]):
                 state = air.apply_regroup(g, state, action, events)
             elif isinstance(action, Announce):
                 state = observation.apply_announce(state, action)
+            elif isinstance(action, Shadow):
+                state = shadowing.apply_shadow(state, action)
             if state.step in SECRET or isinstance(action, Announce):  # only its own side hears of it
                 events.append(Event("order", f"{action.describe()}.", (side,), {"side": side}))
         return settle(g, state, rng, events), events

@@ -28,6 +28,7 @@ NO_WEAPON = ""
 AIR_BOXES = 27  # Set Up III.A: Air units numbered 1-27
 TASK_FORCE_BOXES = {AMERICAN: 12, JAPANESE: 14}  # Set Up III.B
 TASK_FORCE_SHIPS = {AMERICAN: 15, JAPANESE: 10}  # Set Up III.C.1.b-c (see docs/rules-status/cv.md)
+UNORGANIZED = 100  # Basic VI.D: an Unorganized Ship unit has no box; it is numbered above this
 
 T = TypeVar("T")
 
@@ -125,6 +126,7 @@ class TaskForce:
     area: tuple[str, ...] = ()  # set-up: the board regions it may start in (or enter from)
     troops: tuple[tuple[str, int], ...] = ()  # Ground Factors aboard, by transport (Basic VI.A.3)
     into_wind: bool = False  # moved at least one hex into the Wind Direction this Turn (Basic VI.E)
+    unorganized: bool = False  # one Ship unit placed directly on the mapboard, no box (Basic VI.D)
 
     @property
     def id(self) -> str:
@@ -209,6 +211,18 @@ class PlottedMove:
 
 
 @dataclass(frozen=True)
+class Shadowing:
+    """A sealed Shadowing order (Basic VI.G.2): ``unit`` (``tf3``, or ``air5`` for an Air unit)
+    follows the enemy ships it observes in ``hex`` this Turn, keeping their distance
+    (``keep``), closing in (``close``: into their hex if it can) or hanging back (``far``)."""
+
+    side: str
+    unit: str
+    hex: str
+    stance: str = "keep"
+
+
+@dataclass(frozen=True)
 class Seen:
     """What a side's Air unit observed as it flew through a hex this Turn, or what a side saw of
     an enemy Air unit flying by (Basic III.A). ``info`` is what the condition reveals (JSON)."""
@@ -252,6 +266,7 @@ class State:
     ashore: int = 0  # Japanese Ground Factors unloaded onto Midway (Basic VI.A.3)
     contacts: tuple[str, ...] = ()  # hexes of this Turn's Combat Contact (Basic VI.H)
     short: bool = False  # the Short Scenario: no Midway points (Basic XI.C.3)
+    shadows: tuple[Shadowing, ...] = ()  # this Turn's sealed Shadowing orders (Basic VI.G)
     options: frozenset[str] = field(default_factory=frozenset)
 
     # -- reading ---------------------------------------------------------------------------------

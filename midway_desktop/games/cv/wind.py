@@ -114,7 +114,8 @@ def carries_carriers(game: Game, tf: TaskForce) -> bool:
 def wind_limit(game: Game, tf: TaskForce) -> int:
     """The Air Factors that may land and take off this Turn without moving into the wind: the
     Minimum Launch Factor for a Task Force with a carrier, else no limit below the Maximum."""
-    low, _normal, top = game.handling(tf).launch
+    classes = [game.ship(tf.side, t).ship_class for t in tf.ships]  # (an Unorganized CV's own, VI.D)
+    low, top = sum(c.launch[0] for c in classes), sum(c.launch[2] for c in classes)
     return low if carries_carriers(game, tf) else top
 
 

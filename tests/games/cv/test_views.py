@@ -33,6 +33,7 @@ from midway_desktop.games.cv.state import (
     Planes,
     PlottedMove,
     Sections,
+    Shadowing,
     State,
     TaskForce,
     other,
@@ -49,8 +50,9 @@ FORCES = [
 ]
 BASE_PLANES = {"midway": {"c": {"catalina": 3, "fortress": 2, "buffalo": 4}}, "hawaii": {"c": {"fortress": 4}}}
 # Events that show one side something of the other's, by the rules: a side sealed, the
-# initiative dice, the Point Record Chart, the Time Record.
-PUBLIC = frozenset({"sealed", "roll", "initiative", "victory-points", "turn", "setup"})
+# initiative dice, the Point Record Chart, the Time Record, Shadowing announced as the ships
+# move (Basic VI.G.2: "announce ... what unit or units will be used").
+PUBLIC = frozenset({"sealed", "roll", "initiative", "victory-points", "turn", "setup", "shadowing"})
 
 
 def new_session(seed: int) -> Session:
@@ -86,7 +88,7 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
     tfs = []
     for t in state.task_forces:
         if t.side == hidden:
-            hidden_tf = t.entry is not None or unseen(t.hex)
+            hidden_tf = (t.entry is not None or unseen(t.hex)) and not t.unorganized  # (VI.D: always seen)
             to = t.hex
             if t.hex is not None and hidden_tf:
                 to = next((h for h in (rnd.choice(cells) for _ in range(30)) if unseen(h)), t.hex)
@@ -121,8 +123,16 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
             units.append(AirUnit(hidden, free[0], rnd.choice(("forming", "in-flight")), (rec,), box="tf1"))
     plots = dict(state.plots)
     plots[hidden] = tuple(PlottedMove(t.number, (), rnd.random() < 0.5) for t in tfs if t.side == hidden)
+    # its sealed Shadowing orders (Basic VI.G.2) changed: told to the viewer only as ships move
+    cells_near = sorted(GAME.board.within("B3010", 3))
+    shadows = tuple(x for x in state.shadows if x.side != hidden) + tuple(
+        Shadowing(hidden, f"tf{t.number}", rnd.choice(cells_near), rnd.choice(("keep", "close", "far")))
+        for t in tfs
+        if t.side == hidden and rnd.random() < 0.5
+    )
     return dataclasses.replace(
         state,
+        shadows=shadows,
         task_forces=tuple(tfs),
         bases=tuple(bases),
         air_units=tuple(sorted(units, key=lambda u: (u.side, u.number))),
@@ -156,7 +166,7 @@ def _play(session: Session, rnd: random.Random, steps: int) -> None:
             return
         side = session.to_act()[0]
         legal = session.legal_actions(side)
-        action = Done(side) if rnd.random() < 0.25 else rnd.choice(legal)
+        action = Done(side) if rnd.random() < 0.25 and Done(side) in legal else rnd.choice(legal)
         session.play(action)
         if rnd.random() < 0.3:
             _check_position(session, rnd)
