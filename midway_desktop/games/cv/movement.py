@@ -15,6 +15,7 @@ from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.cv import wind
 from midway_desktop.games.cv.actions import Done, Place, Plot
+from midway_desktop.games.cv.anchorage import establish
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import sailing_by
 from midway_desktop.games.cv.setup import set_up_cells
@@ -79,6 +80,11 @@ def plot_refusal(game: Game, state: State, a: Plot) -> str | None:
         return f"Ships leave the mapboard only from an edge hex; {here} is not one (CV › Basic VI.F)."
     if wind.must_go_into_wind(game, tf) and not wind.into_wind(game, tf.hex, a.path):
         return _wind_reason(game, tf)
+    if tf.seaplane_base and not a.anchor and not game.fits(evolve(tf, seaplane_base=False), tf.planes.all()):
+        return (
+            f"Task Force {tf.number}'s planes fit aboard only while its Temporary Seaplane Base lasts: they must fit "
+            "its tenders' own capacity before it weighs anchor (CV › Basic VI.I.2.b)."
+        )
     return None
 
 
@@ -184,6 +190,7 @@ def resolve_movement(game: Game, state: State, events: list[Event], rng: Rng | N
         if lines:
             events.append(Event("ship-movement", "; ".join(lines) + ".", (side,), {"side": side}))
     state = fly_shadows(game, state, air_shadows, events)
+    state = establish(game, state, events)
     return evolve(state, plots=tuple((side, tuple(p for p in ps if p.unload)) for side, ps in state.plots))
 
 

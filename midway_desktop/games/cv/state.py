@@ -127,6 +127,7 @@ class TaskForce:
     troops: tuple[tuple[str, int], ...] = ()  # Ground Factors aboard, by transport (Basic VI.A.3)
     into_wind: bool = False  # moved at least one hex into the Wind Direction this Turn (Basic VI.E)
     unorganized: bool = False  # one Ship unit placed directly on the mapboard, no box (Basic VI.D)
+    seaplane_base: bool = False  # its Seaplane Tenders hold a Temporary Seaplane Base (Basic VI.I.2)
 
     @property
     def id(self) -> str:
@@ -267,6 +268,7 @@ class State:
     contacts: tuple[str, ...] = ()  # hexes of this Turn's Combat Contact (Basic VI.H)
     short: bool = False  # the Short Scenario: no Midway points (Basic XI.C.3)
     shadows: tuple[Shadowing, ...] = ()  # this Turn's sealed Shadowing orders (Basic VI.G)
+    midgets: tuple[str, ...] = ()  # Midget Submarine units placed in the Midway hex (Basic VI.I.3)
     options: frozenset[str] = field(default_factory=frozenset)
 
     # -- reading ---------------------------------------------------------------------------------

@@ -49,6 +49,7 @@ def _task_force(game: Game, tf: TaskForce) -> dict[str, Any]:
         "troops": dict(tf.troops),
         "unorganized": tf.unorganized,  # a Ship unit on the mapboard with no box (Basic VI.D)
         "into_wind": tf.into_wind,  # moved a hex into the Wind Direction this Turn (Basic VI.E)
+        "seaplane_base": tf.seaplane_base,  # a Temporary Seaplane Base at Midway (Basic VI.I.2)
     }
 
 
@@ -111,6 +112,7 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
     }
     if side == JAPANESE:
         out["ashore"] = state.ashore  # Ground Factors landed on Midway (Basic VI.A.3)
+        out["midgets"] = list(state.midgets)  # Midget Submarine units in the Midway hex (Basic VI.I.3)
     return out
 
 
