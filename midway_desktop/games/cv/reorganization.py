@@ -88,6 +88,8 @@ def transfer_refusal(game: Game, state: State, a: Transfer) -> str | None:
         return "Ships move to another Task Force (CV › Basic VI.C)."
     limit = TASK_FORCE_BOXES[a.side]
     if a.target > UNORGANIZED:
+        if src.unorganized:
+            return "An Unorganized Ship unit is on the mapboard already: it goes back into a box (CV › Basic VI.D)."
         why = _unorganized_refusal(state, a)
         if why is not None:
             return why
