@@ -69,7 +69,7 @@ def legal_orders(game: Game, state: State, side: str) -> list[Action]:
         "ship-plotting": (
             (_plots, movement.plot_refusal),
             (_transfers, reorganization.transfer_refusal),
-            (_shadows, shadowing.shadow_refusal),
+            (_shadows, None),  # built to shadowing.shadow_refusal exactly
         ),
         "landing": ((_landings, air.land_refusal), *_AIR_ANY_TIME),
         "air-move": ((_moves, air.move_refusal), (_entries, air.enter_refusal), *_AIR_ANY_TIME),

@@ -113,17 +113,26 @@ def apply_shadow(state: State, a: Shadow) -> State:
 
 
 def shadows_offered(game: Game, state: State, side: str) -> Iterable[Shadow]:
-    """Every Shadowing order ``side`` may give now (for :mod:`legal`; checked there)."""
+    """Every Shadowing order ``side`` may give now, built to :func:`shadow_refusal` exactly (for
+    :mod:`legal`): each eligible unit, each enemy ships' hex it observes, each stance; and the
+    withdrawal of an order given."""
     enemy_hexes = sorted({t.hex for t in state.task_forces if t.side == other(side) and t.on_map and t.hex})
-    units = [f"tf{t.number}" for t in state.task_forces if t.side == side and t.on_map and t.entry is None]
-    units += [f"air{u.number}" for u in state.air_units if u.side == side and u.where == "map"]
-    for unit in units:
-        if any(s.side == side and s.unit == unit for s in state.shadows):
+    units: list[tuple[str, TaskForce | AirUnit]] = [
+        (f"tf{t.number}", t)
+        for t in state.task_forces
+        if t.side == side and t.on_map and t.entry is None and not wind.must_go_into_wind(game, t)
+    ]
+    units += [(f"air{u.number}", u) for u in state.air_units if u.side == side and u.where == "map"]
+    for s in state.shadows:
+        if s.side == side and _shadower(state, side, s.unit) is not None:
             for stance in STANCES:
-                yield Shadow(side, unit, "", stance)
+                yield Shadow(side, s.unit, "", stance)
+    for unit, who in units:
+        eyes = _eyes(game, state, who)
         for hex_ in enemy_hexes:
-            for stance in STANCES:
-                yield Shadow(side, unit, hex_, stance)
+            if condition(game, state, eyes, hex_, False, False) > 0:
+                for stance in STANCES:
+                    yield Shadow(side, unit, hex_, stance)
 
 
 # -- the Ship Unit Movement and Shadowing Step ---------------------------------------------------------

@@ -122,4 +122,4 @@ def wind_limit(game: Game, tf: TaskForce) -> int:
 def must_go_into_wind(game: Game, tf: TaskForce) -> bool:
     """Basic VI.E: this Turn's take-offs and landings so far pass the Minimum Launch Factor of a
     Task Force with a carrier."""
-    return carries_carriers(game, tf) and tf.launched > wind_limit(game, tf)
+    return tf.launched > 0 and carries_carriers(game, tf) and tf.launched > wind_limit(game, tf)

@@ -3,8 +3,9 @@ side's hidden state reach a side's view, its log or the orders it may give.
 
 At positions across random games, the hidden side's secrets are changed where the viewer's units
 observe nothing (Basic III): its Task Forces moved and their plots, anchors and entry hexes
-changed, its planes moved between sections and armed differently, its unobserved Air units'
-make-up changed, an Air unit forming or In Flight added. The viewer must be shown exactly the
+changed (Unorganized Ship units, always observed, stay: VI.D), its Shadowing orders (VI.G) and
+Midget Submarines (VI.I.3) changed, its planes moved between sections and armed differently,
+its unobserved Air units' make-up changed, an Air unit forming or In Flight added. The viewer must be shown exactly the
 same, and be offered the same orders.
 """
 
@@ -130,9 +131,12 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
         for t in tfs
         if t.side == hidden and rnd.random() < 0.5
     )
+    # the Japanese Midget Submarine units at Midway (Basic VI.I.3), theirs to know
+    midgets = rnd.choice(((), ("MS1",), ("MS1", "MS2"))) if hidden == JP else state.midgets
     return dataclasses.replace(
         state,
         shadows=shadows,
+        midgets=midgets,
         task_forces=tuple(tfs),
         bases=tuple(bases),
         air_units=tuple(sorted(units, key=lambda u: (u.side, u.number))),
