@@ -20,7 +20,7 @@ Capturing Midway is Ground Combat's (Basic IX.H.5): until then neither base can 
 from __future__ import annotations
 
 from midway_desktop.engine.events import Event
-from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.game import SEAPLANE_TENDER, Game
 from midway_desktop.games.cv.state import JAPANESE, State, TaskForce, evolve
 
 SUBMARINE_CARRIER, MIDGET = "AS", "MS"
@@ -51,7 +51,7 @@ def establish(game: Game, state: State, events: list[Event]) -> State:
     for tf in state.task_forces:
         there = held and _anchored_at_midway(game, tf)
         types = {t: game.ship(tf.side, t).type for t in tf.ships}
-        base = there and "AV" in types.values()
+        base = there and SEAPLANE_TENDER in types.values()
         if base != tf.seaplane_base:
             state = state.with_box(evolve(tf, seaplane_base=base))
             said = "establishes a Temporary Seaplane Base at" if base else "no longer holds a Seaplane Base at"
