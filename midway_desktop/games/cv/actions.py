@@ -9,9 +9,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from midway_desktop.engine.actions import Action
-from midway_desktop.games.cv.state import SECTION_TITLES
+from midway_desktop.games.cv.state import SECTION_TITLES, UNORGANIZED
 
 WEAPON_TITLES = {"": "unarmed", "he": "HE Bombs", "ap": "AP Bombs", "t": "Torpedoes"}
+
+
+def unit_name(number: int) -> str:
+    """A Task Force by its box number, or (above 100) an Unorganized Ship unit (Basic VI.D)."""
+    return f"Unorganized Ship unit {number}" if number > UNORGANIZED else f"Task Force {number}"
 
 
 def _plane(name: str) -> str:
@@ -112,7 +117,7 @@ class Plot(Action):
         move = " - ".join(self.path) if self.path else "stays"
         extra = ", anchors" if self.anchor else ", exits the mapboard" if self.exit else ""
         landing = ", unloads troops" if self.unload else ""
-        return f"Task Force {self.task_force}: {move}{extra}{landing}"
+        return f"{unit_name(self.task_force)}: {move}{extra}{landing}"
 
 
 @dataclass(frozen=True)
@@ -129,7 +134,7 @@ class Transfer(Action):
 
     def describe(self) -> str:
         with_planes = f" with {sum(p[3] for p in self.planes)} Air Factor(s)" if self.planes else ""
-        return f"{', '.join(self.ships)}{with_planes} from Task Force {self.source} to Task Force {self.target}"
+        return f"{', '.join(self.ships)}{with_planes} from {unit_name(self.source)} to {unit_name(self.target)}"
 
 
 @dataclass(frozen=True)
@@ -351,7 +356,26 @@ class Eliminate(Action):
         return f"{self.factors} {_plane(self.plane)} in {self.box} section {self.section.upper()} eliminated"
 
 
+@dataclass(frozen=True)
+class Shadow(Action):
+    """Basic VI.G: ``unit`` (a Task Force ``tf3`` or an Air unit ``air5``) shadows the enemy ships
+    it observes in ``hex``, keeping its distance (``keep``), closing in (``close``) or hanging
+    back (``far``); ``hex`` empty withdraws the order."""
+
+    unit: str
+    hex: str
+    stance: str = "keep"
+    type_name: ClassVar[str] = "shadow"
+
+    def describe(self) -> str:
+        who = f"Air unit {self.unit[3:]}" if self.unit.startswith("air") else f"Task Force {self.unit[2:]}"
+        if not self.hex:
+            return f"{who} shadows nothing"
+        how = {"keep": "keeping its distance", "close": "closing in", "far": "hanging back"}.get(self.stance, "")
+        return f"{who} shadows the enemy ships at {self.hex}, {how}"
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Done, Place, Stow, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, Regroup, EnterMap, Announce,
-    Intercept, Conserve, Attack, Bomb, Jettison, AirAttack, Eliminate,
+    Intercept, Conserve, Attack, Bomb, Jettison, AirAttack, Eliminate, Shadow,
 )  # fmt: skip

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from midway_desktop.engine.actions import Action
-from midway_desktop.games.cv import air, air_combat, combat, engaged, movement, readiness, reorganization
+from midway_desktop.games.cv import air, air_combat, combat, engaged, movement, readiness, reorganization, shadowing
 from midway_desktop.games.cv.actions import (
     AirAttack,
     Altitude,
@@ -68,7 +68,11 @@ def legal_orders(game: Game, state: State, side: str) -> list[Action]:
         ),
         "plane-ready": ((_readies, readiness.ready_refusal),),
         "form-air-units": ((_forms, readiness.form_refusal),),
-        "ship-plotting": ((_plots, movement.plot_refusal), (_transfers, reorganization.transfer_refusal)),
+        "ship-plotting": (
+            (_plots, movement.plot_refusal),
+            (_transfers, reorganization.transfer_refusal),
+            (_shadows, None),  # built to shadowing.shadow_refusal exactly
+        ),
         "landing": ((_landings, air.land_refusal), *_AIR_ANY_TIME),
         "air-move": (
             (_moves, air.move_refusal),
@@ -89,9 +93,13 @@ def legal_orders(game: Game, state: State, side: str) -> list[Action]:
         out = [a for a in out if engaged.refusal(game, state, a) is None]  # Basic VIII.H.3
     if state.step != "over":
         out += announcements(state, side)  # standing Condition 2 announcements (Basic III.C.2)
-    if engaged.refusal(game, state, Done(side)) is None:
+    if movement.done_refusal(game, state, Done(side)) is None and engaged.refusal(game, state, Done(side)) is None:
         out.append(Done(side))
     return out
+
+
+def _shadows(game: Game, state: State, side: str) -> Iterator[Action]:
+    yield from shadowing.shadows_offered(game, state, side)
 
 
 def _places(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -175,8 +183,9 @@ def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
         if tf.side != side or (not tf.on_map and not set_up):
             continue
         targets = [t.number for t in state.task_forces if t.side == side and (set_up or (t.on_map and t.hex == tf.hex))]
+        loose = () if set_up or tf.unorganized else (reorganization.next_unorganized(state, side),)  # (VI.D)
         for title in tf.ships:
-            for n in (*targets, *free):
+            for n in (*targets, *free, *loose):
                 yield Transfer(side, tf.number, n, (title,))
 
 

@@ -112,7 +112,7 @@ def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
         events.append(Event("turn", f"Both sides have set up. The game begins at {state.time}.", data=_when(state)))
         return _next(state, TURN[0])
     if step == "ship-movement":
-        state = resolve_movement(game, state, events)
+        state = resolve_movement(game, state, events, rng)
     elif step == "ground-unloading":
         state = unload_troops(game, state, events)
     elif step == "initiative":

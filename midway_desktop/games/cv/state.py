@@ -28,6 +28,7 @@ NO_WEAPON = ""
 AIR_BOXES = 27  # Set Up III.A: Air units numbered 1-27
 TASK_FORCE_BOXES = {AMERICAN: 12, JAPANESE: 14}  # Set Up III.B
 TASK_FORCE_SHIPS = {AMERICAN: 15, JAPANESE: 10}  # Set Up III.C.1.b-c (see docs/rules-status/cv.md)
+UNORGANIZED = 100  # Basic VI.D: an Unorganized Ship unit has no box; it is numbered above this
 
 T = TypeVar("T")
 
@@ -124,6 +125,9 @@ class TaskForce:
     readied: int = 0  # Air Factors moved between its sections this Turn (Basic IV.B.2)
     area: tuple[str, ...] = ()  # set-up: the board regions it may start in (or enter from)
     troops: tuple[tuple[str, int], ...] = ()  # Ground Factors aboard, by transport (Basic VI.A.3)
+    into_wind: bool = False  # moved at least one hex into the Wind Direction this Turn (Basic VI.E)
+    unorganized: bool = False  # one Ship unit placed directly on the mapboard, no box (Basic VI.D)
+    seaplane_base: bool = False  # its Seaplane Tenders hold a Temporary Seaplane Base (Basic VI.I.2)
 
     @property
     def id(self) -> str:
@@ -213,6 +217,18 @@ class PlottedMove:
 
 
 @dataclass(frozen=True)
+class Shadowing:
+    """A sealed Shadowing order (Basic VI.G.2): ``unit`` (``tf3``, or ``air5`` for an Air unit)
+    follows the enemy ships it observes in ``hex`` this Turn, keeping their distance
+    (``keep``), closing in (``close``: into their hex if it can) or hanging back (``far``)."""
+
+    side: str
+    unit: str
+    hex: str
+    stance: str = "keep"
+
+
+@dataclass(frozen=True)
 class Seen:
     """What a side's Air unit observed as it flew through a hex this Turn, or what a side saw of
     an enemy Air unit flying by (Basic III.A). ``info`` is what the condition reveals (JSON)."""
@@ -270,6 +286,8 @@ class State:
     free: tuple[tuple[tuple[str, bool], int], ...] = ()
     # Air Factors a Base must lose for Hits (Basic IX.K.3.b), to be picked: (chooser, base id, n)
     owed: tuple[tuple[str, str, int], ...] = ()
+    shadows: tuple[Shadowing, ...] = ()  # this Turn's sealed Shadowing orders (Basic VI.G)
+    midgets: tuple[str, ...] = ()  # Midget Submarine units placed in the Midway hex (Basic VI.I.3)
     options: frozenset[str] = field(default_factory=frozenset)
 
     # -- reading ---------------------------------------------------------------------------------

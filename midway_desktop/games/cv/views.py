@@ -49,6 +49,9 @@ def _task_force(game: Game, tf: TaskForce, hits: dict[str, int]) -> dict[str, An
         "readied": tf.readied,
         "launched": tf.launched,
         "troops": dict(tf.troops),
+        "unorganized": tf.unorganized,  # a Ship unit on the mapboard with no box (Basic VI.D)
+        "into_wind": tf.into_wind,  # moved a hex into the Wind Direction this Turn (Basic VI.E)
+        "seaplane_base": tf.seaplane_base,  # a Temporary Seaplane Base at Midway (Basic VI.I.2)
     }
 
 
@@ -104,6 +107,7 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
             {"task_force": p.task_force, "path": list(p.path), "anchor": p.anchor, "exit": p.exit}
             for p in state.plots_of(side)
         ],
+        "shadows": [{"unit": x.unit, "hex": x.hex, "stance": x.stance} for x in state.shadows if x.side == side],
         "sealed": side in state.sealed,
         "sightings": [
             {"by": x.by, "hex": x.hex, "what": x.what, "condition": x.condition, **json.loads(x.info)}
@@ -114,6 +118,7 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
     if side == JAPANESE:
         out["ashore"] = state.ashore  # Ground Factors landed on Midway (Basic VI.A.3)
         out["ashore_hits"] = state.ashore_hits
+        out["midgets"] = list(state.midgets)  # Midget Submarine units in the Midway hex (Basic VI.I.3)
     return out
 
 
@@ -142,6 +147,8 @@ def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
         "points": dict(state.points),
         "short": state.short,
         "contacts": list(state.contacts),  # Combat Contact this Turn, told to both (Basic VI.H)
+        # the Wind Direction Arrows printed in the sectors, for both to see (Basic VI.E.1)
+        "wind": {r.name: str(r.data.get("wind", "")) for r in game.board.regions("sector")},
     }
     for side in SIDES:
         if viewer in (side, UMPIRE):

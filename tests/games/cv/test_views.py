@@ -3,8 +3,9 @@ side's hidden state reach a side's view, its log or the orders it may give.
 
 At positions across random games, the hidden side's secrets are changed where the viewer's units
 observe nothing (Basic III): its Task Forces moved and their plots, anchors and entry hexes
-changed, its planes moved between sections and armed differently, its unobserved Air units'
-make-up changed, an Air unit forming or In Flight added. The viewer must be shown exactly the
+changed (Unorganized Ship units, always observed, stay: VI.D), its Shadowing orders (VI.G) and
+Midget Submarines (VI.I.3) changed, its planes moved between sections and armed differently,
+its unobserved Air units' make-up changed, an Air unit forming or In Flight added. The viewer must be shown exactly the
 same, and be offered the same orders.
 """
 
@@ -33,6 +34,7 @@ from midway_desktop.games.cv.state import (
     Planes,
     PlottedMove,
     Sections,
+    Shadowing,
     State,
     TaskForce,
     other,
@@ -49,11 +51,12 @@ FORCES = [
 ]
 BASE_PLANES = {"midway": {"c": {"catalina": 3, "fortress": 2, "buffalo": 4}}, "hawaii": {"c": {"fortress": 4}}}
 # Events that show one side something of the other's, by the rules: a side sealed, the
-# initiative dice, the Point Record Chart, the Time Record.
+# initiative dice, the Point Record Chart, the Time Record, Shadowing announced as the ships
+# move (Basic VI.G.2: "announce ... what unit or units will be used").
 # The Combat Phase's dice and what both see fought: Battles, sinkings, Hits on the Base and its
 # Ground units (Basic IX: both sides at the table see the Combats).
-PUBLIC = frozenset({"sealed", "roll", "initiative", "victory-points", "turn", "setup", "battle", "combat",
-                    "ship-sunk", "base-hit", "ground-hit"})  # fmt: skip
+PUBLIC = frozenset({"sealed", "roll", "initiative", "victory-points", "turn", "setup", "shadowing", "battle",
+                    "combat", "ship-sunk", "base-hit", "ground-hit"})  # fmt: skip
 
 
 def new_session(seed: int) -> Session:
@@ -89,7 +92,7 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
     tfs = []
     for t in state.task_forces:
         if t.side == hidden:
-            hidden_tf = t.entry is not None or unseen(t.hex)
+            hidden_tf = (t.entry is not None or unseen(t.hex)) and not t.unorganized  # (VI.D: always seen)
             to = t.hex
             if t.hex is not None and hidden_tf:
                 to = next((h for h in (rnd.choice(cells) for _ in range(30)) if unseen(h)), t.hex)
@@ -124,8 +127,19 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
             units.append(AirUnit(hidden, free[0], rnd.choice(("forming", "in-flight")), (rec,), box="tf1"))
     plots = dict(state.plots)
     plots[hidden] = tuple(PlottedMove(t.number, (), rnd.random() < 0.5) for t in tfs if t.side == hidden)
+    # its sealed Shadowing orders (Basic VI.G.2) changed: told to the viewer only as ships move
+    cells_near = sorted(GAME.board.within("B3010", 3))
+    shadows = tuple(x for x in state.shadows if x.side != hidden) + tuple(
+        Shadowing(hidden, f"tf{t.number}", rnd.choice(cells_near), rnd.choice(("keep", "close", "far")))
+        for t in tfs
+        if t.side == hidden and rnd.random() < 0.5
+    )
+    # the Japanese Midget Submarine units at Midway (Basic VI.I.3), theirs to know
+    midgets = rnd.choice(((), ("MS1",), ("MS1", "MS2"))) if hidden == JP else state.midgets
     return dataclasses.replace(
         state,
+        shadows=shadows,
+        midgets=midgets,
         task_forces=tuple(tfs),
         bases=tuple(bases),
         air_units=tuple(sorted(units, key=lambda u: (u.side, u.number))),
