@@ -12,15 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from midway_desktop.cli import main
-from midway_desktop.engine import record_limits
+from midway_desktop.engine import record_limits, seats
 from midway_desktop.engine import records as rec
-from midway_desktop.engine import seats
 from midway_desktop.engine.bots import play_out
 from midway_desktop.engine.registry import default_bots, get_rules
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.session import Session
 
 VAM = "victory-at-midway"
+COMPUTER = {"player": "computer", "bot": "doctrine"}
 
 
 def _vam(humans: tuple[str, ...] | None = ("japan",), scenario: str = "standard", steps: int = 6) -> Session:
@@ -131,7 +131,7 @@ def test_a_record_from_before_seats_still_loads(tmp_path: Path) -> None:
         ({"us": {"player": "person"}, "japan": {"player": "computer", "bot": "oracle"}}, "'oracle'"),
         ({"us": {"player": "person"}, "japan": {"player": "computer"}}, "Japanese seat must be"),
         ({"us": {"player": "robot"}, "japan": {"player": "person"}}, "American seat must be"),
-        ({"us": {"player": "computer", "bot": "doctrine"}, "japan": {"player": "computer", "bot": "doctrine"}}, "no person"),
+        ({"us": COMPUTER, "japan": COMPUTER}, "no person"),
     ],
 )
 def test_a_record_whose_seats_are_inconsistent_is_refused_in_one_line(tmp_path: Path, seats_field, words) -> None:  # type: ignore[no-untyped-def]
