@@ -812,7 +812,8 @@ class VictoryAtMidwayPresenter(Presenter):
 
     def _show_step(self, event: object) -> None:
         self.window.dice_dock.dice.show_rolls([event])
-        self.window.show_log()
+        if not self.playback.skipping:  # skipped to the end: the log is shown once, at the end
+            self.window.show_log()
 
     def log_shown(self, events: list) -> list:  # type: ignore[type-arg]
         waiting = len(self.playback.queue)
