@@ -304,6 +304,7 @@ class MainWindow(QMainWindow):
     def _wire_controller(self) -> None:
         c = self.controller
         c.refused.connect(lambda reason: self.statusBar().showMessage(reason, 8000))
+        c.computerStalled.connect(lambda reason: self.statusBar().showMessage(reason, 20000))
         c.saveFailed.connect(self._save_failed)
         c.savingStopped.connect(self._saving_stopped)
         c.savingResumed.connect(self._saving_resumed)
@@ -397,7 +398,15 @@ class MainWindow(QMainWindow):
         self._after_change()
         self._sync_passwords()
         self._curtain_for_hot_seat()
-        self._show_notes(notes)
+        self._show_notes([*notes, self._seats_note()])
+
+    def _seats_note(self) -> str:
+        """Who the computer plays, when it plays a side of its own choosing (not a solitaire's)."""
+        c = self.controller
+        if not c.bots or c.session is None:
+            return ""
+        theirs = " and ".join(f"the {SIDE_TITLES.get(s, s.title())} side" for s in c.bots)
+        return f"You play the {SIDE_TITLES.get(c.viewer, c.viewer.title())} side; the computer plays {theirs}."
 
     def _show_notes(self, notes: list[str]) -> None:
         """What became of the saved games, in the status bar (and the blocked autosave beside it)."""

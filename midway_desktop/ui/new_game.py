@@ -49,6 +49,9 @@ class NewGameDialog(QDialog):
             for side in rules.sides:
                 box = QComboBox(self)
                 box.setObjectName(f"seat-{side}")
+                # Wide enough for every choice's title whole, whatever the scenario offers.
+                box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+                box.setMinimumContentsLength(34)
                 box.activated.connect(lambda _i, sd=side, b=box: self._chose(sd, b))
                 form.addRow(f"{side_title(side)} side", box)
                 self.seat_boxes[side] = box

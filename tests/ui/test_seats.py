@@ -262,6 +262,9 @@ def test_a_game_against_the_computer_played_to_its_end(qtbot, tmp_path: Path, ca
     session = c.session
     assert session.humans == (person,) and session.computers == {computer: "doctrine"}
     assert not w.curtain.down and c.viewer == person
+    title = {"us": "American", "japan": "Japanese"}
+    said = w.statusBar().currentMessage()
+    assert f"You play the {title[person]} side; the computer plays the {title[computer]} side." in said
     assert_nothing_of_the_computer(w, computer)
     counts = _play_against_the_computer(w, qtbot, person)
     outcome = session.outcome()
@@ -280,7 +283,6 @@ def test_a_game_against_the_computer_played_to_its_end(qtbot, tmp_path: Path, ca
     assert back.outcome() == outcome
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    title = {"us": "American", "japan": "Japanese"}
     assert f"{title[computer]}: computer (Doctrine)" in out and f"{title[person]}: person" in out
     # Reopened in the window: the same seats, the person's side at the screen, no curtain.
     assert w.open_game(str(path))
