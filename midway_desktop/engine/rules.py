@@ -123,7 +123,9 @@ class Rules(ABC, Generic[S]):
     def computer_players(self, scenario: Scenario, side: str) -> tuple[ComputerPlayer, ...]:
         """The computer's players that may take ``side`` in ``scenario``, the usual one first
         (none: only a person plays it). A side no person may play in the scenario lists the
-        one player that always takes it (see ``seats``)."""
+        one player that always takes it (see ``seats``). A game's bots join the New Game
+        dialog, the window's computer turns and the records by being listed here and made by
+        :meth:`computer_bot`; nothing else needs to know of them."""
         return ()
 
     def computer_bot(self, side: str, name: str) -> Bot:
