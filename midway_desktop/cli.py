@@ -122,6 +122,11 @@ def _replay(path: Path) -> int:
         print(f"{path}: {title}, {steps} actions replayed and verified; game in progress ({phase})")
     else:
         print(f"{path}: {title}, {steps} actions replayed and verified; {outcome.text}")
+    if session.computers:  # (a table of people only says nothing more)
+        from midway_desktop.engine.seats import describe
+
+        scenario = session.rules.scenario(session.scenario)
+        print(f"seats: {describe(session.rules, scenario, session.humans, session.computers)}")
     return 0
 
 

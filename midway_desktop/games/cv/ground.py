@@ -51,6 +51,14 @@ def ground_hit_table(game: Game, side: str, hit_units: int) -> int:
     return bht + hit_units * charts.surface_modifier("h")
 
 
+def applies(game: Game, state: State) -> bool:
+    """The Battle in the Midway hex has a Ground Combat Step when Japanese Ground units are
+    ashore, or Hit units lie with either side's Ground units (to be removed, IX.H.4)."""
+    if state.battle != game.midway:
+        return False
+    return bool(state.ashore or any(ground_hit_units(game, state).values()))
+
+
 def ground_combat(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
     """IX.H: the Ground Combat Step, then the capture if the Americans have none left."""
     have = ground_factors(game, state)

@@ -11,9 +11,7 @@ Simultaneous steps are sealed: each side's orders are its own until both have se
 on the engine). Who is asked never depends on hidden things: both sides are asked in every
 simultaneous step, whether or not they have anything to order.
 
-The Combat Phase: its Surface Combat segments (``surface``; sealed, and entered only where a
-Battle has them) and its Ground Combat Step (``ground``); air combat is not yet (see
-docs/rules-status/cv.md).
+The Combat Phase runs its Battles and their Combat Steps from ``combat.STEPS``.
 """
 
 from __future__ import annotations
@@ -21,7 +19,7 @@ from __future__ import annotations
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Phase
-from midway_desktop.games.cv import air, ground, surface
+from midway_desktop.games.cv import air, combat
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.movement import resolve_movement, unload_troops
 from midway_desktop.games.cv.state import (
@@ -35,8 +33,6 @@ from midway_desktop.games.cv.state import (
     side_name,
 )
 from midway_desktop.games.cv.victory import count_points, final_points
-
-NOT_YET = "not yet"
 
 _P = (
     Phase("set-up", "Set-up: Plot Map and Holding Box Charts", SIDES, "CV › Set Up III-IV", secret=True),
@@ -54,19 +50,8 @@ _P = (
     Phase("landing", "Air Unit Movement Phase: Landing Step", SIDES, "CV › Basic VIII.A.1"),
     Phase("air-move", "Air Unit Movement Phase: Normal Air Unit Movement Step", SIDES, "CV › Basic VIII.A.2"),
     Phase("take-off", "Air Unit Movement Phase: Take Off Step", SIDES, "CV › Basic VIII.A.3"),
-    Phase("combat", "Combat Phase (not yet)", (), f"CV › Basic IX ({NOT_YET})"),
-    # -- the Surface Combat Step's segments and the Ground Combat Step (surface.py, ground.py) --
-    Phase("surface-set-up", "Combat Phase: Surface Combat Step: secret set-up", SIDES, "CV › Basic IX.G.1.a",
-          secret=True),
-    Phase("surface-gunnery", "Combat Phase: Surface Combat Step: Ship-to-Ship Gunnery Combat Segment", SIDES,
-          "CV › Basic IX.G.1.b", secret=True),
-    Phase("surface-torpedo", "Combat Phase: Surface Combat Step: Surface Torpedo Attack Combat Segment", SIDES,
-          "CV › Basic IV.E.4.b", secret=True),
-    Phase("breakthrough", "Combat Phase: Surface Combat Step: Breakthrough Combat Segment", SIDES,
-          "CV › Basic IV.E.4.c, IX.G.1.a(1)", secret=True),
-    Phase("bombardment", "Combat Phase: Surface Combat Step: Bombardment Gunnery Combat Segment", SIDES,
-          "CV › Basic IV.E.4.d", secret=True),
-    Phase("ground-combat", "Combat Phase: Ground Combat Step", (), "CV › Basic IX.H"),
+    Phase("combat", "Combat Phase", (), "CV › Basic IX"),
+    *(Phase(c.name, c.title, SIDES if c.sealed else (), c.rule, secret=c.sealed) for c in combat.STEPS),
     Phase("midway-repair", "Midway Base Repair Phase", (), "CV › Basic X"),
     Phase("victory-points", "Victory Points Counting Phase", (), "CV › Basic XI"),
     Phase("time-record", "Time Record Phase", (), "CV › Basic XII"),
@@ -86,8 +71,6 @@ TURN = (
     "air-move",
     "take-off",
     "combat",
-    *surface.STEPS,
-    "ground-combat",
     "midway-repair",
     "victory-points",
     "time-record",
@@ -122,11 +105,13 @@ def _next(state: State, step: str) -> State:
 def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
     """Finish the current step (its own work, if it has any) and begin the next."""
     step = state.step
+    if step == "combat" or step in combat.BY_NAME:
+        return combat.advance(game, state, rng, events)
     if step == "set-up":
         events.append(Event("turn", f"Both sides have set up. The game begins at {state.time}.", data=_when(state)))
         return _next(state, TURN[0])
     if step == "ship-movement":
-        state = resolve_movement(game, state, events)
+        state = resolve_movement(game, state, events, rng)
     elif step == "ground-unloading":
         state = unload_troops(game, state, events)
     elif step == "initiative":
@@ -134,10 +119,6 @@ def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
         return _next(air.land_returning(game, state, events), "landing")
     elif step == "take-off":
         return finish_air_portion(game, state, events)
-    elif step == "combat" or step in surface.STEPS:  # Basic IX.G: each segment that applies, in turn
-        return surface.leave(game, state, rng, events)
-    elif step == "ground-combat":
-        state = ground.ground_combat(game, state, rng, events)
     elif step == "midway-repair":
         state = repair_midway(game, state, events)
     elif step == "victory-points":

@@ -31,9 +31,10 @@ the target's name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.cv import damage
@@ -82,11 +83,14 @@ def base_at(state: State, hex_: str) -> BaseBox | None:
 
 def battles(game: Game, state: State) -> tuple[Battle, ...]:
     """Combat Contact hexes where both sides still have ships, and the Midway hex when ships
-    stand there with the enemy's Base unit (which observes them: Basic III.B)."""
+    stand there with the enemy's Base unit (which observes them: Basic III.B); during a Battle
+    (``State.battle``), only its hex."""
     hexes = set(state.contacts)
     base = next((b for b in state.bases if b.hex is not None and b.hex == game.midway), None)
     if base is not None:
         hexes.add(base.hex)  # type: ignore[arg-type]
+    if state.battle:  # in the Combat Phase: the Battle being fought (``combat``)
+        hexes &= {state.battle}
     out = []
     for h in sorted(hexes):
         present = {s for s in SIDES if ships(state, s, h)}
@@ -203,10 +207,28 @@ def step_applies(game: Game, state: State, step: str) -> bool:
     return any(available(game, state, b, s, kind) and targets(game, state, b, s, kind) for b in found for s in SIDES)
 
 
-def next_step(game: Game, state: State, after: str) -> str:
-    """The first segment after ``after`` that applies, else the Ground Combat Step."""
-    rest = STEPS[STEPS.index(after) + 1 :] if after in STEPS else STEPS
-    return next((s for s in rest if step_applies(game, state, s)), "ground-combat")
+def applies(step: str) -> Callable[[Game, State], bool]:
+    """``step_applies`` for one segment, as a Combat Step's ``applies`` (``combat.STEPS``)."""
+    return lambda game, state: step_applies(game, state, step)
+
+
+# -- the orders a side may give (``combat.STEPS``' ``legal``) ----------------------------------------
+def set_ups(game: Game, state: State, side: str) -> Iterator[Action]:
+    for battle in battles(game, state):
+        for title in ships(state, side, battle.hex):
+            for r in ROLES:
+                yield Arrange(side, battle.hex, title, r)
+        for die in range(1, 7) if battle.contact else ():
+            yield SetDie(side, battle.hex, die)
+
+
+def fires(game: Game, state: State, side: str) -> Iterator[Action]:
+    kind = KIND_OF[state.step]
+    for battle in battles(game, state):
+        have = available(game, state, battle, side, kind)
+        for target in targets(game, state, battle, side, kind) if have else ():
+            for n in range(1, have + 1):
+                yield Fire(side, battle.hex, kind, target, n)
 
 
 # -- orders ------------------------------------------------------------------------------------------
@@ -309,17 +331,23 @@ def combat(game: Game, table: int, factors: int, roll: int) -> int:
     return crt.hits(crt.base_number(table, factors), roll)
 
 
-def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
-    """Finish the current surface step and go on to the next one that applies."""
-    step = state.step
-    if step == "surface-set-up":
-        state = reveal(game, state, events)
-    elif step in KIND_OF:
-        state = resolve(game, state, KIND_OF[step], rng, events)
-    nxt = next_step(game, state, step)
-    if nxt == "ground-combat":
-        state = evolve(state, arrangements=(), allotments=())
-    return evolve(state, step=nxt, sealed=frozenset())
+def keep(game: Game, state: State, action: Action) -> State:
+    """Keep a sealed set-up or Fire order (until the segment is resolved)."""
+    if isinstance(action, Arrange):
+        return apply_arrange(game, state, action)
+    if isinstance(action, SetDie):
+        return apply_set_die(game, state, action)
+    assert isinstance(action, Fire)
+    return apply_fire(game, state, action)
+
+
+def resolve_set_up(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
+    return reveal(game, state, events)
+
+
+def segment(kind: str) -> Callable[[Game, State, Rng, list[Event]], State]:
+    """A segment's ``resolve`` for ``combat.STEPS``."""
+    return lambda game, state, rng, events: resolve(game, state, kind, rng, events)
 
 
 def reveal(game: Game, state: State, events: list[Event]) -> State:

@@ -18,6 +18,7 @@ from typing import Any
 
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.games.cv import surface
+from midway_desktop.games.cv.combat import battle_view
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import observed
 from midway_desktop.games.cv.sequence import to_act
@@ -61,6 +62,9 @@ def _task_force(game: Game, tf: TaskForce, hits: dict[str, int]) -> dict[str, An
         "readied": tf.readied,
         "launched": tf.launched,
         "troops": dict(tf.troops),
+        "unorganized": tf.unorganized,  # a Ship unit on the mapboard with no box (Basic VI.D)
+        "into_wind": tf.into_wind,  # moved a hex into the Wind Direction this Turn (Basic VI.E)
+        "seaplane_base": tf.seaplane_base,  # a Temporary Seaplane Base at Midway (Basic VI.I.2)
     }
 
 
@@ -89,6 +93,8 @@ def _air_unit(unit: AirUnit) -> dict[str, Any]:
         "box": unit.box,
         "moved": unit.moved,
         "due": str(unit.due) if unit.due else None,
+        "leave": unit.leave,  # the enemy hex to leave after Combat (Basic VIII.H.3)
+        "homing": unit.homing,
         "records": [
             {
                 "plane": r.plane,
@@ -114,6 +120,7 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
             {"task_force": p.task_force, "path": list(p.path), "anchor": p.anchor, "exit": p.exit}
             for p in state.plots_of(side)
         ],
+        "shadows": [{"unit": x.unit, "hex": x.hex, "stance": x.stance} for x in state.shadows if x.side == side],
         "sealed": side in state.sealed,
         "sightings": [
             {"by": x.by, "hex": x.hex, "what": x.what, "condition": x.condition, **json.loads(x.info)}
@@ -132,6 +139,7 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
     if side == JAPANESE:
         out["ashore"] = state.ashore  # Ground Factors landed on Midway (Basic VI.A.3)
         out["ashore_hits"] = state.ashore_hits
+        out["midgets"] = list(state.midgets)  # Midget Submarine units in the Midway hex (Basic VI.I.3)
     return out
 
 
@@ -177,6 +185,8 @@ def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
         "short": state.short,
         "contacts": list(state.contacts),  # Combat Contact this Turn, told to both (Basic VI.H)
         "surface": surface_view(game, state, viewer),
+        # the Wind Direction Arrows printed in the sectors, for both to see (Basic VI.E.1)
+        "wind": {r.name: str(r.data.get("wind", "")) for r in game.board.regions("sector")},
     }
     for side in SIDES:
         if viewer in (side, UMPIRE):
@@ -184,4 +194,8 @@ def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
     if viewer in SIDES:
         out["enemy_air"] = enemy_air(state, other(viewer))
         out["observed"] = observed(game, state, viewer)
+        if state.battle:  # the Battle being fought, as the side knows it (Basic IX.A, III.E)
+            out["battle"] = battle_view(game, state, viewer)
+    elif state.battle:
+        out["battle"] = {"hex": state.battle, "orders": [o.describe() for o in state.orders]}
     return out

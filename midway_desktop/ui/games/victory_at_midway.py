@@ -345,13 +345,15 @@ class VictoryAtMidwayPresenter(Presenter):
         self._switch_layout(viewer)
         self.view = view
         live = c.reviewing is None and viewer != UMPIRE
-        held = self.playback.active and bool(view.get("solitaire"))  # the doctrine is still moving
+        # The doctrine or the computer's side is still moving: the board catches up after.
+        against = bool(view.get("solitaire") or c.bots)
+        held = self.playback.active and against
         self.legal = list(c.legal()) if live and not held else []
         moving = frozenset(movable(self.legal))
         self._fill_boxes(view, moving)
         self.waiting_model.set_view(view, moving)
         self.waiting_panel.setVisible(self.waiting_model.rowCount() > 0)
-        if self.playback.active and view.get("solitaire"):
+        if held:
             self._fill_orders(view, waiting=True)
             return  # the board catches up when the doctrine's moves have been shown
         self._bring_forward(view)
@@ -810,7 +812,8 @@ class VictoryAtMidwayPresenter(Presenter):
 
     def _show_step(self, event: object) -> None:
         self.window.dice_dock.dice.show_rolls([event])
-        self.window.show_log()
+        if not self.playback.skipping:  # skipped to the end: the log is shown once, at the end
+            self.window.show_log()
 
     def log_shown(self, events: list) -> list:  # type: ignore[type-arg]
         waiting = len(self.playback.queue)

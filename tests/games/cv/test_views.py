@@ -3,8 +3,9 @@ side's hidden state reach a side's view, its log or the orders it may give.
 
 At positions across random games, the hidden side's secrets are changed where the viewer's units
 observe nothing (Basic III): its Task Forces moved and their plots, anchors and entry hexes
-changed, its planes moved between sections and armed differently, its unobserved Air units'
-make-up changed, an Air unit forming or In Flight added. The viewer must be shown exactly the
+changed (Unorganized Ship units, always observed, stay: VI.D), its Shadowing orders (VI.G) and
+Midget Submarines (VI.I.3) changed, its planes moved between sections and armed differently,
+its unobserved Air units' make-up changed, an Air unit forming or In Flight added. The viewer must be shown exactly the
 same, and be offered the same orders.
 """
 
@@ -36,13 +37,14 @@ from midway_desktop.games.cv.state import (
     Planes,
     PlottedMove,
     Sections,
+    Shadowing,
     State,
     TaskForce,
     other,
 )
 from midway_desktop.games.cv.surface import ROLES
 from midway_desktop.games.cv.time_record import Time
-from tests.games.cv.play import GAME, JP, US, done_until, session, tf
+from tests.games.cv.play import GAME, JP, US, combat_session, done_until, session, tf
 
 FORCES = [
     tf(US, 1, ["Enterprise", "DD1"], "B3010", {"c": {"wildcat": 8, "dauntless": 8}, "b": {"devastator": 4}}),
@@ -53,10 +55,15 @@ FORCES = [
 ]
 BASE_PLANES = {"midway": {"c": {"catalina": 3, "fortress": 2, "buffalo": 4}}, "hawaii": {"c": {"fortress": 4}}}
 # Events that show one side something of the other's, by the rules: a side sealed, the
-# initiative dice, the Point Record Chart, the Time Record.
-PUBLIC = frozenset({"sealed", "roll", "initiative", "victory-points", "turn", "setup"})
-PUBLIC |= {"ship-sunk", "base-hit", "ground-hit", "ground-lost", "surface-set-up", "surface-combat"}  # in sight
-PUBLIC |= {"air-lost"}  # Air units shot down on the mapboard, or planes lost with a Base both see hit
+# initiative dice, the Point Record Chart, the Time Record, Shadowing announced as the ships
+# move (Basic VI.G.2: "announce ... what unit or units will be used").
+# The Combat Phase's dice and what both see fought: Battles, sinkings, Hits on the Base and its
+# Ground units (Basic IX: both sides at the table see the Combats).
+PUBLIC = frozenset({"sealed", "roll", "initiative", "victory-points", "turn", "setup", "shadowing", "battle",
+                    "combat", "ship-sunk", "base-hit", "ground-hit"})  # fmt: skip
+# Surface and Ground Combat in sight of both: set-ups revealed, Combats, Ground Factors lost;
+# Air units shot down on the mapboard, or planes lost with a Base both see hit.
+PUBLIC |= {"ground-lost", "surface-set-up", "surface-combat", "air-lost"}
 
 
 def new_session(seed: int) -> Session:
@@ -92,7 +99,7 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
     tfs = []
     for t in state.task_forces:
         if t.side == hidden:
-            hidden_tf = t.entry is not None or unseen(t.hex)
+            hidden_tf = (t.entry is not None or unseen(t.hex)) and not t.unorganized  # (VI.D: always seen)
             to = t.hex
             if t.hex is not None and hidden_tf:
                 to = next((h for h in (rnd.choice(cells) for _ in range(30)) if unseen(h)), t.hex)
@@ -108,8 +115,8 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
         tfs.append(t)
     bases = [
         dataclasses.replace(b, planes=_planes(rnd, b.planes), hits=rnd.randint(0, 3), readied=rnd.randint(0, 5))
-        if b.side == hidden
-        else b
+        if b.side == hidden and not any((c, i) == (other(hidden), b.id) for c, i, _n in state.owed)
+        else b  # (a Base's planes are shown to the enemy who picks its losses, Basic IX.K.3.b)
         for b in state.bases
     ]
     units = []
@@ -140,10 +147,21 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
     allotments = tuple(
         dataclasses.replace(x, factors=rnd.randint(1, 30)) if x.side == hidden else x for x in state.allotments
     ) + ((Allotment(hidden, "B2117", "gunnery", "DD1", 3),) if rnd.random() < 0.5 else ())
+    # its sealed Shadowing orders (Basic VI.G.2) changed: told to the viewer only as ships move
+    cells_near = sorted(GAME.board.within("B3010", 3))
+    shadows = tuple(x for x in state.shadows if x.side != hidden) + tuple(
+        Shadowing(hidden, f"tf{t.number}", rnd.choice(cells_near), rnd.choice(("keep", "close", "far")))
+        for t in tfs
+        if t.side == hidden and rnd.random() < 0.5
+    )
+    # the Japanese Midget Submarine units at Midway (Basic VI.I.3), theirs to know
+    midgets = rnd.choice(((), ("MS1",), ("MS1", "MS2"))) if hidden == JP else state.midgets
     return dataclasses.replace(
         state,
         arrangements=arrangements,
         allotments=allotments,
+        shadows=shadows,
+        midgets=midgets,
         task_forces=tuple(tfs),
         bases=tuple(bases),
         air_units=tuple(sorted(units, key=lambda u: (u.side, u.number))),
@@ -177,7 +195,8 @@ def _play(session: Session, rnd: random.Random, steps: int) -> None:
             return
         side = session.to_act()[0]
         legal = session.legal_actions(side)
-        action = Done(side) if rnd.random() < 0.25 else rnd.choice(legal)
+        done = Done(side) in legal  # (refused while an Air unit must leave an enemy hex, VIII.H.3)
+        action = Done(side) if rnd.random() < 0.25 and done else rnd.choice(legal)
         session.play(action)
         if rnd.random() < 0.3:
             _check_position(session, rnd)
@@ -246,3 +265,15 @@ def test_the_surface_combat_set_up_is_secret_until_both_have_sealed() -> None:
     assert s.view(US)["surface"]["enemy_set_up"] == [{"hex": "B3010", "roles": {"Kitakami": "torpedo"}, "die": 6}]
     (shown,) = [e for e in s.log(US) if e.kind == "surface-set-up"]
     assert "Kitakami" in shown.text and "BHT 7" in shown.text
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**40), steps=st.integers(min_value=10, max_value=120))
+def test_random_play_through_combat_keeps_each_side_blind(seed: int, steps: int) -> None:
+    """The same scan through Battles (Basic IX, III.E): what each side is shown of a Battle, the
+    Combat orders it may give and its log tell nothing the enemy hides."""
+    session = combat_session(seed)
+    rnd = random.Random(seed)
+    _play(session, rnd, steps)
+    _check_position(session, rnd)
+    _check_log(session)
