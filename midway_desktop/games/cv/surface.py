@@ -8,6 +8,8 @@ and the BHT of Ship-to-Ship Combat is the sum of the two dice (IX.G.1.b(1)). The
 segment, each side announces how its Factors are divided among the enemy units it may hit
 (IX.A.3, IX.G.1.b(2)), both sealed at once, and every allotment is one Combat on the Combat
 Results Table (IX.C); Hits are applied when every Combat of the segment is rolled (IX.C.3).
+The set-up and each segment are Combat Steps of the Battle in that hex (``combat.STEPS``), after
+its air combat and before its Ground Combat.
 
 The text gives the set-up and Ship-to-Ship Gunnery; the other segments are named by the
 Sequence of Play (IV.E.4.b-d) and their BHTs are provisional in ``charts.yaml``. The readings

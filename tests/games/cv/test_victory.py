@@ -88,5 +88,5 @@ def test_each_scenario_ends_after_its_last_turn_midway_points_but_in_the_short()
     ends = {"short": (Time(4, 18), True), "battle-of-midway": (Time(5, 18), False)}
     ends["midway-campaign"] = (Time(6, 18), False)
     for name, (last, short) in ends.items():
-        state = scenario_state(GAME, SCENARIO_IDS[name])
+        state = scenario_state(GAME, *SCENARIO_IDS[name])
         assert state.last == last and state.short == short
