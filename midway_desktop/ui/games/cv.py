@@ -60,7 +60,7 @@ from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
 from midway_desktop.ui.counters import CounterFace, CounterItem
-from midway_desktop.ui.games.base import Presenter
+from midway_desktop.ui.games.base import Presenter, window_tab_bars
 from midway_desktop.ui.games.cv_boxes import (
     SIDE_NAMES,
     ChartGroup,
@@ -122,6 +122,7 @@ class CvPresenter(Presenter):
         self._tab = -1
         self._tab_piece = ""
         self.show_plot_map = True
+        self._plot_scale = 1.0
 
     # -- docks ----------------------------------------------------------------------------
     def build_docks(self) -> None:
@@ -268,7 +269,8 @@ class CvPresenter(Presenter):
         self.plots = plotted(view)
         moving = frozenset(pieces_with_orders(self.legal, self.plots))
         self._draw_map(view, moving)
-        self.plot.draw(view, self.show_plot_map and view["step"] == "ship-plotting" and viewer in view["to_act"])
+        self.plot.draw(view, self.show_plot_map and view["step"] == "ship-plotting" and viewer in view["to_act"],
+                       self._legible_scale(self.window.view.zoom()))  # fmt: skip
         self._fill_charts(view, moving)
         self.air_sheet.set_view(view)
         self.ship_sheet.set_view(view)
@@ -282,12 +284,32 @@ class CvPresenter(Presenter):
         self._fill_orders(view)
         self._bring_forward(view)
         self.soon(self.spring_tabs.watch)
+        self.soon(self._hide_stale_tab_bars)
         self._scale_counters(self.window.view.zoom())
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
         self.window.set_turn_text(f"{who} · {view['time']}{' (night)' if view['night'] else ''} · {self._step_title()}")
         curtain = getattr(self.window, "curtain", None)
         if curtain is not None:
             curtain.cover()
+
+    def _hide_stale_tab_bars(self) -> None:
+        """Qt leaves the tab bars it made while the docks were being tabbed standing where
+        they were made (one over the Orders dock); a bar is kept only when it sits under a dock
+        it names, as the window's own bars do (the window shows one again when it uses it)."""
+        direct = Qt.FindChildOption.FindDirectChildrenOnly
+        docks = [d for d in self.window.findChildren(QDockWidget, options=direct) if d.isVisible()]
+        for bar in window_tab_bars(self.window):
+            if not bar.isVisible():
+                continue
+            titles = {bar.tabText(i) for i in range(bar.count())}
+            g = bar.geometry()
+            under = any(
+                d.windowTitle() in titles and abs(d.geometry().left() - g.left()) <= 4
+                and abs(d.geometry().bottom() - g.top()) <= 12
+                for d in docks
+            )  # fmt: skip
+            if not under:
+                bar.hide()
 
     def _step_title(self) -> str:
         session = self.controller.session
@@ -308,10 +330,16 @@ class CvPresenter(Presenter):
         self.show_plot_map = on
         self.refresh()
 
+    def _legible_scale(self, zoom: float) -> float:
+        return max(1.0, LEGIBLE_COUNTER_PX / (self.scene.counter_size() * max(zoom, 1e-6)))
+
     def _scale_counters(self, zoom: float) -> None:
-        """Counters at least ``LEGIBLE_COUNTER_PX`` across on screen, at any zoom."""
-        size = self.scene.counter_size() * max(zoom, 1e-6)
-        scale = max(1.0, LEGIBLE_COUNTER_PX / size)
+        """Counters at least ``LEGIBLE_COUNTER_PX`` across on screen, at any zoom (and the
+        plotted moves' rings with them)."""
+        scale = self._legible_scale(zoom)
+        if self.view and abs(scale - self._plot_scale) > 1e-6:
+            self._plot_scale = scale
+            self.plot.draw(self.view, self.plot.shown, scale)
         for item in self.scene.counters.values():
             if item.scale() != scale:
                 item.setScale(scale)

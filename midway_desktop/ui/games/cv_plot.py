@@ -26,7 +26,8 @@ from midway_desktop.ui.map_art import UNIT
 
 SHEET = QColor(250, 246, 228, 110)  # the Plot Map's paper, the board showing through
 INK = QColor(150, 40, 30, 210)
-Z = 8.0  # above the map art, under the counters (10 and up)
+Z = 30.0  # above the counters (10 and up), letting every click through to them
+SHEET_Z = 8.0  # the sheet itself: above the map art, under the counters
 
 
 class PlotOverlay:
@@ -51,8 +52,9 @@ class PlotOverlay:
         self.items = []
         self.drawn = {}
 
-    def draw(self, view: dict[str, Any], show_sheet: bool) -> None:
-        """The viewing side's plots from ``view``; the sheet itself when ``show_sheet``."""
+    def draw(self, view: dict[str, Any], show_sheet: bool, scale: float = 1.0) -> None:
+        """The viewing side's plots from ``view``; the sheet itself when ``show_sheet``; lines
+        and rings ``scale`` times their size (as large as the counters are drawn)."""
         self.clear()
         self.shown = show_sheet
         mine = view.get(str(view.get("viewer", ""))) or {}
@@ -63,12 +65,12 @@ class PlotOverlay:
             sheet = QGraphicsRectItem(self.scene.sceneRect())
             sheet.setBrush(QBrush(SHEET))
             sheet.setPen(QPen(Qt.PenStyle.NoPen))
-            sheet.setZValue(Z - 0.5)
+            sheet.setZValue(SHEET_Z)
             sheet.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self._add(sheet)
-        pen = QPen(INK, UNIT * 0.12, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+        pen = QPen(INK, UNIT * 0.12 * scale, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
         font = QFont()
-        font.setPixelSize(int(UNIT * 0.45))
+        font.setPixelSize(max(1, int(UNIT * 0.45 * scale)))
         font.setBold(True)
         for t in mine.get("task_forces", ()):
             plot = plots.get(int(t["number"]))
@@ -87,9 +89,9 @@ class PlotOverlay:
             item.setZValue(Z)
             self._add(item)
             end = self._point(path[-1] if path else t["hex"])
-            r = UNIT * 0.42
+            r = UNIT * 0.42 * scale
             ring = QGraphicsEllipseItem(QRectF(end.x() - r, end.y() - r, 2 * r, 2 * r))
-            ring.setPen(QPen(INK, UNIT * 0.08))
+            ring.setPen(QPen(INK, UNIT * 0.08 * scale))
             ring.setBrush(QBrush(QColor(255, 255, 255, 170)))
             ring.setZValue(Z)
             ring.setToolTip(self.tip(t, path, left, plot))
@@ -110,5 +112,7 @@ class PlotOverlay:
         return f"Task Force {t['number']} plotted: {move}{extra}. Movement Factor left: {left} of {t['movement']}."
 
     def _add(self, item: QGraphicsItem) -> None:
+        if item.zValue() > SHEET_Z:
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the counters under it still drag
         self.scene.addItem(item)
         self.items.append(item)
