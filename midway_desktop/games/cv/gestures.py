@@ -224,7 +224,7 @@ def candidate(step: str, side: str, piece: str, place: str, view: Mapping[str, A
     if parts[0] == "stack" and len(parts) == 5:
         _s, box, section, plane, weapon = parts
         factors = _stack_factors(view, side, box, section, plane, weapon)
-        if place.startswith("sec:"):
+        if place.startswith("sec:") and place.split(":")[1] == box:  # (planes move within their box)
             target = place.rsplit(":", 1)[-1]
             kind = Stow if step == "set-up" else Ready
             return kind(side, box, plane, factors, section, target, weapon if target == "c" else "")

@@ -434,9 +434,15 @@ class CvPresenter(Presenter):
     def _rebuild_chart(self, name: str, groups: list[ChartGroup]) -> None:
         layout = self.charts[name][1]
         for key in self._keys.get(name, ()):
+            # Emptied now: the widgets go only when the event loop comes round, and until then
+            # they must hold nothing of the side that was at the screen.
             self.box_views.pop(key, None)
-            self.box_models.pop(key, None)
-            self.headings.pop(key, None)
+            model = self.box_models.pop(key, None)
+            if model is not None:
+                model.set_rows(())
+            heading = self.headings.pop(key, None)
+            if heading is not None:
+                heading[0].clear()
         while layout.count():
             item = layout.takeAt(0)
             widget = item.widget() if item is not None else None
