@@ -292,6 +292,7 @@ class MainWindow(QMainWindow):
         show = getattr(self.presenter, "show_scenario", None)
         if show is not None:
             show(key)
+        self.statusBar().showMessage(getattr(self.presenter, "status_note", ""), 15000)
 
     def plays(self, game_id: str) -> bool:
         """Whether the rules of ``game_id`` run here (otherwise the board shows stand-ins)."""

@@ -94,6 +94,7 @@ STEP_HINTS: dict[str, tuple[str, str]] = {
     "take-off": ("Drag a forming Air unit (Air Boxes) onto a lit hex, or into a CAP Box.", "air"),
 }  # fmt: skip
 NOTHING = "You have nothing to order in this step: seal it. The other side learns only that you sealed."
+BOX_LEAST = 56  # a box is at least one counter wide
 LEGIBLE_COUNTER_PX = 26  # as on the set-up preview: a fitted 96-hex map would make counters specks
 
 
@@ -148,6 +149,8 @@ class CvPresenter(Presenter):
         lay.addWidget(hint)
         self.group_box = QComboBox()
         self.group_box.setToolTip("The counter whose orders are listed below")
+        self.group_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.group_box.setMinimumContentsLength(12)
         self.group_box.currentIndexChanged.connect(self._group_chosen)
         lay.addWidget(self.group_box)
         self.order_list = QListWidget()
@@ -214,6 +217,7 @@ class CvPresenter(Presenter):
         self.plot_action.setStatusTip("Lay your Plot Map over the board while you plot (P)")
         self.plot_action.toggled.connect(self._plot_toggled)
         self.window.view_menu.addAction(self.plot_action)
+        self.view_actions = [self.plot_action]  # the game's own View options, gone with it
         self.link(self.scene.counterContext, self._map_menu)
         self.link(self.window.view.zoomChanged, self._scale_counters)
         self.window.view.drop_handler = self
@@ -464,7 +468,10 @@ class CvPresenter(Presenter):
                 view = BoxView(model, self, spec.destinations)
                 model.setParent(view)
                 view.activated_piece.connect(self._piece_activated)
-                row.addWidget(BoxPanel(spec.title, view, spec.tip), 1)
+                panel = BoxPanel(spec.title, view, spec.tip)
+                panel.title.setWordWrap(True)  # a narrow dock wraps "B (Refueling and Rearming)"
+                view.setMinimumWidth(BOX_LEAST)
+                row.addWidget(panel, 1)
                 self.box_models[spec.key] = model
                 self.box_views[spec.key] = view
                 keys.append(spec.key)
