@@ -265,6 +265,7 @@ class MainWindow(QMainWindow):
         ``drawn``: the game has only just been drawn from that side's view (at its start)."""
         self.curtain.lower_for(side, SIDE_TITLES.get(side, side.title()))
         self.statusBar().clearMessage()
+        self.cell_label.setText("")  # the hex the last player's pointer was on is theirs
         self.dice_dock.dice.show_rolls([], keep=False)
         if drawn:
             self._after_change()  # all that the rebuild does but draw the same picture again

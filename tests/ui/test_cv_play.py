@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDockWidget
 
 from midway_desktop.games.cv.actions import Place, Plot
 from midway_desktop.games.cv.gestures import NEW_AIR_UNIT
@@ -70,6 +70,7 @@ def pass_over(w: MainWindow, qtbot, to: str) -> None:  # type: ignore[no-untyped
     assert w.curtain.down and w.curtain.side == to
     assert w.curtain.isVisible() and w.curtain.geometry() == w.rect()
     assert not w.act_undo.isEnabled()  # nobody at the screen has said who they are
+    assert w.cell_label.text() == ""  # nor the hex the last player's pointer was on
     assert w.controller.viewer == to
     check_screen(w)
     lift(w, qtbot)
@@ -232,3 +233,64 @@ def test_every_order_is_also_in_the_orders_dock_and_enter_gives_it(w: MainWindow
     assert isinstance(first, Place)
     qtbot.keyClick(p.order_list, Qt.Key.Key_Return)
     assert w.controller.view()["american"]["task_forces"][0]["hex"] == first.hex
+
+
+def _parts(window: MainWindow) -> list:  # type: ignore[type-arg]
+    """The pictures of what the player looks at: the map, every dock's contents (the game's and
+    the log, dice and key), the status bar. (The window's dock tab bars draw their scroll arrows
+    a pixel differently in a second window of the same process; they show only dock titles.)"""
+    docks = [d for d in window.findChildren(QDockWidget) if d.parent() is window]
+    out = [window.view.viewport().grab().toImage(), window.statusBar().grab().toImage()]
+    return out + [d.widget().grab().toImage() for d in sorted(docks, key=lambda d: d.objectName())]
+
+
+def _screens(qtbot, japanese_choice: int) -> tuple[list, list]:  # type: ignore[no-untyped-def]
+    """The same game (same seed, the same American gestures) with the Japanese choosing
+    differently in secret: the set-up hex of its Task Force 1, and whether it forms an Air unit.
+    The American's screens at the start of each of its steps, and the Japanese's."""
+    window = MainWindow("cv", persist=False)
+    qtbot.addWidget(window)
+    window.resize(1300, 850)
+    window.show()
+    qtbot.waitExposed(window)
+    window.start_new(scenario="short", seed=SEED)
+    american, japanese = [], []
+
+    def look(side: str) -> None:
+        assert lift(window, qtbot) == side
+        window.view.fit()
+        QApplication.processEvents()
+        (american if side == "american" else japanese).append(_parts(window))
+
+    look("american")
+    seal(window, qtbot)
+    look("japanese")
+    item = window.scene.counters["tf1"]
+    cells = sorted(c for c in presenter(window).legal_moves(item).cells if c != item.label)
+    drag_counter(window, "tf1", cells[japanese_choice * len(cells) // 2])
+    seal(window, qtbot)
+    for step_name in ("plane-ready", "form-air-units", "ship-plotting"):
+        assert step(window) == step_name
+        look("american")
+        seal(window, qtbot)
+        look("japanese")
+        if step_name == "form-air-units" and japanese_choice:
+            stack = next(
+                m.pieces()[0] for k, m in presenter(window).box_models.items() if k.endswith(":c") and m.pieces()
+            )
+            drop_in_box(window, stack, NEW_AIR_UNIT)
+        seal(window, qtbot)
+    window.close()
+    return american, japanese
+
+
+def test_the_american_screen_is_the_same_pixel_for_pixel_whatever_the_japanese_do_in_secret(qtbot) -> None:  # type: ignore[no-untyped-def]
+    american_a, japanese_a = _screens(qtbot, 0)
+    american_b, japanese_b = _screens(qtbot, 1)
+    assert len(american_a) == len(american_b) == 4
+    for n, (a, b) in enumerate(zip(american_a, american_b, strict=True)):
+        assert len(a) == len(b) > 8
+        same = [x == y for x, y in zip(a, b, strict=True)]
+        assert all(same), f"the American's screen {n} shows something of the Japanese orders: part {same.index(False)}"
+    # The probe sees a difference where there is one: the Japanese screens differ.
+    assert japanese_a[1] != japanese_b[1] and japanese_a[-1] != japanese_b[-1]
