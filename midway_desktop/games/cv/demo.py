@@ -49,17 +49,17 @@ def demo_orders(session: Session, side: str) -> list[Action]:
     return []
 
 
-def play_until(session: Session, step: str, side: str | None = None, turns: int = 2) -> str:
+def play_until(session: Session, step: str, side: str | None = None, turns: int = 2, orders: bool = True) -> str:
     """Play the demo orders until ``step`` (in the first ``turns`` Turns) with ``side`` (or
-    anyone) to act; that side then gives its orders for the step but does not seal. The side
-    at the step; ValueError if the game never gets there."""
+    anyone) to act; that side then gives its orders for the step (unless not ``orders``) but
+    does not seal. The side at the step; ValueError if the game never gets there."""
     if step not in PHASES:
         raise ValueError(f"no CV step {step!r} (choose from {', '.join(PHASES)})")
     start = session.state.time
     while session.outcome() is None and session.state.time.index - start.index < turns:
         acting = [s for s in session.to_act() if side in (None, s)]
         if session.state.step == step and acting:
-            for action in demo_orders(session, acting[0]):
+            for action in demo_orders(session, acting[0]) if orders else ():
                 session.submit(action)
             return acting[0]
         mover = session.to_act()[0]

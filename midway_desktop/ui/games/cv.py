@@ -95,6 +95,7 @@ STEP_HINTS: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 NOTHING = "You have nothing to order in this step: seal it. The other side learns only that you sealed."
 BOX_LEAST = 56  # a box is at least one counter wide
+NOTHING_MORE = "You have nothing (more) to order in this step: end it with Enter."
 LEGIBLE_COUNTER_PX = 26  # as on the set-up preview: a fitted 96-hex map would make counters specks
 
 
@@ -503,7 +504,7 @@ class CvPresenter(Presenter):
         if viewer in to_act:
             orders = [a for a in self.legal if not isinstance(a, (Done, Announce))]
             if not orders:
-                text += f"<br><b>{NOTHING}</b>"
+                text += f"<br><b>{NOTHING if view['step'] in SECRET else NOTHING_MORE}</b>"
             else:
                 text += f"<br><i>{STEP_HINTS.get(view['step'], ('Give your orders.', ''))[0]}</i>"
         elif viewer != UMPIRE:
@@ -549,6 +550,12 @@ class CvPresenter(Presenter):
             item = QListWidgetItem(sentence(a.describe()))
             item.setData(Qt.ItemDataRole.UserRole, a)
             self.order_list.addItem(item)
+
+    def happened(self, events: list) -> None:  # type: ignore[type-arg]
+        """The viewing side's new events: their dice (the initiative, night landings) in the
+        Dice dock; the log has them all."""
+        if events and self.controller.reviewing is None:
+            self.window.dice_dock.dice.show_rolls(events)
 
     # -- gestures -------------------------------------------------------------------------
     def _dests(self, piece: str) -> dict[str, Action]:
