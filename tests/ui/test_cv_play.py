@@ -294,3 +294,83 @@ def test_the_american_screen_is_the_same_pixel_for_pixel_whatever_the_japanese_d
         assert all(same), f"the American's screen {n} shows something of the Japanese orders: part {same.index(False)}"
     # The probe sees a difference where there is one: the Japanese screens differ.
     assert japanese_a[1] != japanese_b[1] and japanese_a[-1] != japanese_b[-1]
+
+
+def test_the_second_turns_air_units_land_fly_and_fly_cap_through_the_window(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A game opened at the second Turn's Landing Step (Turn 1 played by the demo orders: each
+    side's Air unit has taken off): the side moving first lands its Air unit by dropping it on a
+    Task Force's A section, or flies it; the other flies its Air unit into a CAP Box."""
+    from midway_desktop.engine import new_game, records
+    from midway_desktop.games.cv.demo import play_until
+
+    session = new_game("cv", scenario="short", seed=SEED)
+    play_until(session, "landing", turn=2, orders=False)
+    path = records.save(session, tmp_path / "turn2.json")
+    w = MainWindow("cv", persist=False)
+    qtbot.addWidget(w)
+    w.resize(1500, 950)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_game(str(path))
+    first, second = w.controller.session.state.initiative
+    pass_over(w, qtbot, first)
+    p = presenter(w)
+    unit = next(u for u in w.controller.view()[first]["air_units"] if u["where"] == "map")
+    piece = f"air{unit['number']}"
+    lands = sorted(d for d in p._dests(piece) if d.startswith("land:"))
+    assert lands, "its Air unit is within reach of a box it may land in"
+    box = lands[0][5:]
+    where = next(t["hex"] for t in w.controller.view()[first]["task_forces"] if f"tf{t['number']}" == box)
+    assert where in p.legal_moves(w.scene.counters[piece]).cells  # the box's hex lights up
+    drag_counter(w, piece, where)  # dragged onto its Task Force on the map: it lands there
+    assert unit["number"] not in [u["number"] for u in w.controller.view()[first]["air_units"]]
+    assert p.box_models[f"{box}:a"].rowCount() >= 1 and piece not in w.scene.counters
+    check_screen(w)
+    seal(w, qtbot)
+    assert step(w) == "air-move"
+    check_screen(w)
+    seal(w, qtbot)
+    seal(w, qtbot)  # (nothing to take off)
+    pass_over(w, qtbot, second)
+    p = presenter(w)
+    assert step(w) == "landing"
+    seal(w, qtbot)
+    unit = next(u for u in w.controller.view()[second]["air_units"] if u["where"] == "map")
+    piece = f"air{unit['number']}"
+    caps = sorted(d for d in p._dests(piece) if d.startswith("cap:"))
+    assert caps, "its Air unit can reach a friendly box to fly CAP over"
+    drop_in_box(w, piece, caps[0])
+    moved = next(u for u in w.controller.view()[second]["air_units"] if u["number"] == unit["number"])
+    assert moved["where"] == "cap" and f"cap:{moved['box']}" == caps[0]
+    assert piece in p.box_models[f"{moved['box']}:cap"].pieces() and piece not in w.scene.counters
+    check_screen(w)
+    seal(w, qtbot)
+    seal(w, qtbot)
+    assert step(w) == "plane-ready" and w.controller.session.state.time.hour == 3
+
+
+def test_air_record_lines_that_must_land_now_or_next_turn_stand_out(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """CV › Basic VIII.E.1: a line's last landing Turn; the sheet marks it amber a Turn before
+    and red on that Turn (and after), in bold, saying so in its tooltip."""
+    from PySide6.QtCore import QModelIndex
+
+    from midway_desktop.engine import new_game
+    from midway_desktop.games.cv.demo import play_until
+    from midway_desktop.ui.games.cv_records import AIR_HEADERS, SOON, URGENT, SheetModel, air_record
+
+    session = new_game("cv", scenario="short", seed=SEED)
+    play_until(session, "ship-plotting", "american")
+    model = SheetModel(AIR_HEADERS, air_record(session.rules.game))
+    view = session.view("american")
+    line = view["american"]["air_units"][0]["records"][0]
+    last = line["must_land"]  # "0600 June 4"
+    hour = int(last[:2])
+    for now, colour, bold in ((hour - 2, None, False), (hour - 1, SOON, False), (hour, URGENT, True)):
+        model.set_view({**view, "time": f"{now:02}00 June 4"})
+        ix = model.index(0, AIR_HEADERS.index("Must land by"), QModelIndex())
+        assert ix.data() == last
+        brush = ix.data(Qt.ItemDataRole.BackgroundRole)
+        assert (brush.color() if brush is not None else None) == colour
+        font = ix.data(Qt.ItemDataRole.FontRole)
+        assert (font is not None and font.bold()) == bold
+    assert "must land this Turn" in model.index(0, 0, QModelIndex()).data(Qt.ItemDataRole.ToolTipRole)

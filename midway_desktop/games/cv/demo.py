@@ -49,16 +49,16 @@ def demo_orders(session: Session, side: str) -> list[Action]:
     return []
 
 
-def play_until(session: Session, step: str, side: str | None = None, turns: int = 2, orders: bool = True) -> str:
-    """Play the demo orders until ``step`` (in the first ``turns`` Turns) with ``side`` (or
+def play_until(session: Session, step: str, side: str | None = None, turn: int = 1, orders: bool = True) -> str:
+    """Play the demo orders until ``step`` of the game's ``turn``-th Turn with ``side`` (or
     anyone) to act; that side then gives its orders for the step (unless not ``orders``) but
     does not seal. The side at the step; ValueError if the game never gets there."""
     if step not in PHASES:
         raise ValueError(f"no CV step {step!r} (choose from {', '.join(PHASES)})")
     start = session.state.time
-    while session.outcome() is None and session.state.time.index - start.index < turns:
+    while session.outcome() is None and session.state.time.index - start.index < turn:
         acting = [s for s in session.to_act() if side in (None, s)]
-        if session.state.step == step and acting:
+        if session.state.step == step and acting and session.state.time.index - start.index == turn - 1:
             for action in demo_orders(session, acting[0]) if orders else ():
                 session.submit(action)
             return acting[0]

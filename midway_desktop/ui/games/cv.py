@@ -559,7 +559,20 @@ class CvPresenter(Presenter):
 
     # -- gestures -------------------------------------------------------------------------
     def _dests(self, piece: str) -> dict[str, Action]:
-        return destinations(self.legal, piece, self.plots, self._first_weapon)
+        found = destinations(self.legal, piece, self.plots, self._first_weapon)
+        # On the map, an Air unit put on the hex of a box it may land in lands there.
+        for place, action in list(found.items()):
+            if place.startswith("land:"):
+                box = next((b for b in self._boxes() if b[0] == place[5:]), None)
+                if box is not None and box[1] and box[1] not in found:
+                    found[box[1]] = action
+        return found
+
+    def _boxes(self) -> list[tuple[str, str | None]]:
+        """The viewing side's Task Force and Base Boxes with their hexes."""
+        m = mine(self.view)
+        out: list[tuple[str, str | None]] = [(f"tf{t['number']}", t["hex"]) for t in m.get("task_forces", ())]
+        return out + [(b["id"], b["hex"]) for b in m.get("bases", ())]
 
     def _reason(self, piece: str, place: str) -> str:
         """Why ``piece`` may not go to ``place``: the order the drop most likely meant, put to

@@ -165,8 +165,14 @@ def base_heading(base_id: str, title: str) -> Callable[[dict[str, Any]], str]:
 
 
 def _sections(game: Game, box: str) -> tuple[BoxSpec, ...]:
+    """A, B and C; an Air unit dropped on A lands there (its planes land in A: VIII.A.1)."""
     return tuple(
-        BoxSpec(f"{box}:{sec}", SECTION_TITLES[sec], section_rows(game, box, sec), (f"sec:{box}:{sec}",))
+        BoxSpec(
+            f"{box}:{sec}",
+            SECTION_TITLES[sec],
+            section_rows(game, box, sec),
+            (f"sec:{box}:{sec}", f"land:{box}") if sec == "a" else (f"sec:{box}:{sec}",),
+        )
         for sec in ("a", "b", "c")
     )
 
