@@ -374,3 +374,21 @@ def test_air_record_lines_that_must_land_now_or_next_turn_stand_out(qtbot) -> No
         font = ix.data(Qt.ItemDataRole.FontRole)
         assert (font is not None and font.bold()) == bold
     assert "must land this Turn" in model.index(0, 0, QModelIndex()).data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_the_new_game_dialog_offers_cvs_scenarios_for_two_players(w: MainWindow, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from midway_desktop.engine import get_rules
+    from midway_desktop.ui.new_game import NewGameDialog
+
+    dialog = NewGameDialog(get_rules("cv"), w)
+    qtbot.addWidget(dialog)
+    names = [dialog.scenario.itemData(i) for i in range(dialog.scenario.count())]
+    assert names == ["short", "battle-of-midway", "midway-campaign"]
+    assert "Short Scenario" in dialog.scenario.itemText(0)
+    dialog.scenario.setCurrentIndex(1)
+    assert all(not box.isHidden() for box in dialog.passwords_.values())  # two players: a password each
+    dialog.passwords_["japanese"].setText("kido")
+    assert dialog.passwords() == {"japanese": "kido"}
+    w.start_new(scenario=dialog.scenario_name(), seed=2, passwords=dialog.passwords())
+    assert w.controller.session.scenario == "battle-of-midway"
+    assert w.curtain.down and w.curtain.side == "american" and "japanese" in w.curtain.passwords

@@ -472,7 +472,8 @@ class CvPresenter(Presenter):
                 panel = BoxPanel(spec.title, view, spec.tip)
                 panel.title.setWordWrap(True)  # a narrow dock wraps "B (Refueling and Rearming)"
                 view.setMinimumWidth(BOX_LEAST)
-                row.addWidget(panel, 1)
+                # Boxes line up at the top; C (where planes wait to launch) has room for most.
+                row.addWidget(panel, 2 if spec.key.endswith(":c") else 1, Qt.AlignmentFlag.AlignTop)
                 self.box_models[spec.key] = model
                 self.box_views[spec.key] = view
                 keys.append(spec.key)
