@@ -70,6 +70,9 @@ from midway_desktop.ui.games.cv_boxes import (
     mine,
     task_force_groups,
 )
+from midway_desktop.ui.games.cv_boxes import (
+    ships as count_ships,
+)
 from midway_desktop.ui.games.cv_faces import SIDES as FACE_SIDES
 from midway_desktop.ui.games.cv_plot import PlotOverlay
 from midway_desktop.ui.games.cv_records import (
@@ -358,7 +361,7 @@ class CvPresenter(Presenter):
         m = mine(view)
         for t in m.get("task_forces", ()):
             n = t["number"]
-            ships = f"{len(t['ships'])} ships"
+            ships = count_ships(len(t["ships"]))
             if t["exited"]:
                 continue
             if t["entry"]:

@@ -54,6 +54,10 @@ class ChartGroup:
     boxes: tuple[BoxSpec, ...]
 
 
+def ships(n: int) -> str:
+    return f"{n} ship" if n == 1 else f"{n} ships"
+
+
 def mine(view: dict[str, Any]) -> dict[str, Any]:
     return view.get(str(view.get("viewer", ""))) or {}
 
@@ -147,7 +151,7 @@ def task_force_heading(number: int) -> Callable[[dict[str, Any]], str]:
         else:
             place = f"at {t['hex']}" + (", anchored" if t["anchored"] else "")
         air = f" · capacity {t['capacity']}, readies {t['ready'] - t['readied']} more" if t["capacity"] else ""
-        return f"Task Force {number} · {len(t['ships'])} ships · {place} · Movement {t['movement']}{air}"
+        return f"Task Force {number} · {ships(len(t['ships']))} · {place} · Movement {t['movement']}{air}"
 
     return heading
 
