@@ -258,8 +258,8 @@ def _screens(qtbot, japanese_choice: int) -> tuple[list, list]:  # type: ignore[
 
     def look(side: str) -> None:
         assert lift(window, qtbot) == side
-        window.view.fit()
-        QApplication.processEvents()
+        for _ in range(5):  # (the docks' layouts settle as the event loop comes round)
+            QApplication.processEvents()
         (american if side == "american" else japanese).append(_parts(window))
 
     look("american")
@@ -392,3 +392,30 @@ def test_the_new_game_dialog_offers_cvs_scenarios_for_two_players(w: MainWindow,
     w.start_new(scenario=dialog.scenario_name(), seed=2, passwords=dialog.passwords())
     assert w.controller.session.scenario == "battle-of-midway"
     assert w.curtain.down and w.curtain.side == "american" and "japanese" in w.curtain.passwords
+
+
+def test_the_map_is_where_each_player_left_it_never_where_the_other_was_looking(w: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    def near(a: tuple[float, tuple[int, int]], b: tuple[float, tuple[int, int]]) -> bool:
+        """The same zoom and centre, to a scene pixel or two (the view rounds to its pixels)."""
+        return abs(a[0] - b[0]) < 1e-6 and abs(a[1][0] - b[1][0]) <= 3 and abs(a[1][1] - b[1][1]) <= 3
+
+    def centre() -> tuple[int, int]:
+        p = w.view.mapToScene(w.view.viewport().rect().center())
+        return round(p.x()), round(p.y())
+
+    lift(w, qtbot)
+    w.view.set_zoom(0.8)
+    w.view.centre_on_cell("B2117")  # the American looks at Midway
+    american = (w.view.zoom(), centre())
+    seal(w, qtbot)
+    assert w.curtain.down and (w.view.zoom(), centre()) != american  # the Japanese's first look: the whole board
+    lift(w, qtbot)
+    tf = w.scene.counters["tf1"].label
+    w.view.set_zoom(1.0)
+    w.view.centre_on_cell(tf)  # the Japanese looks at its own carriers
+    japanese = (w.view.zoom(), centre())
+    seal(w, qtbot)
+    assert near((w.view.zoom(), centre()), american)  # behind the curtain already, the American's own
+    lift(w, qtbot)
+    seal(w, qtbot)
+    assert near((w.view.zoom(), centre()), japanese)

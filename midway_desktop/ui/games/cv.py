@@ -128,6 +128,8 @@ class CvPresenter(Presenter):
         self._tab_piece = ""
         self.show_plot_map = True
         self._plot_scale = 1.0
+        self._map_views: dict[str, tuple[float, Any]] = {}  # each player's zoom and centre
+        self._scrolls: dict[str, dict[str, int]] = {}  # and how far down each chart
 
     # -- docks ----------------------------------------------------------------------------
     def build_docks(self) -> None:
@@ -265,7 +267,10 @@ class CvPresenter(Presenter):
         view = c.view()
         viewer = view["viewer"]
         if viewer != self._viewer:
-            # A new player at the screen: nothing picked, menued or said for the last one stays.
+            # A new player at the screen: nothing picked, menued or said for the last one stays,
+            # and the map is where this player left it (where the last one was looking would
+            # tell where its forces are).
+            self._trade_map_view(self._viewer, viewer)
             self._viewer = viewer
             self._tab, self._tab_piece = -1, ""
             self._drop_menu()
@@ -293,12 +298,46 @@ class CvPresenter(Presenter):
         self._bring_forward(view)
         self.soon(self.spring_tabs.watch)
         self.soon(self._hide_stale_tab_bars)
+        self.soon(self._fit_boxes)
         self._scale_counters(self.window.view.zoom())
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
         self.window.set_turn_text(f"{who} · {view['time']}{' (night)' if view['night'] else ''} · {self._step_title()}")
         curtain = getattr(self.window, "curtain", None)
         if curtain is not None:
             curtain.cover()
+
+    def _fit_boxes(self) -> None:
+        """Every box as tall as its counters need at its width now: a box sized while its tab was
+        not on show (as the other player worked) would otherwise keep that size."""
+        for view in self.box_views.values():
+            view.doItemsLayout()
+            view._fit_height()
+            view.scrollToTop()
+        for _dock, layout in self.charts.values():
+            for i in range(layout.count()):
+                inner = layout.itemAt(i).layout() or (layout.itemAt(i).widget() and layout.itemAt(i).widget().layout())
+                if inner is not None:
+                    inner.activate()
+            layout.activate()
+
+    def _trade_map_view(self, leaving: str, coming: str) -> None:
+        """The map's zoom and centre and each chart's scroll, kept for the player leaving the
+        screen and given back to the one coming (at the start: the whole board, charts at the
+        top)."""
+        view = self.window.view
+        scrolls = [(d.objectName(), d.widget()) for d in self.docks if isinstance(d.widget(), QScrollArea)]
+        if leaving:
+            self._scrolls[leaving] = {n: a.verticalScrollBar().value() for n, a in scrolls}
+        for name, area in scrolls:
+            area.verticalScrollBar().setValue(self._scrolls.get(coming, {}).get(name, 0))
+        if leaving:
+            self._map_views[leaving] = (view.zoom(), view.mapToScene(view.viewport().rect().center()))
+        kept = self._map_views.get(coming)
+        if kept is None:
+            view.fit()
+        else:
+            view.set_zoom(kept[0])
+            view.centerOn(kept[1])
 
     def _hide_stale_tab_bars(self) -> None:
         """Qt leaves the tab bars it made while the docks were being tabbed standing where
