@@ -494,7 +494,10 @@ class CvPresenter(Presenter):
             item = layout.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                # Out of the window at once (the curtain and the dock tabs search the window's
+                # whole tree at every handover); deleted when the event loop comes round.
                 widget.hide()
+                widget.setParent(None)
                 widget.deleteLater()
         keys: list[str] = []
         for g in groups:
@@ -530,6 +533,7 @@ class CvPresenter(Presenter):
         for b in self.buttons:
             self.button_layout.removeWidget(b)
             b.hide()
+            b.setParent(None)
             b.deleteLater()
         self.buttons = []
         session = self.controller.session
