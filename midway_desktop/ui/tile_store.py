@@ -83,7 +83,7 @@ class TileStore:
                 self._board_digest,
                 *colours,
                 *fonts,
-                *_source_digests(),
+                cache.sources_digest(*ART_SOURCES),
             )
         return self._key
 
@@ -137,14 +137,3 @@ class TileStore:
         for _, path in kept[MAX_TILES:]:
             with contextlib.suppress(OSError):
                 os.unlink(path)
-
-
-def _source_digests() -> list[str]:
-    root = Path(midway_desktop.__file__).parent
-    out = []
-    for name in ART_SOURCES:
-        try:
-            out.append(cache.digest((root / name).read_bytes()))
-        except OSError:
-            out.append(f"{name}: not readable")
-    return out
