@@ -61,7 +61,7 @@ class TileStore:
         self.tile_px = tile_px
         self.folder = cache.cache_dir() / "tiles" / cache.digest(str(board.source.resolve()))[:32]
         self._board_digest = board.digest
-        self._key: str | None = None  # worked out at the first tile: it asks the fonts
+        self._keys: dict[bool, str] = {}  # worked out at the first tile: it asks the fonts
 
     @classmethod
     def for_board(cls, board: Board, tile_px: int) -> TileStore | None:
@@ -71,11 +71,14 @@ class TileStore:
         return cls(board, tile_px)
 
     def key(self) -> str:
-        """A hash of everything but the tile's place and scale that its pixels depend on."""
-        if self._key is None:
+        """A hash of everything but the tile's place and scale that its pixels depend on (the
+        colours change with the high-contrast option, so there is one key for each scheme)."""
+        scheme = pal.high_contrast()
+        found = self._keys.get(scheme)
+        if found is None:
             colours = sorted(f"{name}={c.rgba():08x}" for name, c in vars(pal).items() if isinstance(c, QColor))
             fonts = [QFontInfo(QFont(family)).family() for family in (pal.FONT_FAMILY, pal.SERIF_FAMILY)]
-            self._key = cache.digest(
+            found = self._keys[scheme] = cache.digest(
                 VERSION,
                 midway_desktop.__version__,
                 qVersion(),
@@ -85,7 +88,7 @@ class TileStore:
                 *fonts,
                 cache.sources_digest(*ART_SOURCES),
             )
-        return self._key
+        return found
 
     def _path(self, scale: float, tx: int, ty: int, dpr: float) -> Path:
         name = cache.digest(self.key(), repr(round(scale, 6)), str(tx), str(ty), repr(dpr))[:40]

@@ -54,15 +54,19 @@ def test_a_zoomed_view_neither_reads_nor_keeps_tiles(qapp, cache_dir: Path) -> N
 
 
 def test_the_high_contrast_scheme_or_another_scale_or_ratio_is_painted_again(qapp, cache_dir: Path) -> None:  # type: ignore[no-untyped-def]
-    fresh().tile(SCALE, 0, 0, keep=True)
+    cache = fresh()
+    cache.tile(SCALE, 0, 0, keep=True)
     try:
-        palette.set_high_contrast(True)
-        cache = fresh()
+        palette.set_high_contrast(True)  # as the View menu switches it: the tiles are let go
+        cache.clear()
         cache.tile(SCALE, 0, 0, keep=True)
-        assert cache.rendered == 1
+        assert cache.rendered == 2
+        assert fresh().tile(SCALE, 0, 0, keep=True).toImage() == cache.tile(SCALE, 0, 0).toImage()
     finally:
         palette.set_high_contrast(False)
     cache = fresh()
+    cache.tile(SCALE, 0, 0, keep=True)
+    assert cache.rendered == 0  # the usual scheme's, kept before
     cache.tile(SCALE * 1.5, 0, 0, keep=True)
     cache.tile(SCALE, 0, 0, dpr=2.0, keep=True)
     assert cache.rendered == 2
