@@ -99,7 +99,7 @@ class TileStore:
         size = self.tile_px * self.tile_px * 4
         try:
             raw = read_regular_file(self._path(scale, tx, ty, dpr), size, "a kept map tile")
-        except OSError:
+        except (OSError, ValueError):  # missing, unreadable, not a regular file, too long
             return None
         if len(raw) != size:
             return None

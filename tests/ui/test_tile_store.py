@@ -86,14 +86,25 @@ def test_another_board_file_keeps_its_own_tiles(qapp, cache_dir: Path, tmp_path:
     assert cache.rendered == 1  # other bytes, other key: nothing stale is shown
 
 
-def test_a_damaged_tile_is_painted_again(qapp, cache_dir: Path) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("damage", [lambda raw: raw[:1000], lambda raw: raw + b"\0", lambda raw: b""])
+def test_a_damaged_tile_is_painted_again(qapp, cache_dir: Path, damage) -> None:  # type: ignore[no-untyped-def]
     painted = fresh().tile(SCALE, 0, 0, keep=True).toImage()
     (kept,) = kept_files(cache_dir)
-    kept.write_bytes(kept.read_bytes()[:1000])
+    kept.write_bytes(damage(kept.read_bytes()))
     cache = fresh()
     again = cache.tile(SCALE, 0, 0, keep=True).toImage()
     assert cache.rendered == 1 and again == painted
     assert kept.stat().st_size == TILE * TILE * 4  # and kept whole again
+
+
+def test_a_folder_in_a_tiles_place_is_only_a_miss(qapp, cache_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    fresh().tile(SCALE, 0, 0, keep=True)
+    (kept,) = kept_files(cache_dir)
+    kept.unlink()
+    kept.mkdir()
+    cache = fresh()
+    cache.tile(SCALE, 0, 0, keep=True)
+    assert cache.rendered == 1
 
 
 def test_the_store_keeps_only_the_newest_tiles(qapp, cache_dir: Path) -> None:  # type: ignore[no-untyped-def]
