@@ -27,18 +27,24 @@ class TileCache:
         self.max_tiles = max_tiles
         self.store = store  # where the fitted board's tiles are kept between runs
         self._tiles: OrderedDict[tuple[float, int, int, float], QPixmap] = OrderedDict()
+        self._unkept: set[tuple[float, int, int, float]] = set()  # fitted tiles painted, not yet kept
         self.rendered = 0  # tiles painted so far; lets tests and benchmarks see cache hits
 
     def clear(self) -> None:
         self._tiles.clear()
+        self._unkept.clear()
 
     def tile(self, scale: float, tx: int, ty: int, dpr: float = 1.0, keep: bool = False) -> QPixmap:
         """Tile (tx, ty) at ``scale``; ``keep``: one of the fitted board's, read from the store
-        if kept there, else painted and kept."""
+        if kept there, else painted, and kept when drawn again at the same scale (a window being
+        resized is fitted anew at every step: its passing sizes are not written to disk)."""
         key = (scale, tx, ty, dpr)  # the same device scale reads differently at another dpr
         found = self._tiles.get(key)
         if found is not None:
             self._tiles.move_to_end(key)
+            if keep and key in self._unkept and self.store is not None:
+                self._unkept.discard(key)
+                self.store.store(found.toImage(), scale, tx, ty, dpr)
             return found
         store = self.store if keep else None
         kept = store.load(scale, tx, ty, dpr) if store is not None else None
@@ -48,10 +54,10 @@ class TileCache:
         else:
             pm = self._paint(scale, tx, ty, dpr)
             if store is not None:
-                store.store(pm.toImage(), scale, tx, ty, dpr)
+                self._unkept.add(key)
         self._tiles[key] = pm
         while len(self._tiles) > self.max_tiles:
-            self._tiles.popitem(last=False)
+            self._unkept.discard(self._tiles.popitem(last=False)[0])
         return pm
 
     def _paint(self, scale: float, tx: int, ty: int, dpr: float) -> QPixmap:

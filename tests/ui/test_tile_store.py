@@ -1,6 +1,7 @@
 """The fitted board's tiles kept between runs: read back pixel for pixel, never stale (another
 ruleset, colour scheme or scale paints again), a damaged file only costs a repaint, and the
-store stays small."""
+store stays small: a tile is kept once drawn twice at the same size (a window being resized
+passes through sizes it does not keep)."""
 
 from __future__ import annotations
 
@@ -30,13 +31,19 @@ def fresh(game: str = "midway-solitaire") -> TileCache:
     return TileCache(MapArt(board), store=TileStore.for_board(board, TILE))
 
 
+def shown(cache: TileCache, scale: float = SCALE, dpr: float = 1.0) -> QImage:
+    """Tile (0, 0) of the fitted board as a start shows it: drawn, then drawn again."""
+    cache.tile(scale, 0, 0, dpr=dpr, keep=True)
+    return cache.tile(scale, 0, 0, dpr=dpr, keep=True).toImage()
+
+
 def kept_files(cache_dir: Path) -> list[Path]:
     return sorted((cache_dir / "tiles").rglob("*.argb"))
 
 
 def test_a_kept_tile_comes_back_pixel_for_pixel_without_painting(qapp, cache_dir: Path) -> None:  # type: ignore[no-untyped-def]
     first = fresh()
-    painted = first.tile(SCALE, 0, 0, keep=True).toImage()
+    painted = shown(first)
     assert first.rendered == 1 and len(kept_files(cache_dir)) == 1
     second = fresh()  # the next start
     read = second.tile(SCALE, 0, 0, keep=True)
@@ -45,36 +52,46 @@ def test_a_kept_tile_comes_back_pixel_for_pixel_without_painting(qapp, cache_dir
     assert read.devicePixelRatio() == 1.0
 
 
-def test_a_zoomed_view_neither_reads_nor_keeps_tiles(qapp, cache_dir: Path) -> None:  # type: ignore[no-untyped-def]
-    fresh().tile(SCALE, 0, 0, keep=True)
+def test_a_size_passed_through_once_is_not_kept(qapp, cache_dir: Path) -> None:  # type: ignore[no-untyped-def]
     cache = fresh()
-    cache.tile(SCALE, 0, 0)  # keep=False: the view is not fitted
-    cache.tile(SCALE * 2, 0, 0)
+    for step in range(5):  # a window being resized, fitted anew at each step
+        cache.tile(SCALE + step * 0.01, 0, 0, keep=True)
+    assert kept_files(cache_dir) == []
+    shown(cache, SCALE + 0.04)  # where it settles
+    assert len(kept_files(cache_dir)) == 1
+
+
+def test_a_zoomed_view_neither_reads_nor_keeps_tiles(qapp, cache_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    shown(fresh())
+    cache = fresh()
+    for scale in (SCALE, SCALE, SCALE * 2, SCALE * 2):  # keep=False: the view is not fitted
+        cache.tile(scale, 0, 0)
     assert cache.rendered == 2 and len(kept_files(cache_dir)) == 1
 
 
 def test_the_high_contrast_scheme_or_another_scale_or_ratio_is_painted_again(qapp, cache_dir: Path) -> None:  # type: ignore[no-untyped-def]
     cache = fresh()
-    cache.tile(SCALE, 0, 0, keep=True)
+    shown(cache)
     try:
         palette.set_high_contrast(True)  # as the View menu switches it: the tiles are let go
         cache.clear()
-        cache.tile(SCALE, 0, 0, keep=True)
+        high = shown(cache)
         assert cache.rendered == 2
-        assert fresh().tile(SCALE, 0, 0, keep=True).toImage() == cache.tile(SCALE, 0, 0).toImage()
+        again = fresh()
+        assert shown(again) == high and again.rendered == 0
     finally:
         palette.set_high_contrast(False)
     cache = fresh()
-    cache.tile(SCALE, 0, 0, keep=True)
+    shown(cache)
     assert cache.rendered == 0  # the usual scheme's, kept before
-    cache.tile(SCALE * 1.5, 0, 0, keep=True)
-    cache.tile(SCALE, 0, 0, dpr=2.0, keep=True)
+    shown(cache, SCALE * 1.5)
+    shown(cache, SCALE, dpr=2.0)
     assert cache.rendered == 2
     assert len(kept_files(cache_dir)) == 4
 
 
 def test_another_board_file_keeps_its_own_tiles(qapp, cache_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    fresh().tile(SCALE, 0, 0, keep=True)
+    shown(fresh())
     source = load_board("midway-solitaire").source
     assert source is not None
     edited = tmp_path / "edited" / "board.yaml"
@@ -82,28 +99,28 @@ def test_another_board_file_keeps_its_own_tiles(qapp, cache_dir: Path, tmp_path:
     edited.write_text(source.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     board = load_board(edited)
     cache = TileCache(MapArt(board), store=TileStore.for_board(board, TILE))
-    cache.tile(SCALE, 0, 0, keep=True)
+    shown(cache)
     assert cache.rendered == 1  # other bytes, other key: nothing stale is shown
 
 
 @pytest.mark.parametrize("damage", [lambda raw: raw[:1000], lambda raw: raw + b"\0", lambda raw: b""])
 def test_a_damaged_tile_is_painted_again(qapp, cache_dir: Path, damage) -> None:  # type: ignore[no-untyped-def]
-    painted = fresh().tile(SCALE, 0, 0, keep=True).toImage()
+    painted = shown(fresh())
     (kept,) = kept_files(cache_dir)
     kept.write_bytes(damage(kept.read_bytes()))
     cache = fresh()
-    again = cache.tile(SCALE, 0, 0, keep=True).toImage()
+    again = shown(cache)
     assert cache.rendered == 1 and again == painted
     assert kept.stat().st_size == TILE * TILE * 4  # and kept whole again
 
 
 def test_a_folder_in_a_tiles_place_is_only_a_miss(qapp, cache_dir: Path) -> None:  # type: ignore[no-untyped-def]
-    fresh().tile(SCALE, 0, 0, keep=True)
+    shown(fresh())
     (kept,) = kept_files(cache_dir)
     kept.unlink()
     kept.mkdir()
     cache = fresh()
-    cache.tile(SCALE, 0, 0, keep=True)
+    shown(cache)
     assert cache.rendered == 1
 
 
