@@ -160,7 +160,7 @@ class VictoryAtMidwayPresenter(Presenter):
         self.battle_pick: str | None = None
         self._layout_side = ""
         self._layouts: dict[str, Any] = {}
-        self._step_seen: tuple[Any, ...] = ()
+        self._step_seen: dict[str, tuple[Any, ...]] = {}  # by side: the step last shown to it
         self._tab = -1
         self._tab_piece = ""
         self._battle_shown = True
@@ -326,7 +326,9 @@ class VictoryAtMidwayPresenter(Presenter):
         if saved is None and self.window.persist:
             saved = read_bytes(self.window.settings, self._layout_key(side))
         if saved is not None:  # a player with no arrangement of their own starts from the last one
-            self.window.restoreState(saved)  # bytes Qt turns down leave the layout as it is
+            # Bytes Qt turns down leave the layout as it is. (The state names the tab on top of
+            # each stack: a side comes back to the holding boxes it last turned to.)
+            self.window.restoreState(saved)
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -372,19 +374,23 @@ class VictoryAtMidwayPresenter(Presenter):
         self._curtain_on_top()
 
     def _bring_forward(self, view: dict[str, Any]) -> None:
-        """When the step changes, show the holding boxes it works with (the player may turn
-        to another tab; it stays until the next step)."""
-        key = (view["turn"], view["step"], view["viewer"])
-        if key == self._step_seen:
+        """When a step comes to a side, show it the holding boxes the step works with. The
+        player may turn to another tab: it stays until the side's next step, across handovers
+        within the step too (each side's own arrangement comes back with it)."""
+        key = (view["turn"], view["step"])
+        if self._step_seen.get(view["viewer"]) == key:
             return
-        self._step_seen = key
+        self._step_seen[view["viewer"]] = key
         dock = STEP_HINTS.get(view["step"], ("", ""))[1]
         if dock in self.box_docks:
             self.soon(lambda d=self.box_docks[dock][0]: self._raise(d))  # once the tab bar exists
 
     def _raise(self, dock: QDockWidget) -> None:
-        dock.raise_()
-        self._curtain_on_top()
+        curtain = getattr(self.window, "curtain", None)
+        if curtain is not None:
+            curtain.bring_forward(dock)  # (its tab turns to the front even behind the curtain)
+        else:
+            dock.raise_()
 
     def _curtain_on_top(self) -> None:
         """A dock brought forward must never come out in front of the hot-seat curtain."""
