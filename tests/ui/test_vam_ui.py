@@ -557,3 +557,47 @@ def test_every_box_takes_drops_and_keeps_its_counters_in_place(qtbot) -> None:  
     for view in views:
         assert view.viewport().acceptDrops(), view.box_model.pieces()
         assert view.movement() == QListView.Movement.Static
+
+
+def _walk_every_box_tab(w, hidden: set[str]) -> None:  # type: ignore[no-untyped-def]
+    """Turn to each tab of the box stack, as a player clicks them: each dock shows the current
+    view, box by box, and nothing of ``hidden`` (the side away from the screen)."""
+    from midway_desktop.ui.games.vam_layout import DOCKS, sides_shown
+
+    p = w.presenter
+    for name, _title, make in DOCKS:
+        _turn_to_tab(w, p.box_docks[name][0].windowTitle())
+        view = w.controller.view()
+        specs = [spec for side in sides_shown(view) for spec in make(view, side)]
+        for spec in specs:
+            shown = p.box_models[spec.key].pieces()
+            assert shown == [r.piece for r in spec.select(view)], f"{spec.key} is not up to date"
+        assert all(not hidden & set(m.pieces()) for m in p.box_models.values())
+    _turn_to_tab(w, "Turns")
+
+
+def test_every_box_tab_is_up_to_date_when_turned_to_across_handovers_and_orders(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Box docks behind other tabs are filled when turned to: walked tab by tab after orders
+    given, after handovers both ways, and after a tab was left on show across a handover."""
+    w = _window(qtbot)
+    c = w.controller
+    umpire = c.session.view("umpire")
+    us, japan = _pieces_of(umpire, "us"), _pieces_of(umpire, "japan")
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    assert not any(k.startswith("air:") for k in w.presenter.box_models)  # not on show yet: not built
+    _walk_every_box_tab(w, japan)
+    give(w, qtbot, next(a for a in c.legal() if a.describe().startswith("set up TF16")))
+    _walk_every_box_tab(w, japan)
+    _turn_to_tab(w, "Air bases")
+    w.hand_over("japan")
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    _walk_every_box_tab(w, us)
+    _turn_to_tab(w, "Losses")
+    w.hand_over("us")
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    _walk_every_box_tab(w, japan)
+    bots = default_bots("victory-at-midway")(c.session.rules)
+    _play_bot_choice_by_hand(w, qtbot, bots, Rng(3))  # the US sets up and seals
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    _walk_every_box_tab(w, us)
