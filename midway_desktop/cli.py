@@ -58,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
+    sim.add_argument("--plot", type=Path, default=None, metavar="FILE.png", help="also draw the odds plot to a PNG")
     return parser
 
 
@@ -123,6 +124,11 @@ def _replay(path: Path) -> int:
         print(f"{path}: {title}, {steps} actions replayed and verified; game in progress ({phase})")
     else:
         print(f"{path}: {title}, {steps} actions replayed and verified; {outcome.text}")
+    if session.computers:  # (a table of people only says nothing more)
+        from midway_desktop.engine.seats import describe
+
+        scenario = session.rules.scenario(session.scenario)
+        print(f"seats: {describe(session.rules, scenario, session.humans, session.computers)}")
     return 0
 
 
@@ -157,6 +163,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     from midway_desktop.engine.bots import simulate
     from midway_desktop.engine.registry import default_bots, get_rules
+    from midway_desktop.engine.rules import Outcome
 
     try:
         rules = get_rules(args.game)
@@ -170,7 +177,17 @@ def _simulate(args: argparse.Namespace) -> int:
         print("simulate: --games must be at least 1", file=sys.stderr)
         return 2
     progress = _progress_bar(args.games) if sys.stderr.isatty() else None
-    summary = simulate(rules, default_bots(args.game), args.games, args.seed, args.scenario, options, progress)
+    kept: list[Outcome] | None = [] if args.plot is not None else None
+    summary = simulate(
+        rules,
+        default_bots(args.game),
+        args.games,
+        args.seed,
+        args.scenario,
+        options,
+        progress,
+        outcomes=kept.append if kept is not None else None,
+    )
     if progress is not None:
         print(file=sys.stderr)
     print(f"{rules.title}: {summary.games} games, seed {summary.seed}, scenario {summary.scenario}")
@@ -187,9 +204,29 @@ def _simulate(args: argparse.Namespace) -> int:
         f"average length {summary.average_steps:.1f} actions; {_rate(summary.games_per_second)} games/s "
         f"({_rate(summary.games_per_cpu_second)} per CPU second)"
     )
+    if args.plot is not None and kept is not None:
+        from midway_desktop.engine.odds import tally
+
+        if not _write_plot(tally(rules, kept, args.seed), args.plot):
+            return 1
+        print(f"wrote {args.plot}")
     if args.json:
         print(json.dumps(summary.to_json(), sort_keys=True))
     return 0
+
+
+def _write_plot(odds, path: Path) -> bool:  # type: ignore[no-untyped-def]
+    """Draw ``odds`` to a PNG with Qt's painter (offscreen: no window, no display needed)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    from midway_desktop.ui.odds_plot import render_odds
+
+    _app = QGuiApplication.instance() or QGuiApplication([])  # fonts need an application
+    if not render_odds(odds, scale=2.0).save(str(path), "PNG"):
+        print(f"{path}: cannot write the plot", file=sys.stderr)
+        return False
+    return True
 
 
 def _rate(per_second: float) -> str:

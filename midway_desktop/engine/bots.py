@@ -185,8 +185,12 @@ def simulate(
     scenario: str | None = None,
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    outcomes: Callable[[Outcome], None] | None = None,
 ) -> Summary:
-    """Play ``games`` bot games; game ``i`` uses seed ``seed + i`` so results repeat exactly."""
+    """Play ``games`` bot games; game ``i`` uses seed ``seed + i`` so results repeat exactly.
+
+    ``outcomes`` is handed each game's outcome as it ends (``--plot`` keeps them for the
+    distribution of victory points)."""
     results: Counter[str] = Counter()
     score_totals: defaultdict[str, float] = defaultdict(float)
     steps = 0
@@ -202,6 +206,8 @@ def simulate(
             results[outcome.result] += 1
             for k, v in outcome.scores.items():
                 score_totals[k] += v
+            if outcomes is not None:
+                outcomes(outcome)
             steps += session.unrecorded
             del session
             sweeper.game_over()

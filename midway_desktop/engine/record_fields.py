@@ -4,8 +4,10 @@ The game must be one this app plays (its name is never used as a path before tha
 scenario one of its scenarios, each option one the rules declare with a value of the declared
 kind (``true`` is not a mission, ``1`` is not "on"), the seed a 64-bit number, ``humans`` a
 non-empty list of sides people play in that scenario (never the umpire, who sees everything),
-and the actions a list no longer than :data:`~.record_limits.MAX_ACTIONS`. The ``final``
-block is what verification compares against; without it a record cannot be verified.
+``seats`` (when given: records before it have none) every side's person or computer player,
+agreeing with ``humans`` (see ``seats``), and the actions a list no longer than
+:data:`~.record_limits.MAX_ACTIONS`. The ``final`` block is what verification compares
+against; without it a record cannot be verified.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ class Header:
     options: dict[str, Any]
     seed: int
     humans: tuple[str, ...] | None
+    computers: dict[str, str] | None  # None: the record says nothing of seats (before they were saved)
     actions: list[Any]
     final: Final | None
 
@@ -61,12 +64,20 @@ def check_header(data: dict[str, Any]) -> Header:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         raise LimitError("record field 'seed' is missing or not a whole number from 0 to 2^64 - 1")
     humans = _humans(rules, rules.scenario(scenario), data.get("humans"))
+    computers = None
+    if data.get("seats") is not None:
+        from midway_desktop.engine.seats import SeatError, from_json
+
+        try:
+            humans, computers = from_json(rules, rules.scenario(scenario), data["seats"], humans)
+        except SeatError as exc:
+            raise LimitError(str(exc)) from None
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise LimitError("record field 'actions' is missing or not a list")
     if len(actions) > MAX_ACTIONS:
         raise LimitError(f"record holds {len(actions)} actions; no game runs to more than {MAX_ACTIONS}")
-    return Header(rules, scenario, options, seed, humans, actions, _final(data.get("final")))
+    return Header(rules, scenario, options, seed, humans, computers, actions, _final(data.get("final")))
 
 
 def _options(rules: Rules[Any], given: object) -> dict[str, Any]:

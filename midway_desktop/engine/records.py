@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from midway_desktop import __version__
+from midway_desktop.engine import seats
 from midway_desktop.engine.actions import ActionError
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.engine.record_fields import check_header
@@ -94,6 +95,7 @@ def to_record(session: Session) -> dict[str, Any]:
         "options": session.options,
         "seed": session.seed,
         "humans": list(session.humans),
+        "seats": seats.to_json(session.rules, session.humans, session.computers),
         "rulesets": ruleset_versions(session.rules.id),
         "actions": [a.to_json() for a in session.actions()],
         "final": {
@@ -323,7 +325,12 @@ def replay(data: dict[str, Any], where: Path | str | None = None, verify: bool =
     rules = header.rules
     try:
         session = Session.start(
-            rules, scenario=header.scenario, options=header.options, seed=header.seed, humans=header.humans
+            rules,
+            scenario=header.scenario,
+            options=header.options,
+            seed=header.seed,
+            humans=header.humans,
+            computers=header.computers,
         )
     except ValueError as exc:
         raise RecordError(where, f"cannot set the game up: {exc}") from None

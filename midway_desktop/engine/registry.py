@@ -76,6 +76,11 @@ def new_game(
     scenario: str | None = None,
     options: Mapping[str, Any] | None = None,
     seed: int | str | None = None,
+    humans: tuple[str, ...] | None = None,
+    computers: Mapping[str, str] | None = None,
 ) -> Session:
-    """Start a game: ``new_game("midway-solitaire", options={"mission": 3}, seed=7)``."""
-    return Session.start(get_rules(game_id), scenario=scenario, options=options, seed=seed)
+    """Start a game: ``new_game("midway-solitaire", options={"mission": 3}, seed=7)``; ``humans``
+    and ``computers`` seat the sides (see ``seats``; by default the scenario's people)."""
+    return Session.start(
+        get_rules(game_id), scenario=scenario, options=options, seed=seed, humans=humans, computers=computers
+    )

@@ -10,11 +10,15 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from midway_desktop.engine.actions import Action, ActionCodec
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from midway_desktop.engine.bots import Bot
+    from midway_desktop.engine.seats import ComputerPlayer
 
 S = TypeVar("S")
 
@@ -115,6 +119,19 @@ class Rules(ABC, Generic[S]):
     def human_sides(self, scenario: Scenario) -> tuple[str, ...]:
         """Sides played by people in ``scenario`` (a solitaire scenario leaves one)."""
         return self.sides
+
+    def computer_players(self, scenario: Scenario, side: str) -> tuple[ComputerPlayer, ...]:
+        """The computer's players that may take ``side`` in ``scenario``, the usual one first
+        (none: only a person plays it). A side no person may play in the scenario lists the
+        one player that always takes it (see ``seats``). A game's bots join the New Game
+        dialog, the window's computer turns and the records by being listed here and made by
+        :meth:`computer_bot`; nothing else needs to know of them."""
+        return ()
+
+    def computer_bot(self, side: str, name: str) -> Bot:
+        """A fresh bot for the computer player ``name`` at ``side`` (one of
+        :meth:`computer_players`, not built in)."""
+        raise KeyError(f"{self.title} has no computer player {name!r} for {side}")
 
     def option_label(self, name: str, value: Any) -> str:
         """How a choice reads in the new-game dialog; games override for richer words."""

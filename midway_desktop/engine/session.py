@@ -66,6 +66,8 @@ class Session:
     history: list[Step] = field(default_factory=list)
     redo_stack: list[tuple[Action, int]] = field(default_factory=list)
     humans: tuple[str, ...] = ()
+    # The computer's player at each side no person plays (see ``seats``).
+    computers: dict[str, str] = field(default_factory=dict)
     undo_requested_by: str | None = None
     listeners: list[Callable[[Session, tuple[Event, ...]], None]] = field(default_factory=list)
     unrecorded: int = 0  # steps applied headless (see apply_headless): in no history, no log
@@ -80,7 +82,12 @@ class Session:
         seed: int | str | None = None,
         rng: Rng | None = None,
         humans: tuple[str, ...] | None = None,
+        computers: Mapping[str, str] | None = None,
     ) -> Session:
+        """A new game; ``humans`` are the sides people play (by default the scenario's) and
+        ``computers`` the computer's player at any other side (by default the usual one)."""
+        from midway_desktop.engine.seats import resolve
+
         if seed is None:
             import secrets
 
@@ -91,6 +98,8 @@ class Session:
         luck = rng if rng is not None else Rng(state_seed)
         if humans is not None:
             _check_humans(rules, chosen, humans)
+        people = tuple(humans) if humans is not None else tuple(rules.human_sides(chosen))
+        seated = resolve(rules, chosen, people, computers)
         state, events = rules.setup(chosen, opts, luck)
         return cls(
             rules=rules,
@@ -100,7 +109,8 @@ class Session:
             state=state,
             rng=luck,
             setup_events=tuple(events),
-            humans=tuple(humans) if humans is not None else tuple(rules.human_sides(chosen)),
+            humans=people,
+            computers=seated,
         )
 
     # -- playing --------------------------------------------------------------------------

@@ -158,17 +158,20 @@ class BoxView(QListView):
         self.host = host
         self.destinations = destinations
         self.targets = targets
+        # Counters stay where the box puts them: set before the icon mode, which would otherwise
+        # let them be moved about (and, set after it, would close the viewport to drops).
+        self.setMovement(QListView.Movement.Static)
         self.setViewMode(QListView.ViewMode.IconMode)
         self.setFlow(QListView.Flow.LeftToRight)
         self.setWrapping(True)
         self.setResizeMode(QListView.ResizeMode.Adjust)
-        self.setMovement(QListView.Movement.Static)
         self.setIconSize(QSize(ICON, ICON))
         self.setGridSize(QSize(ICON + 8, ICON + 8))
         self.setUniformItemSizes(True)
         self.setDragEnabled(True)
+        # Drops arrive at the viewport, which this also opens to them (asking Qt for the
+        # viewport itself would cost the start every widget class: see ``midway_desktop.ui``).
         self.setAcceptDrops(True)
-        self.viewport().setAcceptDrops(True)  # drops arrive at the viewport, as with any scroll area
         self.setDropIndicatorShown(False)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
@@ -183,7 +186,8 @@ class BoxView(QListView):
         """Tall enough for every counter: a box never hides counters behind a scroll bar."""
         # The icon layout keeps room for a scroll bar when it wraps, so a row holds fewer
         # counters than the bare width suggests.
-        room = (self.viewport().width() or 300) - self.verticalScrollBar().sizeHint().width()
+        # (The contents' width is the viewport's: a box sized to its counters has no scroll bar.)
+        room = (self.contentsRect().width() or 300) - self.verticalScrollBar().sizeHint().width()
         per_row = max(1, room // self.gridSize().width())
         rows = max(1, -(-self.box_model.rowCount() // per_row))
         self.setFixedHeight(rows * self.gridSize().height() + 2 * self.frameWidth() + 4)

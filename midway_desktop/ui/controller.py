@@ -5,21 +5,37 @@ redraw when :attr:`GameController.changed` fires. The controller autosaves after
 so a crash never costs a game (sealed with the hot-seat passwords when they are set, and only
 while it holds the game's autosave lock), and it reads the session only through the viewing
 side's filtered view and log.
+
+A side the computer sits at (``Session.computers``) plays itself: whenever it is due, the
+controller asks its bot for one step on the event loop, after the pace the player has set and
+once the presenter has finished showing what came before (:attr:`GameController.showing`), and
+submits it like any order. The person at the screen keeps their own side's view throughout.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from midway_desktop.engine import Action, Event, Outcome, Session, autosaves, new_game, records
 from midway_desktop.engine.events import UMPIRE
-from midway_desktop.games import game_info
+from midway_desktop.engine.rng import Rng, seed_state
+from midway_desktop.games import game_info, side_title
 
 if TYPE_CHECKING:
+    from midway_desktop.engine.bots import Bot
     from midway_desktop.engine.sealing import Seal
+
+# The pause before each of the computer's steps, and between the events shown one by one.
+PACES: dict[str, tuple[str, int]] = {
+    "brisk": ("&Brisk", 250),
+    "steady": ("&Steady", 900),
+    "slow": ("S&low", 2000),
+}
+DEFAULT_PACE = "steady"
 
 
 class GameController(QObject):
@@ -31,6 +47,7 @@ class GameController(QObject):
     savingStopped = Signal(str)  # the first autosave to fail after one that worked: why
     savingResumed = Signal()  # an autosave worked again after failing
     handover = Signal(str)  # hot-seat: the named side must take the screen before anything is shown
+    computerStalled = Signal(str)  # the computer's bot gave an order the rules refused: why
 
     def __init__(self, parent: QObject | None = None, autosave: bool = True) -> None:
         super().__init__(parent)
@@ -46,6 +63,16 @@ class GameController(QObject):
         self.blocked: str | None = None
         self.blocked_reason = ""
         self.save_failing = False
+        # The computer's players: a bot and its own luck (never the game's) for each of its sides.
+        self.bots: dict[str, Bot] = {}
+        self.bot_luck: dict[str, Rng] = {}
+        self.pace_ms = PACES[DEFAULT_PACE][1]
+        # Whether the screen is still showing earlier events (the presenter sets it): the
+        # computer waits for the player to have seen them.
+        self.showing: Callable[[], bool] = lambda: False
+        self._computer = QTimer(self)
+        self._computer.setSingleShot(True)
+        self._computer.timeout.connect(self._computer_step)
 
     # -- games ----------------------------------------------------------------------------
     def new_game(
@@ -55,8 +82,15 @@ class GameController(QObject):
         options: dict[str, Any] | None = None,
         seed: int | str | None = None,
         viewer: str | None = None,
+        humans: tuple[str, ...] | None = None,
+        computers: dict[str, str] | None = None,
     ) -> Session:
-        self.session = new_game(game_id, scenario=scenario, options=options, seed=seed)
+        """A new game; ``humans`` and ``computers`` say who sits at each side (by default the
+        scenario's people, see ``engine.seats``)."""
+        self.session = new_game(
+            game_id, scenario=scenario, options=options, seed=seed, humans=humans, computers=computers
+        )
+        self._seat()
         self.reviewing = None
         self.viewer = viewer or self.session.humans[0]
         if self.seal is not None and not self._fits(self.seal, self.session):
@@ -68,12 +102,14 @@ class GameController(QObject):
         """Take over a session made elsewhere (loaded, replayed, or scripted in a test), sealed
         with ``seal`` from now on; ``save`` autosaves it at once."""
         self.session = session
+        self._seat()
         self.reviewing = None
         self.viewer = viewer or session.humans[0]
         self.seal = seal if seal is not None and self._fits(seal, session) else None
         if save:
             self._autosave()
         self.changed.emit()
+        self._computer_next()
 
     def load(self, path: Path | str, passwords: dict[str, str] | None = None) -> Session:
         opened = records.open_record(path, passwords)
@@ -227,6 +263,10 @@ class GameController(QObject):
 
     def undo(self) -> bool:
         session = self._need()
+        if session.history and session.history[-1].action.side in self.bots and session.undoable(self.viewer) == 0:
+            who = side_title(session.history[-1].action.side)
+            self.refused.emit(f"The computer ({who}) has played since your last order; its steps are not taken back.")
+            return False
         reason = session.undo(self.viewer)
         if reason is not None:
             self.refused.emit(reason)
@@ -299,6 +339,10 @@ class GameController(QObject):
             return None
         return session.history[self.reviewing].action
 
+    def reviewed_state(self) -> Any:
+        """The position on show in the review (the odds dock plays on from it)."""
+        return self._reviewed_state()
+
     def _reviewed_state(self) -> Any:
         session = self._need()
         i = self.reviewing or 0
@@ -323,6 +367,52 @@ class GameController(QObject):
         self.viewer = side
         self.changed.emit()
 
+    # -- the computer's seats ---------------------------------------------------------------
+    def _seat(self) -> None:
+        """Bots for the sides the computer sits at, each with luck of its own from the game's seed
+        (the same game, the same computer), so that its choices never draw on the game's dice."""
+        from midway_desktop.engine.seats import bots_for
+
+        self._computer.stop()
+        session = self._need()
+        self.bots = bots_for(session.rules, session.rules.scenario(session.scenario), session.computers)
+        self.bot_luck = {side: Rng(seed_state(f"{session.seed}/{side}")) for side in self.bots}
+
+    def set_pace(self, ms: int) -> None:
+        """The pause before each of the computer's steps."""
+        self.pace_ms = max(0, ms)
+        if self._computer.isActive():
+            self._computer.start(self.pace_ms)
+
+    def computer_due(self) -> str | None:
+        """The computer's side that must act now, if any (never while reviewing or after the game)."""
+        session = self.session
+        if session is None or self.reviewing is not None or not self.bots or session.outcome() is not None:
+            return None
+        return next((side for side in session.to_act() if side in self.bots), None)
+
+    def _computer_next(self) -> None:
+        if self.computer_due() is None:
+            self._computer.stop()
+        elif not self._computer.isActive():
+            self._computer.start(self.pace_ms)
+
+    def _computer_step(self) -> None:
+        """One of the computer's steps (a whole batch of orders for VaM's bots), on the event
+        loop: the window stays live between them."""
+        side = self.computer_due()
+        if side is None:
+            return
+        if self.showing():  # the player is still watching what came before
+            self._computer.start(max(50, self.pace_ms))
+            return
+        session = self._need()
+        bot = self.bots[side]
+        legal = session.legal_actions(side) if getattr(bot, "uses_legal", True) else []
+        action = bot.choose(session, side, legal, self.bot_luck[side])
+        if not self.submit(action):  # (a bot bug: said once, and the computer stops)
+            self.computerStalled.emit(f"The computer ({side_title(side)}) could not give its orders.")
+
     # -- internals ------------------------------------------------------------------------
     def _need(self) -> Session:
         if self.session is None:
@@ -337,8 +427,10 @@ class GameController(QObject):
         self.changed.emit()
         outcome = session.outcome()
         if outcome is not None:
+            self._computer.stop()
             self.finished.emit(outcome)
             return
         nxt = self.next_viewer()
         if nxt is not None:
             self.handover.emit(nxt)
+        self._computer_next()

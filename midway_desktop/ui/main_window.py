@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QTabBar,
     QToolBar,
@@ -41,7 +42,7 @@ from midway_desktop.ui import contrast
 from midway_desktop.ui.ask import ask
 from midway_desktop.ui.board_scene import BoardScene
 from midway_desktop.ui.board_view import BoardView
-from midway_desktop.ui.controller import GameController
+from midway_desktop.ui.controller import DEFAULT_PACE, PACES, GameController
 from midway_desktop.ui.dice import DiceDock
 from midway_desktop.ui.games import desktop_plays, presenter_class, preview_class
 from midway_desktop.ui.games.base import Presenter, window_tab_bars
@@ -52,13 +53,23 @@ from midway_desktop.ui.stored_settings import read_text, restore
 
 if TYPE_CHECKING:
     from midway_desktop.engine.sealing import Envelope, Seal
+    from midway_desktop.ui.odds_dock import OddsDock
     from midway_desktop.ui.ruleset_values import RulesetValuesDialog
 
 SETTINGS_GAME = "session/game"
 SETTINGS_GEOMETRY = "window/geometry"
 SETTINGS_STATE = "window/state"
 SETTINGS_FOLDER = "dialogs/folder"
+SETTINGS_PACE = "play/pace"
+SETTINGS_SEATS = "play/seats"
 DOCK_SHARE = 0.46  # at most this much of the window's width for the dock columns by default
+
+
+def _seated(seats: dict[str, str | None] | None) -> tuple[tuple[str, ...] | None, dict[str, str] | None]:
+    """The people's sides and the computer's players from the New Game dialog's seats."""
+    if not seats:
+        return None, None
+    return tuple(s for s, who in seats.items() if who is None), {s: who for s, who in seats.items() if who}
 
 
 def dispose(dialog: QWidget | None) -> None:
@@ -142,6 +153,10 @@ class MainWindow(QMainWindow):
             "Ruleset &Values…", "Ctrl+Shift+V", self.show_ruleset_values, "Every value of the ruleset and its source"
         )
         self.values_dialog: RulesetValuesDialog | None = None
+        self.act_odds = act(
+            "&Odds from Here…", "Ctrl+Shift+O", self.show_odds, "Bots play on from this position: your chances"
+        )
+        self.odds_dock: OddsDock | None = None
         self.game_group = QActionGroup(self)
         self.game_actions: dict[str, QAction] = {}
         for i, info in enumerate(GAMES, start=1):
@@ -181,6 +196,7 @@ class MainWindow(QMainWindow):
         game_menu.addAction(self.act_open)
         game_menu.addAction(self.act_save)
         game_menu.addAction(self.act_passwords)
+        game_menu.addAction(self.act_odds)
         game_menu.addSeparator()
         game_menu.addAction(self.act_quit)
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -191,12 +207,59 @@ class MainWindow(QMainWindow):
             view_menu.addAction(a)
         self.view_menu = view_menu
         self.act_contrast = contrast.install(self)
+        self._build_pace_menu(view_menu)
         view_menu.addSeparator()
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self.act_help)
         help_menu.addAction(self.act_keys)
         help_menu.addAction(self.act_values)
         help_menu.addAction(self.act_about)
+
+    def _build_pace_menu(self, menu: QMenu) -> None:
+        """View › Computer's Pace: how long each of the computer's steps, and each event shown
+        one by one, stays before the next (remembered)."""
+        pace_menu = menu.addMenu("Computer's &Pace")
+        pace_menu.setToolTipsVisible(True)
+        self.pace_group = QActionGroup(self)
+        self.pace_actions: dict[str, QAction] = {}
+        remembered = read_text(self.settings, SETTINGS_PACE) if self.persist else None
+        chosen = remembered if remembered in PACES else DEFAULT_PACE
+        for key, (title, ms) in PACES.items():
+            a = QAction(f"{title} ({ms / 1000:g} s a step)", self, checkable=True)
+            a.setStatusTip(f"The computer's steps and the events shown one by one, {ms / 1000:g} s apart")
+            a.triggered.connect(lambda _=False, k=key: self.set_pace(k))
+            self.pace_group.addAction(a)
+            pace_menu.addAction(a)
+            self.pace_actions[key] = a
+        self.pace_actions[chosen].setChecked(True)
+        self.controller.set_pace(PACES[chosen][1])
+
+    def set_pace(self, key: str) -> None:
+        """The pace of the computer's play and of events shown one by one (remembered)."""
+        ms = PACES[key][1]
+        self.pace_actions[key].setChecked(True)
+        self.controller.set_pace(ms)
+        if self.presenter is not None:
+            self.presenter.set_pace(ms)
+        if self.persist:
+            self.settings.setValue(SETTINGS_PACE, key)
+
+    def _remembered_seats(self) -> dict[str, str | None]:
+        """The seats chosen for the last new game of this game (the dialog's defaults)."""
+        if not self.persist:
+            return {}
+        raw = read_text(self.settings, f"{SETTINGS_SEATS}/{self.game_id}")
+        out: dict[str, str | None] = {}
+        for part in (raw or "").split(","):
+            side, _, who = part.partition("=")
+            if side:
+                out[side] = None if who == "person" else who
+        return out
+
+    def _remember_seats(self, seats: dict[str, str | None]) -> None:
+        if self.persist:
+            text = ",".join(f"{side}={who or 'person'}" for side, who in seats.items())
+            self.settings.setValue(f"{SETTINGS_SEATS}/{self.game_id}", text)
 
     def _build_status(self) -> None:
         self.cell_label = QLabel("")
@@ -247,6 +310,7 @@ class MainWindow(QMainWindow):
     def _wire_controller(self) -> None:
         c = self.controller
         c.refused.connect(lambda reason: self.statusBar().showMessage(reason, 8000))
+        c.computerStalled.connect(lambda reason: self.statusBar().showMessage(reason, 20000))
         c.saveFailed.connect(self._save_failed)
         c.savingStopped.connect(self._saving_stopped)
         c.savingResumed.connect(self._saving_resumed)
@@ -307,10 +371,13 @@ class MainWindow(QMainWindow):
         scenario: str | None = None,
         session: Session | None = None,
         seal: Seal | None = None,
+        seats: dict[str, str | None] | None = None,
     ) -> None:
         """Show the current game: a rules-driven game if it is playable, else stand-ins;
         ``session`` is a game already loaded (opened from a file, sealed with ``seal`` if it
-        was) to show instead of a new one; else ``seal`` seals the new game from its start."""
+        was) to show instead of a new one; else ``seal`` seals the new game from its start and
+        ``seats`` says who sits at each side of it (None: a person; else the computer player's
+        name; by default the scenario's people)."""
         if self.presenter is not None:
             self.presenter.detach()
             self.presenter = None
@@ -346,17 +413,29 @@ class MainWindow(QMainWindow):
             notes.append(self._keep_unfinished())
             if seal is not None:  # passwords given with the new game seal even its first autosave
                 self.controller.seal = seal
-            self.controller.new_game(self.game_id, scenario=scenario, options=options, seed=seed)
+            humans, computers = _seated(seats)
+            self.controller.new_game(
+                self.game_id, scenario=scenario, options=options, seed=seed, humans=humans, computers=computers
+            )
         cls = presenter_class(self.game_id)
         assert cls is not None
         self.presenter = cls(self, self.controller)
         self.presenter.attach()
+        self.presenter.set_pace(self.controller.pace_ms)
         self.view.key_handler = self.presenter.key_pressed
         self.show_log()
         self._after_change()
         self._sync_passwords()
         self._curtain_for_hot_seat()
-        self._show_notes(notes)
+        self._show_notes([*notes, self._seats_note()])
+
+    def _seats_note(self) -> str:
+        """Who the computer plays, when it plays a side of its own choosing (not a solitaire's)."""
+        c = self.controller
+        if not c.bots or c.session is None:
+            return ""
+        theirs = " and ".join(f"the {SIDE_TITLES.get(s, s.title())} side" for s in c.bots)
+        return f"You play the {SIDE_TITLES.get(c.viewer, c.viewer.title())} side; the computer plays {theirs}."
 
     def _show_notes(self, notes: list[str]) -> None:
         """What became of the saved games, in the status bar (and the blocked autosave beside it)."""
@@ -666,12 +745,14 @@ class MainWindow(QMainWindow):
         from midway_desktop.engine import get_rules
         from midway_desktop.ui.new_game import NewGameDialog  # a dialog: made when asked for
 
-        dialog = NewGameDialog(get_rules(self.game_id), self)
+        dialog = NewGameDialog(get_rules(self.game_id), self, seats=self._remembered_seats())
         accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
         chosen = (dialog.options(), dialog.seed_value(), dialog.scenario_name(), dialog.passwords())
+        seats = dialog.seats()
         dispose(dialog)
         if accepted:
-            self.start_new(*chosen)
+            self._remember_seats(seats)
+            self.start_new(*chosen, seats=seats)
 
     def start_new(
         self,
@@ -679,9 +760,14 @@ class MainWindow(QMainWindow):
         seed: int | str | None = None,
         scenario: str | None = None,
         passwords: dict[str, str] | None = None,
+        seats: dict[str, str | None] | None = None,
     ) -> None:
         """A fresh game of the current game with ``options`` (no dialog); ``passwords`` (by
-        side) seal it from its first autosave on."""
+        side) seal it from its first autosave on; ``seats`` (by side: None for a person, else
+        the computer player's name) say who sits where."""
+        people = _seated(seats)[0]
+        if passwords and people is not None and len(people) < 2:
+            passwords = None  # one person at the screen: nobody to hide anything from
         if passwords:
             from midway_desktop.engine import get_rules
             from midway_desktop.engine.sealing import Seal, side_key
@@ -689,10 +775,10 @@ class MainWindow(QMainWindow):
             rules = get_rules(self.game_id)
             chosen = next((s for s in rules.scenarios if s.name == scenario), rules.scenarios[0])
             keys = {side: side_key(text) for side, text in passwords.items() if text}
-            seal = Seal.of(rules.id, tuple(rules.human_sides(chosen)), keys)
+            seal = Seal.of(rules.id, people or tuple(rules.human_sides(chosen)), keys)
         else:
             seal = None
-        self._start(resume=False, options=options, seed=seed, scenario=scenario, seal=seal)
+        self._start(resume=False, options=options, seed=seed, scenario=scenario, seal=seal, seats=seats)
 
     def save_dialog(self) -> None:
         if self.controller.session is None:
@@ -952,6 +1038,7 @@ class MainWindow(QMainWindow):
             ("Ctrl+Z, Ctrl+Shift+Z", "undo (never past a roll or a card), redo"),
             ("F1 · Shift+F1", "how to play this game · this list"),
             ("Ctrl+Shift+V", "the ruleset's values and where each comes from"),
+            ("Ctrl+Shift+O", "odds from here: bots play on from this position"),
         ]
         if self.presenter is not None:
             rows += self.presenter.shortcuts()
@@ -973,7 +1060,20 @@ class MainWindow(QMainWindow):
         )  # rows on one line, not squeezed
         self.shortcuts_box.open()
 
+    def show_odds(self) -> None:
+        """The odds dock, made on first use (its modules are not loaded at start-up)."""
+        if self.odds_dock is None:
+            from midway_desktop.ui.odds_dock import OddsDock
+
+            self.odds_dock = OddsDock(self.controller, self)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.odds_dock)
+            self.view_menu.addAction(self.odds_dock.toggleViewAction())
+        self.odds_dock.show()
+        self.odds_dock.raise_()
+
     def closeEvent(self, event: object) -> None:  # noqa: N802
+        if self.odds_dock is not None:
+            self.odds_dock.stop()
         if self.persist:
             self.settings.setValue(SETTINGS_GAME, self.game_id)
             self.settings.setValue(SETTINGS_GEOMETRY, self.saveGeometry())

@@ -42,6 +42,7 @@ class EventPlayback(QObject):
         self.timer.timeout.connect(self.step)
         self.start_paused = start_paused
         self.paused = False
+        self.skipping = False
 
     @property
     def active(self) -> bool:
@@ -72,8 +73,12 @@ class EventPlayback(QObject):
             self._finish()
 
     def skip(self) -> None:
-        while self.queue:
-            self.step()
+        self.skipping = True  # (listeners may leave what only the end needs until then)
+        try:
+            while self.queue:
+                self.step()
+        finally:
+            self.skipping = False
 
     def clear(self) -> None:
         """Forget what was still to be shown (the screen is changing hands) without showing it."""

@@ -76,4 +76,7 @@ def test_cv_plays_the_short_scenario_to_its_end(capsys: pytest.CaptureFixture[st
 def test_cv_refuses_an_unknown_scenario_in_one_line(capsys: pytest.CaptureFixture[str], scenario: str) -> None:
     code, _, err = _run(capsys, "cv", "--scenario", scenario)
     assert code == 2
-    assert err.strip() == f"simulate: CV has no scenario {scenario!r} (short, battle-of-midway, midway-campaign)"
+    names = "short, battle-of-midway, midway-campaign, free-set-up-short, free-set-up-battle-of-midway, " + (
+        "free-set-up-midway-campaign"
+    )
+    assert err.strip() == f"simulate: CV has no scenario {scenario!r} ({names})"

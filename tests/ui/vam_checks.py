@@ -86,8 +86,8 @@ def assert_docks_match_view(w) -> None:  # type: ignore[no-untyped-def]
     p, c = w.presenter, w.controller
     view = c.view()
     viewer = view["viewer"]
-    if p.playback.active and view.get("solitaire"):
-        return  # the board waits on purpose while the doctrine's moves are shown
+    if p.playback.active and (view.get("solitaire") or c.bots):
+        return  # the board waits on purpose while the doctrine's or the computer's moves are shown
     boxes = every_box(w)
     assert p.view == view, "the presenter draws from a view other than the current one"
     # The map: exactly the counters the view puts there, each in its hex.

@@ -9,9 +9,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from midway_desktop.engine.actions import Action
-from midway_desktop.games.cv.state import SECTION_TITLES
+from midway_desktop.games.cv.state import SECTION_TITLES, UNORGANIZED
 
 WEAPON_TITLES = {"": "unarmed", "he": "HE Bombs", "ap": "AP Bombs", "t": "Torpedoes"}
+
+
+def unit_name(number: int) -> str:
+    """A Task Force by its box number, or (above 100) an Unorganized Ship unit (Basic VI.D)."""
+    return f"Unorganized Ship unit {number}" if number > UNORGANIZED else f"Task Force {number}"
 
 
 def _plane(name: str) -> str:
@@ -112,7 +117,7 @@ class Plot(Action):
         move = " - ".join(self.path) if self.path else "stays"
         extra = ", anchors" if self.anchor else ", exits the mapboard" if self.exit else ""
         landing = ", unloads troops" if self.unload else ""
-        return f"Task Force {self.task_force}: {move}{extra}{landing}"
+        return f"{unit_name(self.task_force)}: {move}{extra}{landing}"
 
 
 @dataclass(frozen=True)
@@ -129,7 +134,7 @@ class Transfer(Action):
 
     def describe(self) -> str:
         with_planes = f" with {sum(p[3] for p in self.planes)} Air Factor(s)" if self.planes else ""
-        return f"{', '.join(self.ships)}{with_planes} from Task Force {self.source} to Task Force {self.target}"
+        return f"{', '.join(self.ships)}{with_planes} from {unit_name(self.source)} to {unit_name(self.target)}"
 
 
 @dataclass(frozen=True)
@@ -233,6 +238,144 @@ class EnterMap(Action):
         return f"Air unit {self.air_unit} enters the mapboard at {self.hex}"
 
 
+def _alt(high: bool) -> str:
+    return "High" if high else "Low"
+
+
+@dataclass(frozen=True)
+class Intercept(Action):
+    """Basic IX.D.1.c, IX.D.2.a: the side's Interceptors at one altitude of the Battle hex
+    attack: ``escorts`` Air Factors against the enemy's Escorts (or Interceptors), ``bombers``
+    kept for his Bombers in the second Segment."""
+
+    high: bool
+    escorts: int
+    bombers: int = 0
+    type_name: ClassVar[str] = "intercept"
+
+    def describe(self) -> str:
+        alt = _alt(self.high)
+        return f"{alt} Altitude Interceptors attack: {self.escorts} against Escorts, {self.bombers} for Bombers"
+
+
+@dataclass(frozen=True)
+class Conserve(Action):
+    """Basic VIII.E.4.a(3): the side's Interceptors and Escorts at one altitude expend no
+    Endurance Factor if attacked (their Air-to-Air BHT then -6, Air Hit Table Modifier a)."""
+
+    high: bool
+    type_name: ClassVar[str] = "conserve"
+
+    def describe(self) -> str:
+        return f"{_alt(self.high)} Altitude fighters expend no Endurance if attacked"
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Basic IX.D (Interceptor-to-Bomber Segment): ``factors`` free Interceptor Air Factors at
+    one altitude attack one group of enemy Bombers: the ``group``-th plane group of Air unit
+    ``air_unit`` at that altitude (groups as Basic III.E.3 sorts them)."""
+
+    high: bool
+    air_unit: int
+    group: int
+    factors: int
+    type_name: ClassVar[str] = "attack"
+
+    def describe(self) -> str:
+        return f"{self.factors} Interceptor(s) attack group {self.group + 1} of enemy Air unit {self.air_unit}"
+
+
+@dataclass(frozen=True)
+class Bomb(Action):
+    """Basic IX.E.2, IX.F: ``factors`` armed Air Factors of one line of an Air unit announce
+    Bombing Combat (``method``: high, low, dive or torpedo) against ``target``: ``ship:<n>``
+    (the n-th enemy Ship unit of the hex as Basic III.E.2 shows it), ``base`` or ``ground``."""
+
+    air_unit: int
+    plane: str
+    weapon: str
+    high: bool
+    method: str
+    target: str
+    factors: int
+    type_name: ClassVar[str] = "bomb"
+
+    def describe(self) -> str:
+        what = f"Ship unit {int(self.target[5:]) + 1}" if self.target.startswith("ship:") else self.target
+        return (
+            f"{self.factors} {_plane(self.plane)} of Air unit {self.air_unit} ({WEAPON_TITLES.get(self.weapon)}): "
+            f"{self.method.title()} Bombing on {what}"
+        )
+
+
+@dataclass(frozen=True)
+class Jettison(Action):
+    """Basic VIII.H.4: an Air unit's planes of one type discard their Weapon units."""
+
+    air_unit: int
+    plane: str
+    type_name: ClassVar[str] = "jettison"
+
+    def describe(self) -> str:
+        return f"Air unit {self.air_unit}: {_plane(self.plane)} jettison their Weapon units"
+
+
+@dataclass(frozen=True)
+class AirAttack(Action):
+    """Basic VIII.I.1: in the Normal Air Unit Movement Step of the side moving first, its
+    Interceptors at one altitude already in ``hex`` with enemy planes attack instead of moving:
+    an Air-to-Air Combat resolved at once (``escorts`` and ``bombers`` as in :class:`Intercept`;
+    the Interceptors that get through attack group ``group`` of enemy Air unit ``air_unit``)."""
+
+    hex: str
+    high: bool
+    escorts: int
+    bombers: int = 0
+    air_unit: int = 0
+    group: int = 0
+    type_name: ClassVar[str] = "air-attack"
+
+    def describe(self) -> str:
+        on = f", then Bombers of Air unit {self.air_unit} (group {self.group + 1})" if self.air_unit else ""
+        return f"Interceptors in {self.hex} attack at {_alt(self.high)} Altitude: {self.escorts} against Escorts{on}"
+
+
+@dataclass(frozen=True)
+class Eliminate(Action):
+    """Basic IX.K.3.b: the side that picks them names Air Factors a Base loses for its Hits:
+    ``factors`` of ``plane`` from section ``section`` of Base Box ``box``."""
+
+    box: str
+    section: str
+    plane: str
+    factors: int
+    type_name: ClassVar[str] = "eliminate"
+
+    def describe(self) -> str:
+        return f"{self.factors} {_plane(self.plane)} in {self.box} section {self.section.upper()} eliminated"
+
+
+@dataclass(frozen=True)
+class Shadow(Action):
+    """Basic VI.G: ``unit`` (a Task Force ``tf3`` or an Air unit ``air5``) shadows the enemy ships
+    it observes in ``hex``, keeping its distance (``keep``), closing in (``close``) or hanging
+    back (``far``); ``hex`` empty withdraws the order."""
+
+    unit: str
+    hex: str
+    stance: str = "keep"
+    type_name: ClassVar[str] = "shadow"
+
+    def describe(self) -> str:
+        who = f"Air unit {self.unit[3:]}" if self.unit.startswith("air") else f"Task Force {self.unit[2:]}"
+        if not self.hex:
+            return f"{who} shadows nothing"
+        how = {"keep": "keeping its distance", "close": "closing in", "far": "hanging back"}.get(self.stance, "")
+        return f"{who} shadows the enemy ships at {self.hex}, {how}"
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
-    Done, Place, Stow, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, Regroup, EnterMap, Announce
+    Done, Place, Stow, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, Regroup, EnterMap, Announce,
+    Intercept, Conserve, Attack, Bomb, Jettison, AirAttack, Eliminate, Shadow,
 )  # fmt: skip

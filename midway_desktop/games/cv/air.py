@@ -29,6 +29,7 @@ from collections.abc import Iterable
 
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
+from midway_desktop.games.cv import wind
 from midway_desktop.games.cv.actions import Altitude, EnterMap, Land, MoveAir, Regroup, TakeOff
 from midway_desktop.games.cv.bases import entry_turn, landing_turn
 from midway_desktop.games.cv.game import Game
@@ -93,6 +94,8 @@ def land_refusal(game: Game, state: State, a: Land) -> str | None:
     box = state.box(a.side, a.box)
     if box is None:
         return f"You have no Task Force or Base Box {a.box!r} (CV › Basic VIII.A.1.a)."
+    if isinstance(box, TaskForce) and box.unorganized:
+        return "Planes land only in a Task Force Box: an Unorganized Ship unit carries none (CV › Basic VI.D)."
     records = [r for r in unit.records if not a.plane or r.plane == a.plane]
     if not records:
         return f"Air unit {a.air_unit} has no {a.plane} planes (CV › Basic IV.A.2.d: its Air Record)."
@@ -133,6 +136,13 @@ def _handling_refusal(game: Game, box: TaskForce | BaseBox, records: list[AirRec
             f"{box.id}'s Maximum Launch Factor is {top} and {box.launched} Air Factor(s) have taken off or landed this "
             "Turn: landings may not exceed it nor prevent take-offs (CV › Basic VIII.A.1.c)."
         )
+    if count_launch and isinstance(box, TaskForce) and not box.into_wind:
+        low = wind.wind_limit(game, box)
+        if box.launched + landing > low:
+            return (
+                f"Task Force {box.number} did not move into the Wind Direction this Turn: its carriers take off and "
+                f"land no more than its Minimum Launch Factor {low} ({box.launched} already; CV › Basic VI.E, VI.E.4)."
+            )
     return None
 
 
@@ -223,6 +233,8 @@ def _flight_refusal(
         )
     if cap:
         box = state.box(unit.side, cap)
+        if isinstance(box, TaskForce) and box.unorganized:
+            return "An Unorganized Ship unit has no Task Force Box, so no CAP Box (CV › Basic VI.D, VIII.H.2)."
         if box is None or game.box_hex(box) != to:
             return "An Air unit joins the CAP Box only of a friendly box in the hex it ends in (CV › Basic VIII.H.2)."
     return None

@@ -19,7 +19,7 @@ class PlainBot:
         self.done = done
 
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
-        if rng.below(1000) < self.done * 1000:
+        if rng.below(1000) < self.done * 1000 and Done(side) in legal:  # (Done may be refused: VI.E, VIII.H.3)
             return Done(side)
         return rng.choice(legal)
 

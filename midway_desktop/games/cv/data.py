@@ -122,6 +122,7 @@ def check_data(data: CvData, board_file: Path | None = None) -> None:
             if title not in force.ships or ship is None or ship.type != "AP":
                 raise _in(force, f"{force.title}: Ground Factors ride on the force's own transports, not '{title}'")
     _check_bases(data, board_file)
+    _check_wind(data, board_file)
     for scenario in data.scenarios.scenarios:
         _check_scenario(data, scenario)
 
@@ -145,6 +146,24 @@ def _check_bases(data: CvData, board_file: Path | None) -> None:
         letter = str(region.data.get("base", ""))
         if data.bases.by_letter(letter) is None:
             raise _region_error(board_file, region.name, f"no off-board Base in bases.yaml has the letter '{letter}'")
+
+
+WIND_ARROWS = ("n", "ne", "se", "s", "sw", "nw")  # flat-topped hexsides (Intro III.A.2)
+
+
+def _check_wind(data: CvData, board_file: Path | None) -> None:
+    """Basic VI.E.1: every sector prints a Wind Direction Arrow pointing to a hexside."""
+    sectors = data.board.regions("sector")
+    if not sectors:
+        raise _region_error(board_file, "sector", "the board has no sectors to print Wind Direction Arrows in")
+    for region in sectors:
+        arrow = region.data.get("wind")
+        if arrow is None:
+            raise _region_error(board_file, region.name, "no Wind Direction Arrow ('wind', Basic VI.E.1)")
+        if str(arrow) not in WIND_ARROWS:
+            raise _region_error(
+                board_file, region.name, f"wind '{arrow}' is not a hexside: one of {', '.join(WIND_ARROWS)}"
+            )
 
 
 def _check_scenario(data: CvData, scenario: Scenario) -> None:

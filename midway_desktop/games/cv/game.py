@@ -20,6 +20,7 @@ from midway_desktop.games.cv.state import BaseBox, Planes, State, TaskForce
 from midway_desktop.geometry.board import Board
 
 MIDWAY_REGION = "midway"  # Intro III.A.7 / Set Up II.B: the Midway hex, B2117
+SEAPLANE_TENDER, SEAPLANE = "AV", "mavis"  # Basic VI.I.2: Temporary Japanese Seaplane Bases
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,17 @@ def base_specs(data: CvData) -> dict[str, BaseSpec]:
         handling = Handling(b.capacity, b.ready, b.launch, frozenset(types))
         out[b.name] = BaseSpec(b.name, b.title, b.side, hex_, handling, b.letter or "", turns, b.radar)
     return out
+
+
+def reduced_speed(hit_factor: int, hits: int) -> bool:
+    """Basic IX.K.4.b, IX.J.4.a: Hits of half the Hit Factor or more cut the speed in half."""
+    return hits > 0 and 2 * hits >= hit_factor
+
+
+def ship_movement(movement: int, hit_factor: int, hits: int) -> int:
+    """A ship's Movement Factor after its Hits (Basic IX.K.4.b). Halves round up: Movement
+    Factors are 1 or 2 and never carried over (VI.B.4), so a reduced ship still moves a hex."""
+    return (movement + 1) // 2 if reduced_speed(hit_factor, hits) else movement
 
 
 @dataclass(frozen=True)
@@ -105,24 +117,35 @@ class Game:
         return found
 
     @cached_property
-    def _handling(self) -> dict[tuple[str, tuple[str, ...]], Handling]:
+    def _handling(self) -> dict[tuple[str, tuple[str, ...], bool], Handling]:
         return {}
 
     # -- Task Forces -----------------------------------------------------------------------------
-    def movement(self, tf: TaskForce) -> int:
-        """Basic VI.B.5: a Task Force moves at the speed of its slowest Ship unit."""
-        return min((self.ship(tf.side, t).ship_class.movement for t in tf.ships), default=0)
+    def movement(self, tf: TaskForce, hits: Mapping[str, int] | None = None) -> int:
+        """Basic VI.B.5: a Task Force moves at the speed of its slowest Ship unit, each ship's
+        Movement Factor after its Hits (``hits`` by title; IX.K.4.b)."""
+        hits = hits or {}
+        speeds = []
+        for t in tf.ships:
+            c = self.ship(tf.side, t).ship_class
+            speeds.append(ship_movement(c.movement, c.hits, hits.get(t, 0)))
+        return min(speeds, default=0)
 
     def holders(self, box: TaskForce | BaseBox) -> list[tuple[int, frozenset[str]]]:
         """Every ship (or the base) that holds planes: its Plane Capacity and Plane Types."""
         if isinstance(box, BaseBox):
             h = self.bases[box.id].handling
             return [(h.capacity, h.planes)]
+        if box.unorganized:  # Basic VI.D: no box, so no planes aboard
+            return []
         out = []
         for title in box.ships:
             c = self.ship(box.side, title).ship_class
             if c.capacity:
-                out.append((c.capacity, frozenset(c.planes)))
+                if box.seaplane_base and c.type == SEAPLANE_TENDER:  # Basic VI.I.2.b
+                    out.append((2 * c.capacity, frozenset((*c.planes, SEAPLANE))))
+                else:
+                    out.append((c.capacity, frozenset(c.planes)))
         return out
 
     def handling(self, box: TaskForce | BaseBox) -> Handling:
@@ -130,7 +153,9 @@ class Game:
         ships'; so are its Launch Factors (read the same way)."""
         if isinstance(box, BaseBox):
             return self.bases[box.id].handling
-        key = (box.side, box.ships)
+        if box.unorganized:  # Basic VI.D: its planes would need a Task Force Box
+            return Handling(0, 0, (0, 0, 0), frozenset())
+        key = (box.side, box.ships, box.seaplane_base)
         found = self._handling.get(key)
         if found is None:
             found = self._handling[key] = self._sum(box)
@@ -138,15 +163,19 @@ class Game:
 
     def _sum(self, box: TaskForce) -> Handling:
         classes = [self.ship(box.side, t).ship_class for t in box.ships]
+        # Basic VI.I.2.b: a Seaplane Tender that established a Temporary Seaplane Base has doubled
+        # Plane Capacity and Launch Factors and handles Mavis seaplanes.
+        twice = [2 if box.seaplane_base and c.type == SEAPLANE_TENDER else 1 for c in classes]
+        extra = (SEAPLANE,) if box.seaplane_base and any(n == 2 for n in twice) else ()
         return Handling(
-            capacity=sum(c.capacity for c in classes),
+            capacity=sum(c.capacity * n for c, n in zip(classes, twice, strict=True)),
             ready=sum(c.ready for c in classes),
             launch=(
-                sum(c.launch[0] for c in classes),
-                sum(c.launch[1] for c in classes),
-                sum(c.launch[2] for c in classes),
+                sum(c.launch[0] * n for c, n in zip(classes, twice, strict=True)),
+                sum(c.launch[1] * n for c, n in zip(classes, twice, strict=True)),
+                sum(c.launch[2] * n for c, n in zip(classes, twice, strict=True)),
             ),
-            planes=frozenset(p for c in classes for p in c.planes),
+            planes=frozenset((*(p for c in classes for p in c.planes), *extra)),
         )
 
     def takes(self, box: TaskForce | BaseBox, plane: str) -> bool:
@@ -190,4 +219,5 @@ class Game:
         return len(self.board.neighbors(hex_)) < 6
 
     def friendly_boxes_at(self, state: State, side: str, hex_: str) -> list[TaskForce | BaseBox]:
-        return [b for b in state.boxes(side) if self.box_hex(b) == hex_]
+        boxes = [b for b in state.boxes(side) if not (isinstance(b, TaskForce) and b.unorganized)]
+        return [b for b in boxes if self.box_hex(b) == hex_]  # (an Unorganized Ship unit has no box: VI.D)

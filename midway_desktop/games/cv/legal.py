@@ -10,12 +10,14 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from midway_desktop.engine.actions import Action
-from midway_desktop.games.cv import air, movement, readiness, reorganization
+from midway_desktop.games.cv import air, air_combat, combat, engaged, movement, readiness, reorganization, shadowing
 from midway_desktop.games.cv.actions import (
+    AirAttack,
     Altitude,
     Done,
     EnterMap,
     Form,
+    Jettison,
     Land,
     MoveAir,
     Place,
@@ -29,7 +31,7 @@ from midway_desktop.games.cv.actions import (
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import announcements
 from midway_desktop.games.cv.setup import set_up_cells
-from midway_desktop.games.cv.state import AIR_BOXES, SECTIONS, TASK_FORCE_BOXES, State, TaskForce
+from midway_desktop.games.cv.state import AIR_BOXES, SECTIONS, TASK_FORCE_BOXES, State, TaskForce, other
 
 Maker = Callable[[Game, State, str], Iterator[Action]]
 
@@ -66,9 +68,18 @@ def legal_orders(game: Game, state: State, side: str) -> list[Action]:
         ),
         "plane-ready": ((_readies, readiness.ready_refusal),),
         "form-air-units": ((_forms, readiness.form_refusal),),
-        "ship-plotting": ((_plots, movement.plot_refusal), (_transfers, reorganization.transfer_refusal)),
+        "ship-plotting": (
+            (_plots, movement.plot_refusal),
+            (_transfers, reorganization.transfer_refusal),
+            (_shadows, None),  # built to shadowing.shadow_refusal exactly
+        ),
         "landing": ((_landings, air.land_refusal), *_AIR_ANY_TIME),
-        "air-move": ((_moves, air.move_refusal), (_entries, air.enter_refusal), *_AIR_ANY_TIME),
+        "air-move": (
+            (_moves, air.move_refusal),
+            (_entries, air.enter_refusal),
+            (_air_attacks, air_combat.movement_attack_refusal),
+            *_AIR_ANY_TIME,
+        ),
         "take-off": ((_take_offs, air.take_off_refusal), *_AIR_ANY_TIME),
     }
     out: list[Action] = []
@@ -77,10 +88,18 @@ def legal_orders(game: Game, state: State, side: str) -> list[Action]:
             out += list(make(game, state, side))
         else:
             out += [a for a in make(game, state, side) if refusal(game, state, a) is None]
+    out += combat.legal(game, state, side)  # the Combat Phase's sealed steps (Basic IX)
+    if state.step in ("air-move",):
+        out = [a for a in out if engaged.refusal(game, state, a) is None]  # Basic VIII.H.3
     if state.step != "over":
         out += announcements(state, side)  # standing Condition 2 announcements (Basic III.C.2)
-    out.append(Done(side))
+    if movement.done_refusal(game, state, Done(side)) is None and engaged.refusal(game, state, Done(side)) is None:
+        out.append(Done(side))
     return out
+
+
+def _shadows(game: Game, state: State, side: str) -> Iterator[Action]:
+    yield from shadowing.shadows_offered(game, state, side)
 
 
 def _places(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -145,7 +164,7 @@ def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
         assert tf.hex is not None
         paths: list[tuple[str, ...]] = [()]
         frontier: list[tuple[str, ...]] = [()]
-        for _ in range(game.movement(tf)):
+        for _ in range(game.movement(tf, state.hits_of(side))):
             frontier = [(*p, n) for p in frontier for n in sorted(board.neighbors(p[-1] if p else tf.hex))]
             paths += frontier
         for path in paths:
@@ -164,8 +183,9 @@ def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
         if tf.side != side or (not tf.on_map and not set_up):
             continue
         targets = [t.number for t in state.task_forces if t.side == side and (set_up or (t.on_map and t.hex == tf.hex))]
+        loose = () if set_up or tf.unorganized else (reorganization.next_unorganized(state, side),)  # (VI.D)
         for title in tf.ships:
-            for n in (*targets, *free):
+            for n in (*targets, *free, *loose):
                 yield Transfer(side, tf.number, n, (title,))
 
 
@@ -223,5 +243,35 @@ def _altitudes(game: Game, state: State, side: str) -> Iterator[Action]:
                 yield Altitude(side, unit.number, plane, high)
 
 
+def _air_attacks(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Basic VIII.I.1: Interceptors attacking where they are, in the first mover's move."""
+    from midway_desktop.games.cv.sky import BOMBER, groups, lines_at
+
+    if not state.initiative or state.initiative[0] != side or state.mover != 0:
+        return
+    hexes = {air.air_hex(game, state, u) for u in state.air_units if u.side == side and u.where in air.FLYING}
+    for hex_ in sorted(h for h in hexes if h is not None):
+        lines = lines_at(game, state, hex_)
+        for high in air_combat.ALTITUDES:
+            mine = sum(x.factors for x in air_combat.interceptors(lines, side, high))
+            targets = [(0, 0)] + [
+                (u, g)
+                for u in sorted({x.unit for x in lines if x.side != side and x.high == high and x.role == BOMBER})
+                for g in range(len(groups(lines, other(side), u, high)))
+            ]
+            for k in range(mine + 1):
+                for m in range(mine - k + 1):
+                    for u, g in targets:
+                        if k + m and (m == 0 or u != 0):
+                            yield AirAttack(side, hex_, high, k, m, u, g)
+
+
+def _jettisons(game: Game, state: State, side: str) -> Iterator[Action]:
+    for unit in state.air_units:
+        if unit.side == side and unit.where in air.FLYING:
+            for plane in sorted({r.plane for r in unit.records if r.weapon}):
+                yield Jettison(side, unit.number, plane)
+
+
 # Orders a side may give at any time in its part of the Air Unit Movement Phase.
-_AIR_ANY_TIME = ((_altitudes, air.altitude_refusal), (_regroups, None))  # type: ignore[assignment]
+_AIR_ANY_TIME = ((_altitudes, air.altitude_refusal), (_regroups, None), (_jettisons, None))  # type: ignore[assignment]

@@ -12,8 +12,12 @@ from an edge hex, for good (VI.F.2). Air units in a Task Force's CAP Box move wi
 from __future__ import annotations
 
 from midway_desktop.engine.events import Event
-from midway_desktop.games.cv.actions import Place, Plot
+from midway_desktop.engine.rng import Rng
+from midway_desktop.games.cv import wind
+from midway_desktop.games.cv.actions import Done, Place, Plot
+from midway_desktop.games.cv.anchorage import establish
 from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.observation import sailing_by
 from midway_desktop.games.cv.setup import set_up_cells
 from midway_desktop.games.cv.state import SIDES, PlottedMove, State, TaskForce, evolve, side_name
 
@@ -57,7 +61,7 @@ def plot_refusal(game: Game, state: State, a: Plot) -> str | None:
         if h not in board.neighbors(here):
             return f"Plot move {i + 1}, {here} to {h}: movement goes hex to hex, skipping none (CV › Basic VI.B.3)."
         here = h
-    speed = game.movement(tf)
+    speed = game.movement(tf, state.hits_of(tf.side))
     if len(a.path) > speed:
         return (
             f"Task Force {tf.number} moves at most {speed} hex(es) a Turn, the Movement Factor of its slowest Ship "
@@ -74,6 +78,36 @@ def plot_refusal(game: Game, state: State, a: Plot) -> str | None:
             return f"Task Force {tf.number} has no Ground Factors aboard its transports (CV › Basic VI.A.3.b)."
     if a.exit and not game.edge(here):
         return f"Ships leave the mapboard only from an edge hex; {here} is not one (CV › Basic VI.F)."
+    if wind.must_go_into_wind(game, tf) and not wind.into_wind(game, tf.hex, a.path):
+        return _wind_reason(game, tf)
+    if tf.seaplane_base and not a.anchor and not game.fits(evolve(tf, seaplane_base=False), tf.planes.all()):
+        return (
+            f"Task Force {tf.number}'s planes fit aboard only while its Temporary Seaplane Base lasts: they must fit "
+            "its tenders' own capacity before it weighs anchor (CV › Basic VI.I.2.b)."
+        )
+    return None
+
+
+def _wind_reason(game: Game, tf: TaskForce) -> str:
+    assert tf.hex is not None
+    low, _normal, _top = game.handling(tf).launch
+    ways = ", ".join(sorted(wind.windward(game, tf.hex))) or "none on the mapboard"
+    return (
+        f"Task Force {tf.number}'s carriers have launched or landed {tf.launched} Air Factor(s) this Turn, more "
+        f"than its Minimum Launch Factor {low}: it must move at least one hex into the Wind Direction "
+        f"(from {tf.hex}: {ways}; CV › Basic VI.E)."
+    )
+
+
+def done_refusal(game: Game, state: State, a: Done) -> str | None:
+    """Basic VI.E: a side seals its plots only when every carrier Task Force that must move into
+    the wind has a plot that does (an unplotted Task Force stays where it is)."""
+    if state.step != "ship-plotting":
+        return None
+    plotted = {p.task_force for p in state.plots_of(a.side)}
+    for tf in state.task_forces:
+        if tf.side == a.side and tf.on_map and tf.number not in plotted and wind.must_go_into_wind(game, tf):
+            return _wind_reason(game, tf)
     return None
 
 
@@ -124,10 +158,15 @@ def _stopped(p: PlottedMove) -> PlottedMove:
     return evolve(p, path=p.path[:1], exit=False)
 
 
-def resolve_movement(game: Game, state: State, events: list[Event]) -> State:
+def resolve_movement(game: Game, state: State, events: list[Event], rng: Rng | None = None) -> State:
     """Basic VI.A.2: every Task Force moves exactly as plotted (unless Combat Contact stops it,
-    VI.H); late arrivals reach their hexes."""
+    VI.H), shadowing units with the ships they shadow (VI.G); late arrivals reach their hexes;
+    sightings are made hex by hex (III.A)."""
+    from midway_desktop.games.cv.shadowing import fly_shadows, resolve_shadowing
+
+    state, air_shadows = resolve_shadowing(game, state, events, rng)
     state = combat_contact(game, state, events)
+    state = sailing_by(game, state, events)
     for side in SIDES:
         plots = {p.task_force: p for p in state.plots_of(side)}
         lines = []
@@ -150,6 +189,8 @@ def resolve_movement(game: Game, state: State, events: list[Event]) -> State:
                 state = _carry_cap(state, tf, len(plot.path))
         if lines:
             events.append(Event("ship-movement", "; ".join(lines) + ".", (side,), {"side": side}))
+    state = fly_shadows(game, state, air_shadows, events)
+    state = establish(game, state, events)
     return evolve(state, plots=tuple((side, tuple(p for p in ps if p.unload)) for side, ps in state.plots))
 
 
@@ -173,6 +214,7 @@ def unload_troops(game: Game, state: State, events: list[Event]) -> State:
 
 
 def _moved(game: Game, state: State, tf: TaskForce, plot: PlottedMove | None) -> TaskForce:
+    tf = evolve(tf, into_wind=False) if tf.into_wind else tf  # each Turn's move counts anew (VI.E)
     if tf.entry is not None:
         if tf.entry.time == state.time:
             return evolve(tf, hex=tf.entry.hex, entry=None, entered=state.time)
@@ -181,7 +223,9 @@ def _moved(game: Game, state: State, tf: TaskForce, plot: PlottedMove | None) ->
         return tf
     if plot.exit:
         return evolve(tf, hex=None, exited=True, anchored=False)
-    return evolve(tf, hex=plot.path[-1] if plot.path else tf.hex, anchored=plot.anchor)
+    assert tf.hex is not None
+    windward = wind.into_wind(game, tf.hex, plot.path)
+    return evolve(tf, hex=plot.path[-1] if plot.path else tf.hex, anchored=plot.anchor, into_wind=windward)
 
 
 def _carry_cap(state: State, tf: TaskForce, hexes: int) -> State:

@@ -29,10 +29,11 @@ from midway_desktop.engine.events import Event
 from midway_desktop.games.cv import air
 from midway_desktop.games.cv.actions import Announce
 from midway_desktop.games.cv.game import Game
-from midway_desktop.games.cv.state import AirUnit, Seen, State, TaskForce, evolve, other
+from midway_desktop.games.cv.state import SIDES, AirUnit, Seen, State, TaskForce, evolve, other
 from midway_desktop.geometry import hexes
 
 SIZES = ("capital", "major", "small")
+ALWAYS = 5  # Basic VI.D: an Unorganized Ship unit is always observed (read: as Condition 5 reveals it)
 
 
 @dataclass(frozen=True)
@@ -146,15 +147,22 @@ def seen_from(game: Game, state: State, side: str, seen_by: list[Observer]) -> d
     """What ``seen_by`` (some of ``side``'s observers) observe of the enemy now."""
     enemy = other(side)
     by_hex: dict[str, list[TaskForce]] = {}
+    loose: list[TaskForce] = []
     for tf in state.task_forces:
         if tf.side == enemy and tf.on_map:
             assert tf.hex is not None
-            by_hex.setdefault(tf.hex, []).append(tf)
+            if tf.unorganized:
+                loose.append(tf)
+            else:
+                by_hex.setdefault(tf.hex, []).append(tf)
     ships = []
     for hex_, tfs in sorted(by_hex.items()):
         cond = condition(game, state, seen_by, hex_, flying=False, high=False)
         if cond > 0:
             ships.append(ships_seen(game, tfs, hex_, cond, state))
+    for tf in loose:  # Basic VI.D: always observed, the counter itself on the mapboard (reading: Condition 5)
+        assert tf.hex is not None
+        ships.append({**ships_seen(game, [tf], tf.hex, ALWAYS, state), "unorganized": True})
     planes = []
     for unit in state.air_units:
         if unit.side != enemy or unit.where not in air.FLYING:
@@ -192,7 +200,7 @@ def flying_by(game: Game, state: State, unit: AirUnit, path: list[str], events: 
     found: dict[tuple[str, str, int], dict[str, Any]] = {}
     for h in entered:
         seen = seen_from(game, state, side, [Observer(line, h) for line in lines])
-        for item in (*seen["ships"], *seen["air"]):
+        for item in (*[x for x in seen["ships"] if not x.get("unorganized")], *seen["air"]):
             key = (item["what"], item["hex"], item.get("number", 0))
             if key not in found or item["condition"] > found[key]["condition"]:
                 found[key] = item
@@ -284,4 +292,83 @@ def announcements(state: State, side: str) -> list[Announce]:
         if unit.side == side:
             low, high = strength_range(unit.total)
             out += [Announce(side, "air", unit.number, n) for n in range(low, high + 1)]
+    return out
+
+
+# -- observing while ships move (Basic III.A, VI.A.2) ------------------------------------------------
+def tracks(state: State) -> dict[tuple[str, int], list[str]]:
+    """Every Task Force's hexes through this Turn's Ship Unit Movement Step, step by step: where
+    it stands, then each hex of its plot (a late arrival: its entry hex, at the first step).
+    Both sides move at once, so the k-th hexes of all moves are entered together (as VI.H takes
+    the first hexes of both sides' moves to be entered together)."""
+    plots = {(side, p.task_force): p for side, ps in state.plots for p in ps}
+    out: dict[tuple[str, int], list[str]] = {}
+    for tf in state.task_forces:
+        key = (tf.side, tf.number)
+        if tf.entry is not None:
+            if tf.entry.time == state.time:
+                out[key] = [tf.entry.hex]
+        elif tf.on_map:
+            assert tf.hex is not None
+            plot = plots.get(key)
+            out[key] = [tf.hex, *(plot.path if plot is not None else ())]
+    return out
+
+
+def sailing_by(game: Game, state: State, events: list[Event]) -> State:
+    """Basic III.A: as a moving Task Force enters each hex, its side learns what it observes from
+    there, and the enemy learns of it wherever the enemy's units observe it (both kept for the
+    Turn, at the best condition, as for Air units flying by). The k-th hexes of all moves are
+    entered together; a late arrival appears at its entry hex at the first step."""
+    moves = tracks(state)
+    steps = max((len(t) for t in moves.values()), default=0)
+    found: dict[tuple[str, str, str, int], dict[str, Any]] = {}
+    for k in range(steps):
+        at = {key: t[min(k, len(t) - 1)] for key, t in moves.items()}
+        if k == 0:  # late arrivals reach their entry hexes
+            moving = {
+                (tf.side, tf.number)
+                for tf in state.task_forces
+                if tf.entry is not None and (tf.side, tf.number) in moves
+            }
+        else:
+            moving = {key for key, t in moves.items() if len(t) > k}
+        if not moving:
+            continue
+        placed = tuple(
+            evolve(tf, hex=at[(tf.side, tf.number)], entry=None) if (tf.side, tf.number) in at else evolve(tf, hex=None)
+            for tf in state.task_forces
+        )
+        now = evolve(state, task_forces=placed)
+        for side in SIDES:
+            mine = [tf for tf in placed if tf.side == side and (tf.side, tf.number) in moving]
+            # what the side's moving Task Forces observe from the hexes they enter
+            eyes = [o for tf in mine for o in observers_of(game, tf)]
+            seen = seen_from(game, now, side, eyes) if eyes else {"ships": [], "air": []}
+            # and what all the side's units observe of the enemy's moving Task Forces
+            enemy_hexes = {tf.hex for tf in placed if tf.side == other(side) and (tf.side, tf.number) in moving}
+            if enemy_hexes:
+                everything = seen_from(game, now, side, observers(game, now, side))
+                seen["ships"] += [s for s in everything["ships"] if s["hex"] in enemy_hexes]
+            for item in (*seen["ships"], *seen["air"]):
+                if item.get("unorganized"):  # on the mapboard for both all the time (VI.D)
+                    continue
+                key = (side, item["what"], item["hex"], item.get("number", 0))
+                if key not in found or item["condition"] > found[key]["condition"]:
+                    found[key] = item
+    new: list[Seen] = []
+    for (side, _what, _hex, _n), item in sorted(found.items(), key=lambda kv: kv[0]):
+        new.append(Seen(side, "ship movement", item["hex"], item["what"], item["condition"], _info(item)))
+        events.append(Event("sighting", f"Observed as ships move: {_told(item)}.", (side,), {"side": side}))
+    if not new:
+        return state
+    return evolve(state, sightings=(*state.sightings, *new))
+
+
+def observers_of(game: Game, tf: TaskForce) -> list[Observer]:
+    """A Task Force's own observers (Basic III.B.3): its ships, and radar if it has a radar ship."""
+    assert tf.hex is not None
+    out = [Observer("surface", tf.hex)]
+    if any(game.ship(tf.side, t).ship_class.radar for t in tf.ships):
+        out.append(Observer("radar", tf.hex))
     return out

@@ -16,6 +16,7 @@ within the box's Launch Factors (IV.A.2.a; VIII.A.1.c): here, the Maximum Launch
 
 from __future__ import annotations
 
+from midway_desktop.games.cv import wind
 from midway_desktop.games.cv.actions import WEAPON_TITLES, Form, Ready, Stow
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import (
@@ -188,6 +189,14 @@ def form_refusal(game: Game, state: State, a: Form) -> str | None:
             f"{a.box}'s Maximum Launch Factor is {top} and {box.launched} Air Factor(s) have taken off or landed this "
             f"Turn: {a.factors} more would pass it (CV › Basic IV.B; IV.A.2.a)."
         )
+    if isinstance(box, TaskForce) and box.launched + a.factors > wind.wind_limit(game, box):
+        assert box.hex is not None  # (on the mapboard: refused above otherwise)
+        if game.movement(box) < 1 or not wind.windward(game, box.hex):
+            low = wind.wind_limit(game, box)
+            return (
+                f"Past its Minimum Launch Factor {low}, Task Force {box.number}'s carriers must move a hex into the "
+                f"Wind Direction this Turn, and from {box.hex} it cannot (CV › Basic VI.E)."
+            )
     return None
 
 

@@ -1,4 +1,6 @@
 """Task Force reorganization (CV › Basic VI.C), in the Ship Plotting and Movement Phase only;
+Unorganized Ship units (VI.D: a ship taken out of its box onto the mapboard, numbered above 100,
+always observed, carrying no planes, put back in a box in the same hex when its side likes);
 and the organization of Task Forces at set-up (Set Up III.C.1: as desired, among ships the
 scenario places in the same area at the same Turn).
 
@@ -23,6 +25,7 @@ from midway_desktop.games.cv.state import (
     SECTIONS,
     TASK_FORCE_BOXES,
     TASK_FORCE_SHIPS,
+    UNORGANIZED,
     Planes,
     State,
     TaskForce,
@@ -84,7 +87,13 @@ def transfer_refusal(game: Game, state: State, a: Transfer) -> str | None:
     if a.target == a.source:
         return "Ships move to another Task Force (CV › Basic VI.C)."
     limit = TASK_FORCE_BOXES[a.side]
-    if not 1 <= a.target <= limit:
+    if a.target > UNORGANIZED:
+        if src.unorganized:
+            return "An Unorganized Ship unit is on the mapboard already: it goes back into a box (CV › Basic VI.D)."
+        why = _unorganized_refusal(state, a)
+        if why is not None:
+            return why
+    elif not 1 <= a.target <= limit:
         return f"The {side_name(a.side)} side has Task Force Boxes 1-{limit} (CV › Set Up III.B)."
     dst = state.task_force(a.side, a.target)
     if set_up:
@@ -118,6 +127,30 @@ def transfer_refusal(game: Game, state: State, a: Transfer) -> str | None:
     return None
 
 
+def next_unorganized(state: State, side: str) -> int:
+    """The number a Ship unit placed on the mapboard unorganized takes: the first free above 100."""
+    used = {t.number for t in state.task_forces if t.side == side}
+    return next(n for n in range(UNORGANIZED + 1, UNORGANIZED + 1000) if n not in used)
+
+
+def _unorganized_refusal(state: State, a: Transfer) -> str | None:
+    """Basic VI.D: a Ship unit leaves its Task Force Box for the mapboard, unorganized, only in
+    the Ship Plotting and Movement Phase (at set-up every ship is in a box: Set Up III.C.1.d),
+    one Ship unit to a counter, carrying no planes."""
+    if state.step == "set-up":
+        return "At set-up every Ship unit is placed in a Task Force Box (CV › Set Up III.C.1.d)."
+    if a.target != next_unorganized(state, a.side):
+        return (
+            f"A Ship unit placed on the mapboard unorganized is numbered {next_unorganized(state, a.side)}, the first "
+            "free number above 100 (CV › Basic VI.D)."
+        )
+    if len(a.ships) != 1:
+        return "Unorganized Ship units stand on the mapboard one by one: place one at a time (CV › Basic VI.D)."
+    if a.planes:
+        return "Plane-carrying Ship units stay in Task Force Boxes as long as they carry planes (CV › Basic VI.D)."
+    return None
+
+
 def _boxes(
     game: Game, src: TaskForce, dst: TaskForce | None, a: Transfer, moving: dict[str, list[Planes]]
 ) -> tuple[TaskForce, TaskForce]:
@@ -130,7 +163,16 @@ def _boxes(
     )
     base = dst
     if base is None:  # a new Task Force where (and when) the old one is: its area and entry too
-        base = TaskForce(src.side, a.target, (), src.hex, anchored=src.anchored, area=src.area, entry=src.entry)
+        base = TaskForce(
+            src.side,
+            a.target,
+            (),
+            src.hex,
+            anchored=src.anchored,
+            area=src.area,
+            entry=src.entry,
+            unorganized=a.target > UNORGANIZED,
+        )
     planes = base.planes
     for sec in SECTIONS:
         planes = planes.with_(sec, (*planes.of(sec), *go[sec]))

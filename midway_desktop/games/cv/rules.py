@@ -15,20 +15,33 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Outcome, Phase, Rules, Scenario
-from midway_desktop.games.cv import air, movement, observation, readiness, reorganization
+from midway_desktop.games.cv import (
+    air,
+    air_combat,
+    combat,
+    engaged,
+    movement,
+    observation,
+    readiness,
+    reorganization,
+    shadowing,
+)
 from midway_desktop.games.cv.actions import (
     ACTION_TYPES,
+    AirAttack,
     Altitude,
     Announce,
     Done,
     EnterMap,
     Form,
+    Jettison,
     Land,
     MoveAir,
     Place,
     Plot,
     Ready,
     Regroup,
+    Shadow,
     Stow,
     TakeOff,
     Transfer,
@@ -46,14 +59,16 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "set-up": (Place, Transfer, Stow, Done),
     "plane-ready": (Ready, Done),
     "form-air-units": (Form, Done),
-    "ship-plotting": (Plot, Transfer, Done),
-    "landing": (Land, Altitude, Regroup, Done),
-    "air-move": (MoveAir, EnterMap, Altitude, Regroup, Done),
-    "take-off": (TakeOff, Altitude, Regroup, Done),
+    "ship-plotting": (Plot, Transfer, Shadow, Done),
+    "landing": (Land, Altitude, Regroup, Jettison, Done),
+    "air-move": (MoveAir, EnterMap, Altitude, Regroup, Jettison, AirAttack, Done),
+    "take-off": (TakeOff, Altitude, Regroup, Jettison, Done),
+    **{s.name: (*s.orders, Done) for s in combat.STEPS if s.sealed},
 }
 
 Check = Callable[[Game, State, Any], str | None]
 CHECKS: dict[type[Action], Check] = {
+    Done: movement.done_refusal,
     Place: movement.place_refusal,
     Stow: readiness.stow_refusal,
     Ready: readiness.ready_refusal,
@@ -66,23 +81,36 @@ CHECKS: dict[type[Action], Check] = {
     Altitude: air.altitude_refusal,
     EnterMap: air.enter_refusal,
     Regroup: air.regroup_refusal,
+    Jettison: engaged.jettison_refusal,
+    AirAttack: air_combat.movement_attack_refusal,
+    **{t: lambda g, s, a: combat.refusal(g, s, a) for t in combat.ORDER_TYPES},
+    Shadow: shadowing.shadow_refusal,
 }
 
-# Scenarios II-IV of scenarios.yaml by id; the Free Set Up (V) needs a choice of source: not yet.
-SCENARIO_IDS = {"short": "II", "battle-of-midway": "III", "midway-campaign": "IV"}
+# Scenarios of scenarios.yaml by name: (id, the scenario V borrows from). Scenario V (Japanese
+# Free Set Up) is played with the General and American Information of II, III or IV.
+SCENARIO_IDS: dict[str, tuple[str, str | None]] = {
+    "short": ("II", None),
+    "battle-of-midway": ("III", None),
+    "midway-campaign": ("IV", None),
+    "free-set-up-short": ("V", "II"),
+    "free-set-up-battle-of-midway": ("V", "III"),
+    "free-set-up-midway-campaign": ("V", "IV"),
+}
 
 StateMaker = Callable[[Game, str], State]
 
 
 def scenario_state_by_name(game: Game, name: str) -> State:
-    return scenario_state(game, SCENARIO_IDS[name])
+    return scenario_state(game, *SCENARIO_IDS[name])
 
 
 def _scenarios(game: Game) -> tuple[Scenario, ...]:
     out = []
-    for name, sid in SCENARIO_IDS.items():
-        sc = game.data.scenarios.get(sid)
-        out.append(Scenario(name, sc.title, f"{sc.start} - {sc.end} ({sc.turns} Turns), Scenarios {sid}."))
+    for name, (sid, source) in SCENARIO_IDS.items():
+        sc = game.data.scenarios.played(sid, source)
+        which = f"{sid} with the Information of {source}" if source else sid
+        out.append(Scenario(name, sc.title, f"{sc.start} - {sc.end} ({sc.turns} Turns), Scenarios {which}."))
     return tuple(out)
 
 
@@ -144,7 +172,8 @@ class CvRules(Rules[State]):
         if not isinstance(action, ALLOWED.get(state.step, ())):
             return out_of_step(action, state.step)
         check = CHECKS.get(type(action))
-        return check(self.game, state, action) if check is not None else None
+        why = check(self.game, state, action) if check is not None else None
+        return why or engaged.refusal(self.game, state, action)  # Basic VIII.H.3
 
     def apply(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
         events: list[Event] = []
@@ -177,8 +206,18 @@ class CvRules(Rules[State]):
                 state = air.apply_enter(g, state, action, events)
             elif isinstance(action, Regroup):
                 state = air.apply_regroup(g, state, action, events)
+            elif isinstance(action, AirAttack):
+                state = air_combat.apply_movement_attack(g, state, action, rng, events)
+            elif isinstance(action, Jettison):
+                state = engaged.apply_jettison(state, action, events)
+            elif isinstance(action, combat.ORDER_TYPES):
+                state = combat.apply_order(state, action)
+            if isinstance(action, (MoveAir, TakeOff, Land, EnterMap)):
+                state = engaged.arrived(g, state, side, getattr(action, "air_unit", 0))
             elif isinstance(action, Announce):
                 state = observation.apply_announce(state, action)
+            elif isinstance(action, Shadow):
+                state = shadowing.apply_shadow(state, action)
             if state.step in SECRET or isinstance(action, Announce):  # only its own side hears of it
                 events.append(Event("order", f"{action.describe()}.", (side,), {"side": side}))
         return settle(g, state, rng, events), events

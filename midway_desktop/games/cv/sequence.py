@@ -11,8 +11,7 @@ Simultaneous steps are sealed: each side's orders are its own until both have se
 on the engine). Who is asked never depends on hidden things: both sides are asked in every
 simultaneous step, whether or not they have anything to order.
 
-Not yet: the Combat Phase is listed and passes without doing anything (see
-docs/rules-status/cv.md); nothing in the game can fight yet.
+The Combat Phase runs its Battles and their Combat Steps from ``combat.STEPS``.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from __future__ import annotations
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Phase
-from midway_desktop.games.cv import air
+from midway_desktop.games.cv import air, combat
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.movement import resolve_movement, unload_troops
 from midway_desktop.games.cv.state import (
@@ -52,7 +51,8 @@ _P = (
     Phase("landing", "Air Unit Movement Phase: Landing Step", SIDES, "CV › Basic VIII.A.1"),
     Phase("air-move", "Air Unit Movement Phase: Normal Air Unit Movement Step", SIDES, "CV › Basic VIII.A.2"),
     Phase("take-off", "Air Unit Movement Phase: Take Off Step", SIDES, "CV › Basic VIII.A.3"),
-    Phase("combat", "Combat Phase (not yet)", (), f"CV › Basic IX ({NOT_YET})"),
+    Phase("combat", "Combat Phase", (), "CV › Basic IX"),
+    *(Phase(c.name, c.title, SIDES if c.sealed else (), c.rule, secret=c.sealed) for c in combat.STEPS),
     Phase("midway-repair", "Midway Base Repair Phase", (), "CV › Basic X"),
     Phase("victory-points", "Victory Points Counting Phase", (), "CV › Basic XI"),
     Phase("time-record", "Time Record Phase", (), "CV › Basic XII"),
@@ -106,11 +106,13 @@ def _next(state: State, step: str) -> State:
 def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
     """Finish the current step (its own work, if it has any) and begin the next."""
     step = state.step
+    if step == "combat" or step in combat.BY_NAME:
+        return combat.advance(game, state, rng, events)
     if step == "set-up":
         events.append(Event("turn", f"Both sides have set up. The game begins at {state.time}.", data=_when(state)))
         return _next(state, TURN[0])
     if step == "ship-movement":
-        state = resolve_movement(game, state, events)
+        state = resolve_movement(game, state, events, rng)
     elif step == "ground-unloading":
         state = unload_troops(game, state, events)
     elif step == "initiative":

@@ -200,11 +200,12 @@ def _check_planes(game: Game, box: TaskForce | BaseBox, who: str) -> None:
 
 
 # -- the scenarios (scenarios.yaml) -------------------------------------------------------------
-def scenario_forces(game: Game, scenario_id: str) -> list[ForceSetUp]:
-    """Scenarios I-IV: each side's forces in Task Force Boxes, numbered in the order the scenario
+def scenario_forces(game: Game, scenario_id: str, source: str | None = None) -> list[ForceSetUp]:
+    """Scenarios II-V: each side's forces in Task Force Boxes, numbered in the order the scenario
     lists them, each set up in (or entering by) the areas and at the Turn it gives, with the
-    scenario's sea-based air where it differs from the force's (the Campaign's 33 Vals)."""
-    scenario = game.data.scenarios.played(scenario_id)
+    scenario's sea-based air where it differs from the force's (the Campaign's 33 Vals). Scenario
+    V (``source``: the scenario it borrows from) puts the Japanese in its free areas."""
+    scenario = game.data.scenarios.played(scenario_id, source)
     out: list[ForceSetUp] = []
     for side_set_up in scenario.sides:
         number = 1
@@ -221,11 +222,13 @@ def scenario_forces(game: Game, scenario_id: str) -> list[ForceSetUp]:
     return out
 
 
-def scenario_state(game: Game, scenario_id: str) -> State:
+def scenario_state(game: Game, scenario_id: str, source: str | None = None) -> State:
     """The position at the start of a scenario's set-up step. Land-based air starts in the C
     sections of its Bases (Set Up III.C.2.d leaves the choice; "normally ... the C sections").
-    Not yet: Ground units, submarines (Optional XI), weather (Optional XIII)."""
-    scenario = game.data.scenarios.played(scenario_id)
+    Scenario V is played with the General and American Information of ``source`` (II-IV).
+    Submarines (Optional XI; Set Up III.D: not in the Basic Game) and weather (Optional XIII)
+    are optional rules: not set up."""
+    scenario = game.data.scenarios.played(scenario_id, source)
     assert scenario.start is not None and scenario.end is not None
     base_planes: dict[str, dict[str, dict[str, int]]] = {}
     ground: dict[str, int] = {}
@@ -234,6 +237,6 @@ def scenario_state(game: Game, scenario_id: str) -> State:
             if base in game.bases:
                 base_planes[base] = {"c": dict(planes)}
         ground.update({b: n for b, n in side_set_up.ground.items() if b in game.bases})
-    forces = scenario_forces(game, scenario_id)
+    forces = scenario_forces(game, scenario_id, source)
     short = not scenario.midway_points
     return initial_state(game, forces, scenario.start, scenario.end, base_planes, short=short, base_ground=ground)

@@ -28,6 +28,7 @@ NO_WEAPON = ""
 AIR_BOXES = 27  # Set Up III.A: Air units numbered 1-27
 TASK_FORCE_BOXES = {AMERICAN: 12, JAPANESE: 14}  # Set Up III.B
 TASK_FORCE_SHIPS = {AMERICAN: 15, JAPANESE: 10}  # Set Up III.C.1.b-c (see docs/rules-status/cv.md)
+UNORGANIZED = 100  # Basic VI.D: an Unorganized Ship unit has no box; it is numbered above this
 
 T = TypeVar("T")
 
@@ -124,6 +125,9 @@ class TaskForce:
     readied: int = 0  # Air Factors moved between its sections this Turn (Basic IV.B.2)
     area: tuple[str, ...] = ()  # set-up: the board regions it may start in (or enter from)
     troops: tuple[tuple[str, int], ...] = ()  # Ground Factors aboard, by transport (Basic VI.A.3)
+    into_wind: bool = False  # moved at least one hex into the Wind Direction this Turn (Basic VI.E)
+    unorganized: bool = False  # one Ship unit placed directly on the mapboard, no box (Basic VI.D)
+    seaplane_base: bool = False  # its Seaplane Tenders hold a Temporary Seaplane Base (Basic VI.I.2)
 
     @property
     def id(self) -> str:
@@ -148,6 +152,7 @@ class BaseBox:
     launched: int = 0
     readied: int = 0
     ground: int = 0  # its side's Ground Factors in the Base Box (Basic IX.H)
+    ground_hits: int = 0  # Hit units placed with those Ground units (Basic IX.J.2, IX.K.2)
 
 
 @dataclass(frozen=True)
@@ -162,6 +167,7 @@ class AirRecord:
     took_off: Time
     must_land: Time  # the last Turn it may land (Basic VIII.E.1); earlier for Endurance spent
     spent: int = 0  # Endurance Factors expended in combat (Basic VIII.E.4)
+    spent_at: Time | None = None  # the Turn of the last one: only one a Turn (VIII.E.4.a)
 
     def spend(self) -> AirRecord:
         """Basic VIII.E.4.c: an Endurance Factor expended moves the landing line one Turn up."""
@@ -189,6 +195,9 @@ class AirUnit:
     carried: int = 0  # hexes moved this Turn with its Task Force from the CAP Box (Basic VIII.H.2)
     due: Time | None = None  # In Flight: the Turn it may reach an Air Entry Hex, or lands
     arrived: Time | None = None  # the Turn it reached the hex it is in (Basic VIII.G.2)
+    leave: str = ""  # Basic VIII.H.3: the enemy hex it fought over, to leave the next Turn
+    fought: Time | None = None  # the Turn it fought there
+    homing: bool = False  # VIII.H.3: must reach a hex where it may land before entering an enemy hex
 
     @property
     def total(self) -> int:
@@ -205,6 +214,18 @@ class PlottedMove:
     anchor: bool = False
     exit: bool = False  # leaves the mapboard from the last hex of its path (or where it stands)
     unload: bool = False  # its anchored transports unload Ground Factors (Basic VI.A.3)
+
+
+@dataclass(frozen=True)
+class Shadowing:
+    """A sealed Shadowing order (Basic VI.G.2): ``unit`` (``tf3``, or ``air5`` for an Air unit)
+    follows the enemy ships it observes in ``hex`` this Turn, keeping their distance
+    (``keep``), closing in (``close``: into their hex if it can) or hanging back (``far``)."""
+
+    side: str
+    unit: str
+    hex: str
+    stance: str = "keep"
 
 
 @dataclass(frozen=True)
@@ -226,6 +247,8 @@ class Losses:
 
     air_factors: int = 0
     unnecessary: int = 0  # of those, lost by not reaching a hex where landing was possible (XI.C.4)
+    ships: tuple[str, ...] = ()  # Ship units eliminated, by title (Basic XI.C.1.c)
+    ground: int = 0  # Ground Factors eliminated (Basic XI.C.1.b)
 
 
 @dataclass(frozen=True)
@@ -249,8 +272,22 @@ class State:
     # ("air") seen at Condition 2, by (side, kind, number); none announced: the true number.
     announced: tuple[tuple[tuple[str, str, int], int], ...] = ()
     ashore: int = 0  # Japanese Ground Factors unloaded onto Midway (Basic VI.A.3)
+    ashore_hits: int = 0  # Hit units placed with them (Basic IX.J.2)
+    # Basic IX.J.4: Hits marked on the Ship Record Sheet, by (side, ship title); sunk ships leave
+    ship_hits: tuple[tuple[tuple[str, str], int], ...] = ()
     contacts: tuple[str, ...] = ()  # hexes of this Turn's Combat Contact (Basic VI.H)
     short: bool = False  # the Short Scenario: no Midway points (Basic XI.C.3)
+    # The Combat Phase (Basic IX; ``combat``): the Battle being fought, those still to fight,
+    # the orders sealed in this Combat Step (action values), and each side's Interceptor
+    # factors free to attack Bombers at each altitude after the first Segment (IX.D.2.b).
+    battle: str = ""
+    battles: tuple[str, ...] = ()
+    orders: tuple[Any, ...] = ()
+    free: tuple[tuple[tuple[str, bool], int], ...] = ()
+    # Air Factors a Base must lose for Hits (Basic IX.K.3.b), to be picked: (chooser, base id, n)
+    owed: tuple[tuple[str, str, int], ...] = ()
+    shadows: tuple[Shadowing, ...] = ()  # this Turn's sealed Shadowing orders (Basic VI.G)
+    midgets: tuple[str, ...] = ()  # Midget Submarine units placed in the Midway hex (Basic VI.I.3)
     options: frozenset[str] = field(default_factory=frozenset)
 
     # -- reading ---------------------------------------------------------------------------------
@@ -293,6 +330,14 @@ class State:
     def lost(self, side: str) -> Losses:
         return dict(self.losses).get(side, Losses())
 
+    def hits_on(self, side: str, title: str) -> int:
+        """Hits recorded on a Ship unit (Basic IX.J.4)."""
+        return dict(self.ship_hits).get((side, title), 0)
+
+    def hits_of(self, side: str) -> dict[str, int]:
+        """Hits on a side's ships by title (the Ship Record Sheet's Hits column)."""
+        return {title: n for (s, title), n in self.ship_hits if s == side}
+
     def announcement(self, side: str, kind: str, number: int) -> int | None:
         return dict(self.announced).get((side, kind, number))
 
@@ -320,10 +365,12 @@ class State:
         d[side] += gained
         return evolve(self, points=tuple(sorted(d.items())))
 
-    def with_loss(self, side: str, air: int, unnecessary: int = 0) -> State:
+    def with_loss(
+        self, side: str, air: int, unnecessary: int = 0, ships: tuple[str, ...] = (), ground: int = 0
+    ) -> State:
         d: dict[str, Losses] = dict(self.losses)
         was = d.get(side, Losses())
-        d[side] = Losses(was.air_factors + air, was.unnecessary + unnecessary)
+        d[side] = Losses(was.air_factors + air, was.unnecessary + unnecessary, was.ships + ships, was.ground + ground)
         return evolve(self, losses=tuple(sorted(d.items())))
 
 

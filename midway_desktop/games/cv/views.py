@@ -17,6 +17,7 @@ import json
 from typing import Any
 
 from midway_desktop.engine.events import UMPIRE
+from midway_desktop.games.cv.combat import battle_view
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import observed
 from midway_desktop.games.cv.sequence import to_act
@@ -30,7 +31,7 @@ def _sections(planes: Sections) -> dict[str, list[dict[str, Any]]]:
     }
 
 
-def _task_force(game: Game, tf: TaskForce) -> dict[str, Any]:
+def _task_force(game: Game, tf: TaskForce, hits: dict[str, int]) -> dict[str, Any]:
     h = game.handling(tf)
     return {
         "number": tf.number,
@@ -39,7 +40,8 @@ def _task_force(game: Game, tf: TaskForce) -> dict[str, Any]:
         "entry": {"hex": tf.entry.hex, "time": str(tf.entry.time)} if tf.entry else None,
         "anchored": tf.anchored,
         "exited": tf.exited,
-        "movement": game.movement(tf),
+        "movement": game.movement(tf, hits),
+        "hits": {t: hits[t] for t in tf.ships if t in hits},  # the Ship Record Sheet (IX.J.4)
         "planes": _sections(tf.planes),
         "capacity": h.capacity,
         "ready": h.ready,
@@ -47,6 +49,9 @@ def _task_force(game: Game, tf: TaskForce) -> dict[str, Any]:
         "readied": tf.readied,
         "launched": tf.launched,
         "troops": dict(tf.troops),
+        "unorganized": tf.unorganized,  # a Ship unit on the mapboard with no box (Basic VI.D)
+        "into_wind": tf.into_wind,  # moved a hex into the Wind Direction this Turn (Basic VI.E)
+        "seaplane_base": tf.seaplane_base,  # a Temporary Seaplane Base at Midway (Basic VI.I.2)
     }
 
 
@@ -63,6 +68,7 @@ def _base(game: Game, base: BaseBox) -> dict[str, Any]:
         "readied": base.readied,
         "launched": base.launched,
         "ground": base.ground,
+        "ground_hits": base.ground_hits,
     }
 
 
@@ -74,6 +80,8 @@ def _air_unit(unit: AirUnit) -> dict[str, Any]:
         "box": unit.box,
         "moved": unit.moved,
         "due": str(unit.due) if unit.due else None,
+        "leave": unit.leave,  # the enemy hex to leave after Combat (Basic VIII.H.3)
+        "homing": unit.homing,
         "records": [
             {
                 "plane": r.plane,
@@ -92,13 +100,14 @@ def _air_unit(unit: AirUnit) -> dict[str, Any]:
 
 def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "task_forces": [_task_force(game, t) for t in state.task_forces if t.side == side],
+        "task_forces": [_task_force(game, t, state.hits_of(side)) for t in state.task_forces if t.side == side],
         "bases": [_base(game, b) for b in state.bases if b.side == side],
         "air_units": [_air_unit(u) for u in state.air_units if u.side == side],
         "plots": [
             {"task_force": p.task_force, "path": list(p.path), "anchor": p.anchor, "exit": p.exit}
             for p in state.plots_of(side)
         ],
+        "shadows": [{"unit": x.unit, "hex": x.hex, "stance": x.stance} for x in state.shadows if x.side == side],
         "sealed": side in state.sealed,
         "sightings": [
             {"by": x.by, "hex": x.hex, "what": x.what, "condition": x.condition, **json.loads(x.info)}
@@ -108,6 +117,8 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
     }
     if side == JAPANESE:
         out["ashore"] = state.ashore  # Ground Factors landed on Midway (Basic VI.A.3)
+        out["ashore_hits"] = state.ashore_hits
+        out["midgets"] = list(state.midgets)  # Midget Submarine units in the Midway hex (Basic VI.I.3)
     return out
 
 
@@ -136,6 +147,8 @@ def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
         "points": dict(state.points),
         "short": state.short,
         "contacts": list(state.contacts),  # Combat Contact this Turn, told to both (Basic VI.H)
+        # the Wind Direction Arrows printed in the sectors, for both to see (Basic VI.E.1)
+        "wind": {r.name: str(r.data.get("wind", "")) for r in game.board.regions("sector")},
     }
     for side in SIDES:
         if viewer in (side, UMPIRE):
@@ -143,4 +156,8 @@ def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
     if viewer in SIDES:
         out["enemy_air"] = enemy_air(state, other(viewer))
         out["observed"] = observed(game, state, viewer)
+        if state.battle:  # the Battle being fought, as the side knows it (Basic IX.A, III.E)
+            out["battle"] = battle_view(game, state, viewer)
+    elif state.battle:
+        out["battle"] = {"hex": state.battle, "orders": [o.describe() for o in state.orders]}
     return out

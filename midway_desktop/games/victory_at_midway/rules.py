@@ -17,6 +17,7 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Option, Outcome, Phase, Rules, Scenario
+from midway_desktop.engine.seats import ComputerPlayer
 from midway_desktop.games.victory_at_midway import air, battle, movement, naval, search, setup
 from midway_desktop.games.victory_at_midway.actions import (
     ACTION_TYPES,
@@ -161,6 +162,21 @@ SCENARIOS = (
 )
 
 
+# The computer's players (VaM › Solitaire Play gives the Japanese doctrine; ``bots`` plays both
+# sides in its spirit in the two-player game, double-blind like a person).
+DOCTRINE = ComputerPlayer(
+    "doctrine",
+    "Doctrine",
+    "Plays in the spirit of the solitaire doctrine (VaM › Solitaire Play), seeing only what its side may see.",
+)
+SOLITAIRE_DOCTRINE = ComputerPlayer(
+    "solitaire-doctrine",
+    "Solitaire doctrine",
+    "The Japanese follow the solitaire doctrine, historical set-up and entry (VaM › Solitaire Play).",
+    built_in=True,
+)
+
+
 class LuckNeeded(Exception):
     """Raised when checking a batch of orders would need a die roll."""
 
@@ -194,6 +210,20 @@ class VictoryAtMidwayRules(Rules[State]):
     def human_sides(self, scenario: Scenario) -> tuple[str, ...]:
         """VaM › Solitaire Play: the player commands the US; the doctrine plays Japan."""
         return (US,) if scenario.name == "solitaire" else self.sides
+
+    def computer_players(self, scenario: Scenario, side: str) -> tuple[ComputerPlayer, ...]:
+        """VaM › Solitaire Play: the solitaire Japanese are the doctrine's; in the two-player game
+        the computer may take either side (``bots``)."""
+        if scenario.name == "solitaire":
+            return (SOLITAIRE_DOCTRINE,) if side == JAPAN else ()
+        return (DOCTRINE,) if side in self.sides else ()
+
+    def computer_bot(self, side: str, name: str) -> Any:
+        if name != DOCTRINE.name or side not in self.sides:
+            return super().computer_bot(side, name)
+        from midway_desktop.games.victory_at_midway.bots import DoctrineBot
+
+        return DoctrineBot(self.game)
 
     def setup(self, scenario: Scenario, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
         """VaM › Setup: both sides set up in secret (see ``setup.initial_state``); solitaire play

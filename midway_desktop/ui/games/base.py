@@ -51,6 +51,9 @@ class Presenter(QObject):
         self.link(self.controller.changed, self.refresh)
         self.link(self.controller.happened, self.happened)
         self.build_docks()
+        playback = getattr(self, "playback", None)
+        if playback is not None:  # the computer waits while earlier events are still being shown
+            self.controller.showing = lambda: not self.detached and playback.active
         # Every dock of the game can be closed and brought back from the View menu.
         menu = self.window.view_menu
         for dock in self.docks:
@@ -64,6 +67,7 @@ class Presenter(QObject):
         presenter made is deleted with it, and nothing long-lived keeps a reference to it
         (a window switches games hundreds of times in a session)."""
         self.detached = True
+        self.controller.showing = lambda: False
         self._let_go_of_scene()
         self._drop_menu()
         for signal, slot in self._links:
@@ -116,6 +120,17 @@ class Presenter(QObject):
             with contextlib.suppress(RuntimeError):  # (already gone with the window)
                 menu.close()
                 menu.deleteLater()
+
+    def set_pace(self, ms: int) -> None:
+        """The window's pace (View › Computer's Pace) for the events shown one by one."""
+        from midway_desktop.ui.playback import PlaybackDock
+
+        playback = getattr(self, "playback", None)
+        if playback is not None:
+            playback.set_delay(ms)
+        for dock in self.docks:
+            if isinstance(dock, PlaybackDock):
+                dock.speed.setValue(ms)
 
     # -- for subclasses -------------------------------------------------------------------
     def build_docks(self) -> None:

@@ -8,6 +8,7 @@ force with its ships, air, and when and where it comes on.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -21,13 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from midway_desktop.games.cv.data import load_data
-from midway_desktop.games.cv.setup_preview import BasePreview, ForcePreview, SetupPreview, setup_preview
+from midway_desktop.games.cv.setup_preview import BasePreview, ForcePreview, SetupPreview, kept_setup_preview
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.counters import CounterFace, CounterItem
 from midway_desktop.ui.games.base import Presenter
 
 if TYPE_CHECKING:
+    from midway_desktop.games.cv.data import CvData
     from midway_desktop.ui.controller import GameController
     from midway_desktop.ui.main_window import MainWindow
 
@@ -64,9 +65,15 @@ class CvSetupPresenter(Presenter):
 
     def __init__(self, window: MainWindow, controller: GameController) -> None:
         super().__init__(window, controller)
-        self.data = load_data()
         self.choice = ""
         self.preview: SetupPreview | None = None
+
+    @cached_property
+    def data(self) -> CvData:
+        """All of CV's data: read when asked for (the previews shown are kept between runs)."""
+        from midway_desktop.games.cv.data import load_data
+
+        return load_data()
 
     # -- docks ----------------------------------------------------------------------------
     def build_docks(self) -> None:
@@ -127,7 +134,7 @@ class CvSetupPresenter(Presenter):
     def _show(self, key: str) -> None:
         self.choice = key
         scenario, source = parse_choice(key)
-        self.preview = preview = setup_preview(self.data, scenario, source)
+        self.preview = preview = kept_setup_preview(scenario, source)
         self.scene.unlight()
         self.scene.clear_counters()
         for force in preview.forces:

@@ -11,7 +11,7 @@ from midway_desktop.games.cv.actions import Done
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.setup import ForceSetUp, initial_state
-from midway_desktop.games.cv.state import AMERICAN, JAPANESE, State
+from midway_desktop.games.cv.state import AMERICAN, JAPANESE, AirRecord, AirUnit, State, evolve
 from midway_desktop.games.cv.time_record import Time
 
 US, JP = AMERICAN, JAPANESE
@@ -78,3 +78,37 @@ def next_turn(s: Session, limit: int = 200) -> None:
             return
         s.play(Done(s.to_act()[0]))
     raise AssertionError("the next Turn never came")
+
+
+# -- a Combat Phase about to begin (tests of combat and of what each side is shown) -----------------
+_NOON, _SEA = Time(4, 12), "B3010"
+
+
+def _rec(plane: str, n: int, weapon: str = "", high: bool = False) -> AirRecord:
+    return AirRecord(plane, n, weapon, high, "tf1", _NOON.plus(-1), _NOON.plus(4))
+
+
+def _unit(side: str, number: int, hex_: str, *records: AirRecord) -> AirUnit:
+    return AirUnit(side, number, "map", tuple(records), hex=hex_)
+
+
+def combat_session(seed: int) -> Session:
+    """Both sides' units meet over an American Task Force and over Midway as the Japanese end
+    their Take Off Step: the Combat Phase comes next."""
+    forces = [
+        tf(US, 1, ["Enterprise", "DD1"], _SEA, {"c": {"wildcat": 4, "dauntless": 4}}),
+        tf(JP, 1, ["Akagi", "DD1"], "B3012", {"c": {"zero": 4, "kate": 4}}),
+    ]
+    state = position(forces, start=_NOON, last=_NOON.plus(1), base_planes={"midway": {"c": {"buffalo": 3}}})
+    for u in (
+        _unit(US, 1, _SEA, _rec("wildcat", 6, high=True)),
+        _unit(US, 2, GAME.midway, _rec("buffalo", 5), _rec("fortress", 2, "he", True)),
+        _unit(US, 3, "B3012", _rec("dauntless", 6, "ap", True), _rec("devastator", 4, "t")),
+        _unit(JP, 1, _SEA, _rec("zero", 4, high=True), _rec("val", 4, "he", True), _rec("kate", 5, "t")),
+        _unit(JP, 2, GAME.midway, _rec("zero", 6), _rec("kate", 6, "he", True)),
+        _unit(JP, 3, "B3012", _rec("zero", 5, high=True)),
+    ):
+        state = state.with_air_unit(u)
+    state = evolve(state, step="take-off", initiative=(US, JP), mover=1)
+    rules = CvRules(GAME, lambda g, _name: state)
+    return Session.start(rules, seed=seed)

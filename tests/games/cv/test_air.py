@@ -22,11 +22,15 @@ def refused(s, action, *words: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def launched(dice: list[int], forces=None, **kw):  # type: ignore[no-untyped-def]
-    """A session at the Take Off Step with Air unit 1 (6 Wildcats) and 2 (5 Dauntless) formed."""
+    """A session at the Take Off Step with Air unit 1 (6 Wildcats) and 2 (5 Dauntless) formed:
+    past the Minimum Launch Factor, Task Force 1 steams a hex into the wind (Basic VI.E), from
+    B3010 to B3110."""
     s = session(forces or [ENTERPRISE], rng=ScriptedRng(dice=dice), **kw)
     done_until(s, "form-air-units")
     s.play(Form(US, "tf1", 1, "wildcat", 6))
     s.play(Form(US, "tf1", 2, "dauntless", 5))
+    done_until(s, "ship-plotting")
+    s.play(Plot(US, 1, ("B3110",)))
     done_until(s, "take-off")
     if s.to_act() != (US,):  # the Japanese moved first
         s.play(Done(JP))
@@ -70,6 +74,8 @@ def test_landing_in_the_a_section_within_launch_factors() -> None:
     s.play(TakeOff(US, 1, "B3008"))
     s.play(TakeOff(US, 2, "B3009"))
     next_turn(s)
+    done_until(s, "ship-plotting")
+    s.play(Plot(US, 1, ("B3211",)))  # into the wind again, to land more than the Minimum (VI.E)
     done_until(s, "landing")
     s.play(Land(US, 1, "tf1"))
     box = s.state.task_force(US, 1)
@@ -78,6 +84,20 @@ def test_landing_in_the_a_section_within_launch_factors() -> None:
     refused(s, Land(US, 2, "midway"), "cannot reach")
     s.play(Land(US, 2, "tf1"))
     assert s.state.task_force(US, 1).launched == 11  # type: ignore[union-attr]
+
+
+def test_landing_past_the_minimum_launch_factor_needs_the_wind() -> None:
+    """Basic VI.E, VI.E.4: a carrier Task Force that did not move into the wind this Turn takes
+    off and lands no more than its Minimum Launch Factor (Enterprise: 6)."""
+    s = launched(US_FIRST)
+    s.play(TakeOff(US, 1, "B3008"))
+    s.play(TakeOff(US, 2, "B3009"))
+    next_turn(s)
+    done_until(s, "ship-plotting")
+    s.play(Plot(US, 1, ("B3109",)))  # north: downwind of the arrow, not into it
+    done_until(s, "landing")
+    s.play(Land(US, 1, "tf1"))  # 6: the Minimum Launch Factor
+    refused(s, Land(US, 2, "tf1"), "did not move into the Wind Direction", "Minimum Launch Factor 6", "VI.E")
 
 
 def test_planes_land_only_where_a_ship_handles_them() -> None:
@@ -92,19 +112,19 @@ def test_cap_moves_with_its_task_force() -> None:
     """Basic VIII.H.2: an Air unit in a CAP Box moves with its Task Force, then flies that many
     hexes less in the Air Unit Movement Phase."""
     s = launched(US_FIRST)
-    s.play(TakeOff(US, 1, "B3010", "tf1"))
+    s.play(TakeOff(US, 1, "B3110", "tf1"))
     unit = s.state.air_unit(US, 1)
     assert unit is not None and unit.where == "cap" and unit.box == "tf1"
     refused(s, TakeOff(US, 2, "B3008", "tf1"), "CAP Box only of a friendly box in the hex")
     next_turn(s)
     done_until(s, "ship-plotting")
-    s.play(Plot(US, 1, ("B3009", "B3008")))
+    s.play(Plot(US, 1, ("B3109", "B3108")))
     done_until(s, "air-move")
     unit = s.state.air_unit(US, 1)
     assert unit is not None and unit.carried == 2
     reach = GAME.plane("wildcat").movement - 2
-    assert s.check(MoveAir(US, 1, GAME.board.step("B3008", "N") or "")) is None
-    far = "B3008"
+    assert s.check(MoveAir(US, 1, GAME.board.step("B3108", "N") or "")) is None
+    far = "B3108"
     for _ in range(reach + 1):
         far = GAME.board.step(far, "S") or far
     refused(s, MoveAir(US, 1, far), f"at most {reach} hex", "VIII.H.2")

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from midway_desktop.engine import Session
 from midway_desktop.games.cv.actions import Done
 from midway_desktop.games.cv.rules import CvRules
-from tests.games.cv.play import GAME
+from tests.games.cv.play import GAME, combat_session
 
 LISTED = 10
 MUTANTS = 25
@@ -49,7 +49,18 @@ def _check_position(session: Session, pool: dict[tuple[str, str], set[Any]], rnd
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**40))
 def test_check_agrees_with_legal(seed: int) -> None:
-    session = Session.start(CvRules(GAME), scenario="short", seed=seed)
+    _agree(Session.start(CvRules(GAME), scenario="short", seed=seed), seed)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**40))
+def test_check_agrees_with_legal_through_combat(seed: int) -> None:
+    """The Combat Phase's orders (Basic IX: Intercept, Conserve, Attack, Bomb) and the VIII.H
+    limits after it, the same way."""
+    _agree(combat_session(seed), seed)
+
+
+def _agree(session: Session, seed: int) -> None:
     rnd = random.Random(seed)
     pool: dict[tuple[str, str], set[Any]] = defaultdict(set)
     for _ in range(rnd.randrange(30, 120)):
@@ -59,7 +70,7 @@ def test_check_agrees_with_legal(seed: int) -> None:
         legal = session.legal_actions(side)
         if rnd.random() < 0.35:
             _check_position(session, pool, rnd)
-        session.play(Done(side) if rnd.random() < 0.3 else rnd.choice(legal))
+        session.play(Done(side) if rnd.random() < 0.3 and Done(side) in legal else rnd.choice(legal))
 
 
 def test_orders_out_of_turn_name_the_sequence() -> None:

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from midway_desktop.engine.rng import ScriptedRng
-from midway_desktop.games.cv.actions import Announce, MoveAir
+from midway_desktop.games.cv.actions import Announce, MoveAir, Plot
 from midway_desktop.games.cv.observation import Observer, condition, observed, observers
 from midway_desktop.games.cv.state import AirRecord, AirUnit
 from midway_desktop.games.cv.time_record import Time
@@ -180,3 +183,71 @@ def test_condition_2_strength_as_announced() -> None:
     # The Air unit loses factors: the standing announcement stays within the new range.
     s.state = s.state.with_air_unit(AirUnit(JP, 3, "map", (dataclasses.replace(kate, factors=2),), hex=near))
     assert s.view(US)["observed"]["air"][0]["strength"] == 4
+
+
+def test_observing_hex_by_hex_while_ships_move() -> None:
+    """Basic III.A, VI.A.2: a destroyer sails past the Akagi, two hexes off, then one, then two:
+    from the hex beside it (3/2) it sees the Akagi at Condition 3 and the Japanese see it there at
+    Condition 3; where it ends both see only Condition 1. Both keep what they saw this Turn."""
+    akagi = "B3011"
+    board = GAME.board
+    start = next(h for h in sorted(board.within(akagi, 2)) if board.distance(h, akagi) == 2)
+    beside = next(h for h in sorted(board.neighbors(start)) if board.distance(h, akagi) == 1)
+    end = next(h for h in sorted(board.neighbors(beside)) if board.distance(h, akagi) == 2 and h != start)
+    forces = [tf(US, 1, ["DD1"], start), tf(JP, 1, ["Akagi"], akagi)]
+    s = session(forces, start=DAY, last=DAY.plus(2), rng=ScriptedRng(dice=[6, 1] * 3))
+    done_until(s, "ship-plotting")
+    assert s.view(US)["observed"]["ships"] == [{"hex": akagi, "condition": 1, "what": "ships"}]
+    s.play(Plot(US, 1, (beside, end)))
+    done_until(s, "landing")
+    told = {"what": "ships", "condition": 3, "ships": 1, "anchored": False}
+    assert s.view(US)["american"]["sightings"] == [{"by": "ship movement", "hex": akagi, **told}]
+    # the Japanese follow the moving ships hex by hex: Condition 3 beside the Akagi, 1 where they end
+    theirs = s.view(JP)["japanese"]["sightings"]
+    assert sorted(theirs, key=lambda x: x["hex"] != beside) == [
+        {"by": "ship movement", "hex": beside, **told},
+        {"by": "ship movement", "hex": end, "what": "ships", "condition": 1},
+    ]
+    assert s.view(US)["observed"]["ships"] == [{"hex": akagi, "condition": 1, "what": "ships"}]
+    assert s.view(JP)["observed"]["ships"] == [{"hex": end, "condition": 1, "what": "ships"}]
+    assert f"Observed as ships move: ships at {beside} (condition 3: 1 Ship units)." in [
+        e.text for e in s.log(JP) if e.kind == "sighting"
+    ]
+    next_turn(s)
+    assert s.view(US)["american"]["sightings"] == [] and s.view(JP)["japanese"]["sightings"] == []
+
+
+HEXES = sorted(h for h in GAME.board.within("B3010", 4))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(HEXES),
+    st.sampled_from(HEXES),
+    st.lists(st.integers(0, 5), max_size=2),
+    st.lists(st.integers(0, 5), max_size=2),
+)
+def test_two_destroyers_moving_see_each_other_alike(us: str, jp: str, us_way: list[int], jp_way: list[int]) -> None:
+    """Basic III.A: moving ships are seen as they are entering each hex, and see from it; two
+    radarless Ship units at sea observe each other at the same best condition as they move."""
+    from midway_desktop.games.cv.observation import sailing_by
+    from midway_desktop.games.cv.state import PlottedMove
+
+    if us == jp:
+        return
+    state = position([tf(US, 1, ["DD1"], us), tf(JP, 1, ["DD1"], jp)], start=DAY, last=DAY.plus(1), game=NAVAL)
+
+    def walk(start: str, way: list[int]) -> tuple[str, ...]:
+        out, here = [], start
+        for d in way:
+            here = GAME.board.step(here, ("n", "ne", "se", "s", "sw", "nw")[d]) or here
+            out.append(here)
+        return tuple(out)
+
+    state = state.with_plots(US, (PlottedMove(1, walk(us, us_way)),))
+    state = state.with_plots(JP, (PlottedMove(1, walk(jp, jp_way)),))
+    after = sailing_by(NAVAL, state, [])
+    best = {side: max((x.condition for x in after.sightings if x.side == side), default=0) for side in (US, JP)}
+    assert best[US] == best[JP]
+    if not us_way and not jp_way:
+        assert after.sightings == ()

@@ -39,7 +39,14 @@ def _started(seed: int, scenario: str = "short") -> Session:
 def test_cv_is_on_the_engines_list_with_its_scenarios() -> None:
     rules = get_rules("cv")
     assert isinstance(rules, CvRules)
-    assert [s.name for s in rules.scenarios] == ["short", "battle-of-midway", "midway-campaign"]
+    assert [s.name for s in rules.scenarios] == [
+        "short",
+        "battle-of-midway",
+        "midway-campaign",
+        "free-set-up-short",
+        "free-set-up-battle-of-midway",
+        "free-set-up-midway-campaign",
+    ]
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -85,6 +92,8 @@ def test_replay_of_a_game_in_progress_names_its_step(tmp_path: Path, capsys) -> 
 
 def test_an_edited_cv_record_is_refused_in_one_line(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     live = _walk(_started(4), 30, Rng(4))
+    while live.state.step not in ("landing", "air-move", "take-off", "over"):  # the initiative dice rolled
+        _walk(live, 1, Rng(len(live.history)))
     path = rec.save(live, tmp_path / "cv.midway.json", backup=False)
     data = rec.read(path)
     data["seed"] = (data["seed"] + 1) % 2**64  # other luck: not the game that was saved

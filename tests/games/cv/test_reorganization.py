@@ -97,3 +97,79 @@ def test_troops_go_with_their_transports() -> None:
     s.play(Transfer(JP, 1, 2, ("AP2",)))
     assert s.state.task_force(JP, 1).troops == (("AP1", 8),)  # type: ignore[union-attr]
     assert s.state.task_force(JP, 2).troops == (("AP2", 8),)  # type: ignore[union-attr]
+
+
+def test_unorganized_ship_units_on_the_mapboard() -> None:
+    """Basic VI.D: a Ship unit taken out of its Task Force Box stands on the mapboard unorganized
+    (numbered above 100, one ship a counter), is plotted and moves by itself (VI.A.1.b), is always
+    observed by the enemy, carries no planes, and goes back into a box in its hex when its side
+    likes. At set-up every ship is in a box (Set Up III.C.1.d)."""
+    s = session(
+        [
+            tf(US, 1, ["Enterprise", "DD1", "DD2"], "B3010", {"c": {"wildcat": 10}}),
+            tf(JP, 1, ["Akagi"], "A1010"),  # far out of sight of everything
+        ],
+        set_up=False,
+    )
+    refused(s, Transfer(US, 1, 101, ("DD1",)), "Task Force Box", "III.C.1.d")
+    s.play(Done(US))
+    s.play(Done(JP))
+    done_until(s, "ship-plotting")
+    refused(s, Transfer(US, 1, 102, ("DD1",)), "numbered 101")
+    refused(s, Transfer(US, 1, 101, ("DD1", "DD2")), "one at a time", "VI.D")
+    refused(s, Transfer(US, 1, 101, ("Enterprise",), (("c", "wildcat", "", 10),)), "carry planes", "VI.D")
+    refused(s, Transfer(US, 1, 101, ("Enterprise",)), "planes would not fit")  # they cannot stay behind either
+    s.play(Transfer(US, 1, 101, ("DD1",)))
+    loose = s.state.task_force(US, 101)
+    assert loose is not None and loose.unorganized and loose.ships == ("DD1",) and loose.hex == "B3010"
+    assert Transfer(US, 1, 102, ("DD2",)) in s.legal_actions(US)
+    # the Japanese see it wherever it is, as its counter shows it, and nothing of Task Force 1
+    seen = s.view(JP)["observed"]["ships"]
+    assert seen == [
+        {"hex": "B3010", "condition": 5, "what": "ships", "ships": 1, "anchored": False, "unorganized": True,
+         "sizes": {"capital": 0, "major": 0, "small": 1},
+         "task_forces": [{"number": 101, "sizes": {"capital": 0, "major": 0, "small": 1}, "ships": ["DD1"]}]}
+    ]  # fmt: skip
+    s.play(Plot(US, 101, ("B3009",)))
+    done_until(s, "landing")
+    assert s.state.task_force(US, 101).hex == "B3009"  # type: ignore[union-attr]
+    assert s.view(JP)["observed"]["ships"][0]["hex"] == "B3009"
+    next_turn_plotting(s)
+    refused(s, Transfer(US, 101, 1, ("DD1",)), "same hex")
+    s.play(Plot(US, 1, ("B3009",)))
+    s.play(Done(US))
+    s.play(Done(JP))
+    done_until(s, "ship-plotting")
+    s.play(Transfer(US, 101, 1, ("DD1",)))  # back into its box: the counter leaves the mapboard
+    assert s.state.task_force(US, 101) is None and "DD1" in s.state.task_force(US, 1).ships  # type: ignore[union-attr]
+    assert s.view(JP)["observed"]["ships"] == []
+
+
+def next_turn_plotting(s) -> None:  # type: ignore[no-untyped-def]
+    now = s.state.time
+    for _ in range(200):
+        if s.state.time != now and s.state.step == "ship-plotting":
+            return
+        s.play(Done(s.to_act()[0]))
+    raise AssertionError("no next Turn")
+
+
+def test_an_unorganized_ship_takes_no_planes() -> None:
+    """Basic VI.D: an Unorganized Ship unit has no box: planes neither land on it nor fly CAP
+    over it."""
+    from midway_desktop.games.cv.actions import Land, MoveAir
+
+    s = session([tf(US, 1, ["Enterprise", "Hornet", "DD1"], "B3010", {"c": {"wildcat": 10}})])
+    done_until(s, "ship-plotting")
+    s.play(Transfer(US, 1, 101, ("Hornet",)))
+    rec = AirRecord("wildcat", 2, "", False, "tf1", Time(4, 5), Time(4, 9))
+    s.state = s.state.with_air_unit(AirUnit(US, 3, "map", (rec,), hex="B3010"))
+    done_until(s, "landing")
+    if s.to_act() != (US,):
+        s.play(Done(JP))
+        done_until(s, "landing")
+    refused(s, Land(US, 3, "tf101"), "Unorganized Ship unit carries none", "VI.D")
+    s.play(Done(US))
+    refused(s, MoveAir(US, 3, "B3010", "tf101"), "no CAP Box", "VI.D")
+    hornet = s.state.task_force(US, 101)
+    assert hornet is not None and s.view(US)["american"]["task_forces"][-1]["capacity"] == 0

@@ -26,8 +26,9 @@ def test_the_turn_follows_the_sequence_of_play() -> None:
         "plane-ready", "form-air-units", "ship-plotting", "ship-movement", "ground-unloading", "initiative",
         "landing", "air-move", "take-off", "combat", "midway-repair", "victory-points", "time-record",
     )  # fmt: skip
-    assert {"set-up", "plane-ready", "form-air-units", "ship-plotting"} == SECRET
-    assert "not yet" in PHASES["combat"].title and "not yet" in PHASES["combat"].rule
+    sealed_combat = {"air-to-air", "interception", "aa", "air-losses"}  # Basic IX.D-E, IX.K.3.b: both asked at once
+    assert {"set-up", "plane-ready", "form-air-units", "ship-plotting", *sealed_combat} == SECRET
+    assert "not yet" not in PHASES["combat"].title
     assert "not yet" not in PHASES["ground-unloading"].title
 
 

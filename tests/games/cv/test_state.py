@@ -143,3 +143,38 @@ def test_ground_factors_of_the_battle_of_midway_scenario() -> None:
     aboard = [n for t in state.task_forces for _ap, n in t.troops]
     assert sum(aboard) == 120 and len(aboard) == 15
     assert all(not t.troops for t in scenario_state(GAME, "II").task_forces)
+
+
+@pytest.mark.parametrize("source", ["II", "III", "IV"])
+def test_the_japanese_free_set_up_starts_from_the_scenario_it_borrows(source: str) -> None:
+    """Scenarios V: the time and the American side are the borrowed scenario's; the Japanese keep
+    its forces but set up in any of (a), (b), (d)-(h) and bring off-board forces on by (a) or
+    (f) at their Turn."""
+    free = scenario_state(GAME, "V", source)
+    borrowed = scenario_state(GAME, source)
+    assert (free.time, free.last, free.short) == (borrowed.time, borrowed.last, borrowed.short)
+    american = [t for t in free.task_forces if t.side == US]
+    assert american == [t for t in borrowed.task_forces if t.side == US]
+    japanese = [t for t in free.task_forces if t.side == JP]
+    was = [t for t in borrowed.task_forces if t.side == JP]
+    assert [t.ships for t in japanese] == [t.ships for t in was]
+    at_start = {"entry-a", "entry-b", "entry-d", "entry-e", "entry-f", "entry-g", "entry-h"}
+    for now, then in zip(japanese, was, strict=True):
+        if then.entry is None:
+            assert now.entry is None and set(now.area) == at_start
+        else:
+            assert now.entry is not None and now.entry.time == then.entry.time
+            assert set(now.area) == {"entry-a", "entry-f"}
+            assert now.entry.hex in GAME.board.region("entry-a") | GAME.board.region("entry-f")
+    assert free.bases == borrowed.bases
+
+
+def test_the_free_set_up_is_offered_to_simulate() -> None:
+    """Scenario V with each source is a scenario of the rules, set up as above."""
+    from midway_desktop.games.cv.rules import CvRules
+
+    rules = CvRules(GAME)
+    names = [s.name for s in rules.scenarios]
+    assert names[3:] == ["free-set-up-short", "free-set-up-battle-of-midway", "free-set-up-midway-campaign"]
+    state, _events = rules.setup(rules.scenario("free-set-up-battle-of-midway"), {}, None)  # type: ignore[arg-type]
+    assert state == scenario_state(GAME, "V", "III")

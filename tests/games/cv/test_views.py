@@ -3,8 +3,9 @@ side's hidden state reach a side's view, its log or the orders it may give.
 
 At positions across random games, the hidden side's secrets are changed where the viewer's units
 observe nothing (Basic III): its Task Forces moved and their plots, anchors and entry hexes
-changed, its planes moved between sections and armed differently, its unobserved Air units'
-make-up changed, an Air unit forming or In Flight added. The viewer must be shown exactly the
+changed (Unorganized Ship units, always observed, stay: VI.D), its Shadowing orders (VI.G) and
+Midget Submarines (VI.I.3) changed, its planes moved between sections and armed differently,
+its unobserved Air units' make-up changed, an Air unit forming or In Flight added. The viewer must be shown exactly the
 same, and be offered the same orders.
 """
 
@@ -33,12 +34,13 @@ from midway_desktop.games.cv.state import (
     Planes,
     PlottedMove,
     Sections,
+    Shadowing,
     State,
     TaskForce,
     other,
 )
 from midway_desktop.games.cv.time_record import Time
-from tests.games.cv.play import GAME, JP, US, tf
+from tests.games.cv.play import GAME, JP, US, combat_session, tf
 
 FORCES = [
     tf(US, 1, ["Enterprise", "DD1"], "B3010", {"c": {"wildcat": 8, "dauntless": 8}, "b": {"devastator": 4}}),
@@ -49,8 +51,12 @@ FORCES = [
 ]
 BASE_PLANES = {"midway": {"c": {"catalina": 3, "fortress": 2, "buffalo": 4}}, "hawaii": {"c": {"fortress": 4}}}
 # Events that show one side something of the other's, by the rules: a side sealed, the
-# initiative dice, the Point Record Chart, the Time Record.
-PUBLIC = frozenset({"sealed", "roll", "initiative", "victory-points", "turn", "setup"})
+# initiative dice, the Point Record Chart, the Time Record, Shadowing announced as the ships
+# move (Basic VI.G.2: "announce ... what unit or units will be used").
+# The Combat Phase's dice and what both see fought: Battles, sinkings, Hits on the Base and its
+# Ground units (Basic IX: both sides at the table see the Combats).
+PUBLIC = frozenset({"sealed", "roll", "initiative", "victory-points", "turn", "setup", "shadowing", "battle",
+                    "combat", "ship-sunk", "base-hit", "ground-hit"})  # fmt: skip
 
 
 def new_session(seed: int) -> Session:
@@ -86,7 +92,7 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
     tfs = []
     for t in state.task_forces:
         if t.side == hidden:
-            hidden_tf = t.entry is not None or unseen(t.hex)
+            hidden_tf = (t.entry is not None or unseen(t.hex)) and not t.unorganized  # (VI.D: always seen)
             to = t.hex
             if t.hex is not None and hidden_tf:
                 to = next((h for h in (rnd.choice(cells) for _ in range(30)) if unseen(h)), t.hex)
@@ -102,8 +108,8 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
         tfs.append(t)
     bases = [
         dataclasses.replace(b, planes=_planes(rnd, b.planes), hits=rnd.randint(0, 3), readied=rnd.randint(0, 5))
-        if b.side == hidden
-        else b
+        if b.side == hidden and not any((c, i) == (other(hidden), b.id) for c, i, _n in state.owed)
+        else b  # (a Base's planes are shown to the enemy who picks its losses, Basic IX.K.3.b)
         for b in state.bases
     ]
     units = []
@@ -121,8 +127,19 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
             units.append(AirUnit(hidden, free[0], rnd.choice(("forming", "in-flight")), (rec,), box="tf1"))
     plots = dict(state.plots)
     plots[hidden] = tuple(PlottedMove(t.number, (), rnd.random() < 0.5) for t in tfs if t.side == hidden)
+    # its sealed Shadowing orders (Basic VI.G.2) changed: told to the viewer only as ships move
+    cells_near = sorted(GAME.board.within("B3010", 3))
+    shadows = tuple(x for x in state.shadows if x.side != hidden) + tuple(
+        Shadowing(hidden, f"tf{t.number}", rnd.choice(cells_near), rnd.choice(("keep", "close", "far")))
+        for t in tfs
+        if t.side == hidden and rnd.random() < 0.5
+    )
+    # the Japanese Midget Submarine units at Midway (Basic VI.I.3), theirs to know
+    midgets = rnd.choice(((), ("MS1",), ("MS1", "MS2"))) if hidden == JP else state.midgets
     return dataclasses.replace(
         state,
+        shadows=shadows,
+        midgets=midgets,
         task_forces=tuple(tfs),
         bases=tuple(bases),
         air_units=tuple(sorted(units, key=lambda u: (u.side, u.number))),
@@ -156,7 +173,8 @@ def _play(session: Session, rnd: random.Random, steps: int) -> None:
             return
         side = session.to_act()[0]
         legal = session.legal_actions(side)
-        action = Done(side) if rnd.random() < 0.25 else rnd.choice(legal)
+        done = Done(side) in legal  # (refused while an Air unit must leave an enemy hex, VIII.H.3)
+        action = Done(side) if rnd.random() < 0.25 and done else rnd.choice(legal)
         session.play(action)
         if rnd.random() < 0.3:
             _check_position(session, rnd)
@@ -201,3 +219,15 @@ def test_enemy_air_units_on_the_mapboard_show_as_counters_only() -> None:
 def test_sections_listed() -> None:
     assert SECTIONS == ("a", "b", "c") and isinstance(BaseBox("midway", US, None).planes, Sections)
     assert TaskForce(US, 1, ("DD1",), None).id == "tf1"
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**40), steps=st.integers(min_value=10, max_value=120))
+def test_random_play_through_combat_keeps_each_side_blind(seed: int, steps: int) -> None:
+    """The same scan through Battles (Basic IX, III.E): what each side is shown of a Battle, the
+    Combat orders it may give and its log tell nothing the enemy hides."""
+    session = combat_session(seed)
+    rnd = random.Random(seed)
+    _play(session, rnd, steps)
+    _check_position(session, rnd)
+    _check_log(session)

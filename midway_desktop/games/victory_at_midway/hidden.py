@@ -1,0 +1,134 @@
+"""What a player cannot see, re-drawn for the odds (see ``engine.odds``).
+
+VaM › The Maps: double blind. A side knows where its own units are; of the enemy's ships it
+knows where its searches found them this turn (its sighting markers), where it is fighting
+them, and where its searches this turn found nothing. So for a continuation every enemy piece
+(a Task Force / Fleet marker with its ships, or a ship outside a box) that is out of sight is
+put in a hex drawn afresh, from hexes it could have reached and the side has not just searched
+in vain, the hexes near the side's recent sightings weighted up. Where it really is never
+enters the draw.
+
+Provisional (not in the rules: a model of the player's belief, to be refined): the weighting,
+the reach (one hex a turn from the enemy's set-up area or entry column: VaM › Stack Movement),
+and three shortcuts that keep the enemy as it is: a piece in a sighted or embattled hex stays
+(which of the enemy's pieces it is, is kept), and so do the enemy's losses and damage and its
+aircraft (all fought in sight of both, VaM › Air Strikes; a unit lost ditching is the one loss
+the side would not see).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from midway_desktop.engine.rng import Rng
+from midway_desktop.games.victory_at_midway.movement import pieces
+from midway_desktop.games.victory_at_midway.setup import entry_hexes, setup_area
+from midway_desktop.games.victory_at_midway.state import JAPAN, SIDES, Game, State, evolve, make_unit, other
+
+VP_SIDES: tuple[str, ...] = SIDES  # VaM › Victory Conditions: both sides' victory points
+RECENT = 3  # sightings this many turns old or newer weigh in (provisional)
+NEAR_SIGHTING = 4  # the weight of a hex a recent sighting's ships could have reached (provisional)
+
+
+def result_titles(rules: Any) -> dict[str, str]:
+    return {
+        "us-wins": "US wins on points",
+        "japan-wins": "Japan wins on points",
+        "draw": "Draw",
+        "us-concedes": "US concedes",
+        "japan-concedes": "Japan concedes",
+    }
+
+
+def sample_hidden(rules: Any, state: State, side: str, rng: Rng) -> State:
+    """``state`` with ``side``'s enemy's out-of-sight pieces in hexes drawn from ``rng``."""
+    game: Game = rules.game
+    enemy = other(side)
+    in_sight = seen_hexes(game, state, side)
+    cleared = searched_in_vain(game, state, side) | in_sight
+    units = list(state.units)
+    for _piece, ships in sorted(pieces(game, state, enemy).items()):
+        here = units[game.index[ships[0]]].loc
+        if here in in_sight:
+            continue
+        hexes, weights = _belief(game, state, side, ships, cleared)
+        if not hexes:
+            continue  # nowhere else it could be: it stays
+        there = hexes[_weighted(rng, weights)]
+        for ship in ships:
+            i = game.index[ship]
+            loc, reduced, base, formation, moved = units[i]
+            units[i] = make_unit((there, reduced, base, formation, moved))
+    return evolve(state, units=tuple(units))
+
+
+def seen_hexes(game: Game, state: State, side: str) -> frozenset[str]:
+    """Where ``side`` sees enemy ships now: this turn's sightings, the battle being fought and
+    the naval attacks declared this turn (all on its own map, or announced to both)."""
+    out = {s.hex for s in state.sightings if s.side == side and s.turn == state.turn}
+    if state.battle is not None:
+        out.add(state.battle.hex)
+    out.update(h for _kind, _side, h in state.declared)
+    return frozenset(out)
+
+
+def searched_in_vain(game: Game, state: State, side: str) -> frozenset[str]:
+    """Hexes ``side``'s searches this turn covered (VaM › Search Operations: an air search its
+    hex and the six around it, by day a ship search its hex) where no enemy ship could hide:
+    a night ship search may have failed (its die is luck the side saw, but the position keeps
+    no trace of it) and fog hides ships from every search (VaM › Fog)."""
+    if not state.announced:
+        return frozenset()
+    night = game.night(state)
+    out: set[str] = set()
+    for s in state.searches:
+        if s.side != side:
+            continue
+        if s.kind == "air":
+            out |= game.within(s.hex, 1)
+        elif not night:
+            out.add(s.hex)
+    return frozenset(h for h in out if not game.in_fog(state, h))
+
+
+def _reach(game: Game, state: State, ships: list[str]) -> frozenset[str]:
+    """Hexes a piece could be in by now: its set-up area, or the Japanese entry column, and one
+    hex a turn from there (VaM › Stack Movement: a stack moves no faster than one hex a turn)."""
+    enemy = game.side_of(ships[0])
+    key = ("odds-reach", tuple(ships), state.turn)
+    found = game.memo.get(key)
+    if found is None:
+        start: set[str] = set()
+        for ship in ships:
+            if enemy == JAPAN and game.cat.ship(ship).group != "SS168":
+                start |= entry_hexes(game)
+            else:
+                start |= setup_area(game, ship)
+        reach: set[str] = set()
+        for h in start:
+            reach |= game.within(h, max(0, state.turn))
+        found = game.memo[key] = frozenset(reach)
+    return found  # type: ignore[no-any-return]
+
+
+def _belief(
+    game: Game, state: State, side: str, ships: list[str], cleared: frozenset[str]
+) -> tuple[list[str], list[int]]:
+    """The hexes a piece may be drawn into, in a fixed order, and their weights."""
+    carriers = any(s in game.carriers for s in ships)
+    hexes = sorted(_reach(game, state, ships) - cleared)
+    near: set[str] = set()
+    for s in state.sightings:
+        age = state.turn - s.turn
+        if s.side == side and 0 < age <= RECENT and (s.carriers or not carriers):
+            near |= game.within(s.hex, age)
+    return hexes, [NEAR_SIGHTING if h in near else 1 for h in hexes]
+
+
+def _weighted(rng: Rng, weights: list[int]) -> int:
+    pick = rng.below(sum(weights))
+    for i, w in enumerate(weights):
+        if pick < w:
+            return i
+        pick -= w
+    raise AssertionError("unreachable: pick < sum(weights)")

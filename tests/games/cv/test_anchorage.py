@@ -1,0 +1,78 @@
+"""Japanese bases at a captured Midway (CV › Basic VI.I.2-3): Temporary Seaplane Bases and
+Midget Submarine Bases, set by the tenders and carriers anchored in the Midway hex."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from midway_desktop.games.cv.actions import Plot
+from midway_desktop.games.cv.game import BaseSpec, Game, Handling, base_specs
+from midway_desktop.games.cv.state import Planes, Sections
+from tests.games.cv.play import GAME, JP, US, done_until, next_turn, session, tf
+
+MIDWAY = "B2117"
+SPEC = next(b for b in GAME.data.bases.bases if b.name == "midway-captured")
+JAPANESE_MIDWAY = BaseSpec(
+    SPEC.name,
+    SPEC.title,
+    SPEC.side,
+    MIDWAY,
+    Handling(SPEC.capacity, SPEC.ready, SPEC.launch, frozenset(SPEC.planes or ())),
+)
+CAPTURED = Game(GAME.data, {**base_specs(GAME.data), JAPANESE_MIDWAY.id: JAPANESE_MIDWAY})
+TENDERS = tf(JP, 1, ["Chitose", "Chiyoda"], MIDWAY, {"c": {"pete": 6}})
+
+
+def anchored(game: Game, captured: bool):  # type: ignore[no-untyped-def]
+    """Force 1 (the Chitose and the Chiyoda) anchors in the Midway hex in the first Turn."""
+    s = session([TENDERS, tf(US, 1, ["DD1"], "B4010")], game=game)
+    if captured:  # the Japanese Base unit has replaced the American one (Basic IX.H.5)
+        s.state = dataclasses.replace(s.state, bases=tuple(b for b in s.state.bases if b.id != "midway"))
+    done_until(s, "ship-plotting")
+    s.play(Plot(JP, 1, (), anchor=True))
+    done_until(s, "landing")
+    return s
+
+
+def test_a_seaplane_tender_anchored_at_captured_midway_doubles_its_handling() -> None:
+    """VI.I.2: anchored the Turn Midway is Japanese, the Chitose (capacity 6, Launch 1/2/3)
+    establishes a Temporary Seaplane Base: capacity 12, Launch 2/4/6, and Mavis seaplanes."""
+    s = anchored(CAPTURED, captured=True)
+    force = s.state.task_force(JP, 1)
+    assert force is not None and force.anchored and force.seaplane_base
+    h = CAPTURED.handling(force)
+    assert (h.capacity, h.launch) == (12, (2, 4, 6)) and CAPTURED.takes(force, "mavis")
+    assert s.view(JP)["japanese"]["task_forces"][0]["seaplane_base"]
+    assert "japanese" not in s.view(US) and "Chitose" not in repr(s.view(US))
+
+
+def test_no_base_before_midway_is_captured() -> None:
+    """VI.I.2.a, 3.a: neither base until the Japanese have captured Midway."""
+    s = anchored(GAME, captured=False)
+    force = s.state.task_force(JP, 1)
+    assert force is not None and force.anchored and not force.seaplane_base
+    assert GAME.handling(force).capacity == 6 and not GAME.takes(force, "mavis")
+    assert s.state.midgets == ()
+
+
+def test_the_submarine_carrier_places_its_midget_and_reloads_it_on_leaving() -> None:
+    """VI.I.3: the Chiyoda anchored at captured Midway puts its Midget Submarine in the hex; when
+    it leaves, the midget is re-loaded. VI.I.2.b: planes beyond the tender's own capacity keep
+    the Task Force at anchor."""
+    s = anchored(CAPTURED, captured=True)
+    assert s.state.midgets == ("MS1",) and s.view(JP)["japanese"]["midgets"] == ["MS1"]
+    assert "MS1" not in repr(s.view(US))
+    next_turn(s)
+    done_until(s, "ship-plotting")
+    force = s.state.task_force(JP, 1)
+    assert force is not None
+    crowded = dataclasses.replace(force, planes=Sections(c=(Planes("pete", 6), Planes("mavis", 2))))
+    s.state = s.state.with_box(crowded)
+    leave = Plot(JP, 1, (CAPTURED.board.step(MIDWAY, "n") or "",))
+    why = s.check(leave)
+    assert why is not None and "VI.I.2.b" in why
+    s.state = s.state.with_box(force)
+    s.play(leave)
+    done_until(s, "landing")
+    force = s.state.task_force(JP, 1)
+    assert force is not None and not force.seaplane_base and s.state.midgets == ()
