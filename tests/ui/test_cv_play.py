@@ -383,7 +383,8 @@ def test_the_new_game_dialog_offers_cvs_scenarios_for_two_players(w: MainWindow,
     dialog = NewGameDialog(get_rules("cv"), w)
     qtbot.addWidget(dialog)
     names = [dialog.scenario.itemData(i) for i in range(dialog.scenario.count())]
-    assert names == ["short", "battle-of-midway", "midway-campaign"]
+    assert names[:3] == ["short", "battle-of-midway", "midway-campaign"]
+    assert names[3:] == ["free-set-up-short", "free-set-up-battle-of-midway", "free-set-up-midway-campaign"]
     assert "Short Scenario" in dialog.scenario.itemText(0)
     dialog.scenario.setCurrentIndex(1)
     assert all(not box.isHidden() for box in dialog.passwords_.values())  # two players: a password each
