@@ -1,4 +1,4 @@
-"""CV: a read-only look at each scenario's set-up, both sides at once (CV is not played here yet).
+"""CV: a read-only look at each scenario's set-up, both sides at once (``MainWindow.show_set_up_preview``).
 
 The places come from ``games/cv/setup_preview.py``; this module only draws them: a counter for
 each force at its hex (those still to come on a paler face at their entry area), Midway's Base
@@ -44,7 +44,7 @@ CHOICES = (
 DEFAULT_CHOICE = "III"
 SIDE_FACES = {"american": "us", "japanese": "japan"}
 SIDE_NAMES = {"american": "American", "japanese": "Japanese"}
-PREVIEW_NOTE = "A look at the set-up only: both sides are shown, and nothing moves. CV's rules are not played here yet."
+PREVIEW_NOTE = "A look at the set-up only: both sides are shown, and nothing moves. Game › New Game plays CV."
 STILL = "This is a look at the set-up: nothing moves here yet."
 # CV's mapboard is 96 hexes across: fitted to a window a counter would be a few pixels wide.
 # Preview counters are drawn at least this many screen pixels across (they cover a few hexes
@@ -61,7 +61,7 @@ def parse_choice(key: str) -> tuple[str, str | None]:
 class CvSetupPresenter(Presenter):
     """The CV set-up preview: a scenario chooser and list in a dock, the set-up on the map."""
 
-    status_note = "CV: a look at each scenario's set-up, both sides shown. CV is not played here yet."
+    status_note = "CV: a look at each scenario's set-up, both sides shown. Game › New Game plays CV."
 
     def __init__(self, window: MainWindow, controller: GameController) -> None:
         super().__init__(window, controller)
