@@ -192,6 +192,7 @@ class CvPresenter(Presenter):
         stack = [self.charts[n][0] for n in ("task-forces", "bases", "air")] + [self.time_dock]
         for a, b in zip(stack, stack[1:], strict=False):
             w.tabifyDockWidget(a, b)
+        stack[0].raise_()  # the Task Force Boxes are worked with most; tabifying leaves the last on top
         # The record sheets, under the map.
         self.air_sheet = SheetModel(AIR_HEADERS, air_record(self.game), self.orders)
         self.ship_sheet = SheetModel(SHIP_HEADERS, ship_record(self.game), self.orders)
