@@ -41,8 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument(
         "--scenario",
         default=None,
-        help="scenario of the new game; for CV, the set-up shown (II, III, IV, or V-II, V-III, V-IV: V from II-IV)",
+        help="scenario of the new game; for CV also a set-up preview: II, III, IV, or V-II, V-III, V-IV (V from II-IV)",
     )
+    shot.add_argument("--until", default=None, help="CV: play a short game to this step (e.g. ship-plotting)")
+    shot.add_argument("--side", default=None, help="CV, with --until: the side to act and be shown")
     shot.add_argument("--scale", type=float, default=None, help="device pixel ratio, e.g. 2 for a 200 %% screen")
     shot.add_argument("--high-contrast", action="store_true", help="draw with the high-contrast option on")
 
@@ -263,6 +265,8 @@ def _screenshot(args: argparse.Namespace) -> int:
             center=args.center,
             scenario=args.scenario,
             high_contrast=args.high_contrast,
+            until=args.until,
+            side=args.side,
         )
     except (RulesetError, ValueError) as exc:
         print(exc, file=sys.stderr)

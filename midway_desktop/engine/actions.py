@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import operator
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 
 class ActionError(ValueError):
@@ -20,6 +21,22 @@ class Action:
 
     side: str
     type_name: ClassVar[str] = "action"
+    # The action's field values in order, as a tuple (see :func:`action`).
+    _values: ClassVar[Callable[[Any], tuple[Any, ...]]] = staticmethod(lambda a: (a.side,))
+
+    # Written once here for the types made with :func:`action` (a plain dataclass subclass
+    # writes its own): equal when of one type with equal fields, as a dataclass's are.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return bool(self._values(self) == other._values(other))  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._values(self))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
+        return f"{type(self).__qualname__}({shown})"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type_name}
@@ -31,6 +48,22 @@ class Action:
         """A short human line, e.g. ``TF-16 to L4``; games override for their actions."""
         fields = ", ".join(f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self) if f.name != "side")
         return f"{self.type_name}({fields})"
+
+
+A = TypeVar("A", bound=type[Action])
+
+
+def action(cls: A) -> A:
+    """A game's action type: a frozen dataclass that takes its equality, hash and repr from
+    :class:`Action` instead of having three more written for it. A dataclass writes each of
+    its methods as source and compiles it when the class is made: 1.2 M instructions an
+    action type, and Victory at Midway has 32 of them to make at every start."""
+    made = dataclass(frozen=True, eq=False, repr=False)(cls)
+    names = [f.name for f in dataclasses.fields(made)]
+    get = operator.attrgetter(*names)
+    # (attrgetter of one name gives the value itself, not a one-value tuple)
+    made._values = staticmethod(get if len(names) > 1 else lambda a: (get(a),))  # type: ignore[attr-defined]
+    return made
 
 
 def _jsonable(value: Any) -> Any:

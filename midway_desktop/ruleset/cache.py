@@ -55,6 +55,20 @@ def digest(*parts: bytes | str) -> str:
     return h.hexdigest()
 
 
+def sources_digest(*modules: str) -> str:
+    """A hash of the program's own source files ``modules`` (paths inside the package, such as
+    ``"ui/map_art.py"``): an entry made by code that has changed since misses even if nobody
+    bumped its version. A program installed without its sources hashes their names only."""
+    root = Path(__file__).resolve().parents[1]
+    parts: list[bytes | str] = []
+    for name in modules:
+        try:
+            parts.append((root / name).read_bytes())
+        except OSError:
+            parts.append(f"{name} (not readable)")
+    return digest(*parts)
+
+
 def entry_path(kind: str, source: Path) -> Path:
     """Where the entry of ``kind`` for the file ``source`` lives: one per file and kind, so an
     edited ruleset replaces its entry rather than adding one."""

@@ -2,6 +2,6 @@
 
 The board view reads its viewport's size and pixel ratio from itself, not from
 ``viewport()``: the first time a run is handed a widget that Qt made, PySide6 loads every
-widget class to find its type, 34 M instructions of CV's start (a game whose docks need a
-viewport, as VaM's holding boxes do to take drops, pays it there instead).
+widget class to find its type, 34 M instructions of CV's start (VaM's holding boxes open
+their viewports to drops without asking for them; a game whose docks need a viewport pays it).
 """

@@ -25,7 +25,8 @@ from midway_desktop.ui import palette as pal
 from midway_desktop.ui.counters import CounterFace, CounterItem
 from midway_desktop.ui.map_art import FAN, UNIT, MapArt, counter_size
 from midway_desktop.ui.shapes import path_from_figure
-from midway_desktop.ui.tiles import TileCache
+from midway_desktop.ui.tile_store import TileStore
+from midway_desktop.ui.tiles import TILE, TileCache
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ class BoardScene(QGraphicsScene):
         super().__init__(parent)
         self.board = board
         self.art = MapArt(board)
-        self.tiles = TileCache(self.art)
+        self.tiles = TileCache(self.art, store=TileStore.for_board(board, TILE))
         self.setSceneRect(self.art.scene_rect)
         self.counters: dict[str, CounterItem] = {}
         self.legal_moves: Callable[[CounterItem], MoveOptions] = _anywhere(board)

@@ -91,7 +91,8 @@ class BoardView(QGraphicsView):
         painter.save()
         painter.resetTransform()
         dpr = self.devicePixelRatioF()  # the viewport's (see ``midway_desktop.ui``: not viewport())
-        scene.tiles.draw(painter, exposed, t.m11(), t.map(QPointF(0.0, 0.0)), dpr)
+        # The whole board fitted is what a start opens on: its tiles are kept between runs.
+        scene.tiles.draw(painter, exposed, t.m11(), t.map(QPointF(0.0, 0.0)), dpr, keep=self._fitted)
         painter.restore()
 
     # -- zoom -----------------------------------------------------------------------------

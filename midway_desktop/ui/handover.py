@@ -73,6 +73,7 @@ class HandoverCurtain(QWidget):
         # shown every child reads as invisible, and that is exactly when it must keep up.
         self._down = False
         self._held: list[QDockWidget] = []
+        self._bringing: QDockWidget | None = None  # a dock tab being brought forward behind it
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setAutoFillBackground(True)
         layout = QVBoxLayout(self)
@@ -162,6 +163,18 @@ class HandoverCurtain(QWidget):
         self.raise_()
         self.show()
 
+    def bring_forward(self, dock: QDockWidget) -> None:
+        """Turn the window to ``dock``'s tab, behind the curtain if it is down. A dock turns
+        its tab to the front only when it finds itself on top of the window's children after a
+        raise, so the curtain lets it get there before going back on top, all before the window
+        is drawn again."""
+        self._bringing = dock
+        try:
+            dock.raise_()
+        finally:
+            self._bringing = None
+        self.cover()
+
     def _hold(self, dock: QDockWidget) -> None:
         dock.hide()
         # Only the window's docks: one that has left it (its game put away) is let go.
@@ -215,6 +228,8 @@ class HandoverCurtain(QWidget):
                     QTimer.singleShot(0, self, self.cover)
         elif kind == QEvent.Type.Show and isinstance(watched, QDockWidget) and watched.isFloating():
             self._hold(watched)  # a window of its own would open beside the curtain
+        elif watched is self._bringing:
+            return False  # raised to turn its tab: the curtain covers it again straight after
         elif kind in (QEvent.Type.ZOrderChange, QEvent.Type.Show) and watched.parent() is self.window_:
             self.raise_()  # a part of the window raised (a dock tab brought forward) goes back under
         return False

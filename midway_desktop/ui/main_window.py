@@ -329,12 +329,35 @@ class MainWindow(QMainWindow):
         ``drawn``: the game has only just been drawn from that side's view (at its start)."""
         self.curtain.lower_for(side, SIDE_TITLES.get(side, side.title()))
         self.statusBar().clearMessage()
+        self.cell_label.setText("")  # the hex the last player's pointer was on is theirs
         self.dice_dock.dice.show_rolls([], keep=False)
         if drawn:
             self._after_change()  # all that the rebuild does but draw the same picture again
         else:
             self.controller.pass_to(side)
         self.curtain.cover()  # the rebuild may have added or restacked docks
+
+    def show_set_up_preview(self, key: str) -> None:
+        """Put the game away and show the read-only look at its scenario ``key``'s set-up, both
+        sides at once (CV's; pictures and the docs). Nothing is being played meanwhile: the
+        game's autosave stays as it was, and New Game starts a game again."""
+        cls = preview_class(self.game_id)
+        if cls is None:
+            raise ValueError(f"{game_info(self.game_id).title} has no set-up preview")
+        if self.presenter is not None:
+            self.presenter.detach()
+        self.view.key_handler = None
+        self.scene.clear_counters()
+        self._clear_table()
+        self.controller.session = None
+        self.presenter = cls(self, self.controller)
+        self.presenter.attach()
+        self._curtain_for_hot_seat()  # no game, no secrets
+        self._after_change()
+        show = getattr(self.presenter, "show_scenario", None)
+        if show is not None:
+            show(key)
+        self.statusBar().showMessage(getattr(self.presenter, "status_note", ""), 15000)
 
     def plays(self, game_id: str) -> bool:
         """Whether the rules of ``game_id`` run here (otherwise the board shows stand-ins)."""

@@ -134,36 +134,57 @@ class MapArt:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.cells: dict[str, CellShape] = {label: self._cell_shape(label) for label in board}
-        # Where each box's title goes (an L-shaped box's widest part): worked out once.
-        self.title_rects: dict[str, QRectF] = {}
-        if board.kind == "boxes":
-            for label in board:
-                tx0, ty0, tx1, ty1 = board.title_box(label)
-                self.title_rects[label] = QRectF(tx0 * UNIT, ty0 * UNIT, (tx1 - tx0) * UNIT, (ty1 - ty0) * UNIT)
         x0, y0, x1, y1 = board.bounds
         m = MARGIN if board.kind != "boxes" else 0.4
         self.grid_rect = QRectF(x0 * UNIT, y0 * UNIT, (x1 - x0) * UNIT, (y1 - y0) * UNIT)
         self.scene_rect = QRectF((x0 - m) * UNIT, (y0 - m) * UNIT, (x1 - x0 + 2 * m) * UNIT, (y1 - y0 + 2 * m) * UNIT)
-        self._buckets: dict[tuple[int, int], list[CellShape]] = {}
+
+    # The shapes are made when first painted or asked for: a start whose tiles are kept
+    # (``tile_store.py``) shows the board without them (CV's: 200 M instructions, 6 % of its start).
+    @functools.cached_property
+    def cells(self) -> dict[str, CellShape]:
+        return {label: self._cell_shape(label) for label in self.board}
+
+    @functools.cached_property
+    def title_rects(self) -> dict[str, QRectF]:
+        """Where each box's title goes (an L-shaped box's widest part)."""
+        out = {}
+        if self.board.kind == "boxes":
+            for label in self.board:
+                tx0, ty0, tx1, ty1 = self.board.title_box(label)
+                out[label] = QRectF(tx0 * UNIT, ty0 * UNIT, (tx1 - tx0) * UNIT, (ty1 - ty0) * UNIT)
+        return out
+
+    @functools.cached_property
+    def _buckets(self) -> dict[tuple[int, int], list[CellShape]]:
+        buckets: dict[tuple[int, int], list[CellShape]] = {}
         size = _BUCKET * UNIT
         for shape in self.cells.values():
             left, top, right, bottom = shape.bbox.getCoords()
             for bx in range(math.floor(left / size), math.floor(right / size) + 1):
                 for by in range(math.floor(top / size), math.floor(bottom / size) + 1):
-                    self._buckets.setdefault((bx, by), []).append(shape)
-        shape = outlines(board)  # kept in the user's cache: no unions at start-up
-        self.outline = path_from_figure(shape.board, UNIT)
-        self.region_paths: dict[str, QPainterPath] = {
-            name: path_from_figure(figure, UNIT) for name, figure in shape.regions.items()
+                    buckets.setdefault((bx, by), []).append(shape)
+        return buckets
+
+    @functools.cached_property
+    def outline(self) -> QPainterPath:
+        return path_from_figure(outlines(self.board).board, UNIT)  # outlines: kept in the user's cache
+
+    @functools.cached_property
+    def region_paths(self) -> dict[str, QPainterPath]:
+        return {name: path_from_figure(figure, UNIT) for name, figure in outlines(self.board).regions.items()}
+
+    @functools.cached_property
+    def _limit_lines(self) -> dict[str, QPainterPath]:
+        """A search limit's or a sector's line is drawn where it runs through the sea only."""
+        edges = outlines(self.board).edges
+        return {
+            r.name: path_from_figure(edges[r.name], UNIT) for r in self.board.regions() if r.kind in ("limit", "sector")
         }
-        # A search limit's or a sector's line is drawn where it runs through the sea only.
-        self._limit_lines: dict[str, QPainterPath] = {
-            r.name: path_from_figure(shape.edges[r.name], UNIT)
-            for r in board.regions()
-            if r.kind in ("limit", "sector")
-        }
-        self.cell_size = min((s.radius for s in self.cells.values()), default=UNIT)
+
+    @functools.cached_property
+    def cell_size(self) -> float:
+        return min((s.radius for s in self.cells.values()), default=UNIT)
 
     def _cell_shape(self, label: str) -> CellShape:
         cx, cy = self.board.centre(label)

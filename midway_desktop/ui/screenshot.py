@@ -25,6 +25,8 @@ def _new_game_window(
     center: str | None = None,
     scenario: str | None = None,
     high_contrast: bool = False,
+    until: str | None = None,
+    side: str | None = None,
 ) -> Iterator[MainWindow]:
     ensure_app()
     from midway_desktop.ui import palette
@@ -40,6 +42,8 @@ def _new_game_window(
         window.resize(width, height)
         if scenario is not None:
             _show_scenario(window, scenario)
+        if until is not None:
+            _play_until(window, until, side)
         # A hot-seat game opens behind the curtain; the picture is of the first player's side.
         window.curtain.lift()
         QApplication.processEvents()
@@ -56,12 +60,30 @@ def _new_game_window(
 
 
 def _show_scenario(window: MainWindow, scenario: str) -> None:
-    """A new game of ``scenario``; for a game shown as a set-up preview (CV), that scenario's set-up."""
-    show = getattr(window.presenter, "show_scenario", None)
-    if show is not None:
-        show(scenario)
-    else:
+    """A new game of ``scenario``; for a scenario named as CV's set-up preview names them (II,
+    V-III, ...), that scenario's set-up, both sides at once."""
+    from midway_desktop.engine import get_rules
+
+    if scenario in {s.name for s in get_rules(window.game_id).scenarios}:
         window.start_new(scenario=scenario)
+        return
+    window.show_set_up_preview(scenario)
+
+
+def _play_until(window: MainWindow, step: str, side: str | None) -> None:
+    """A CV game played (``games.cv.demo``) to ``step`` with ``side`` to act, shown to that side."""
+    if window.game_id != "cv":
+        raise ValueError("--until draws a CV game in play; the other games start at their first step")
+    from midway_desktop.games.cv.demo import play_until
+
+    session = window.controller.session
+    if session is None or window.controller.reviewing is not None:
+        window.start_new(scenario="short")
+        session = window.controller.session
+    assert session is not None
+    at = play_until(session, step, side)
+    window.controller.adopt(session, viewer=at)
+    window.show_log()
 
 
 def grab_window(
@@ -72,10 +94,12 @@ def grab_window(
     center: str | None = None,
     scenario: str | None = None,
     high_contrast: bool = False,
+    until: str | None = None,
+    side: str | None = None,
 ) -> QImage:
     """The main window for a new game of ``game`` (of ``scenario``), drawn offscreen (or on
-    whatever screen Qt has)."""
-    with _new_game_window(game, width, height, zoom, center, scenario, high_contrast) as window:
+    whatever screen Qt has); ``until``: a CV game played to that step, as ``side`` sees it."""
+    with _new_game_window(game, width, height, zoom, center, scenario, high_contrast, until, side) as window:
         return window.grab().toImage()
 
 
@@ -94,8 +118,13 @@ def take_screenshot(
     center: str | None = None,
     scenario: str | None = None,
     high_contrast: bool = False,
+    until: str | None = None,
+    side: str | None = None,
 ) -> Path:
-    image = grab_window(game, width, height, zoom=zoom, center=center, scenario=scenario, high_contrast=high_contrast)
+    image = grab_window(
+        game, width, height, zoom=zoom, center=center, scenario=scenario, high_contrast=high_contrast,
+        until=until, side=side,
+    )  # fmt: skip
     out.parent.mkdir(parents=True, exist_ok=True)
     if not image.save(str(out), "PNG"):
         raise OSError(f"could not write {out}")

@@ -1,7 +1,8 @@
 """Pre-rendered map art in square tiles, one set per zoom level, least-recently-used first out.
 
 A repaint of the map is then a handful of pixmap blits at 1:1 device scale; the art is
-painted only when a tile is first seen at a zoom level.
+painted only when a tile is first seen at a zoom level. The tiles of the fitted board, the
+picture every start opens on, are also kept on disk for the next start (``tile_store.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap
 
 from midway_desktop.ui.map_art import MapArt
+from midway_desktop.ui.tile_store import TileStore
 
 TILE = 512  # device pixels
 
@@ -20,21 +22,45 @@ TILE = 512  # device pixels
 class TileCache:
     """Tiles of ``MapArt`` keyed by (scale, column, row) in device pixels."""
 
-    def __init__(self, art: MapArt, max_tiles: int = 384) -> None:
+    def __init__(self, art: MapArt, max_tiles: int = 384, store: TileStore | None = None) -> None:
         self.art = art
         self.max_tiles = max_tiles
+        self.store = store  # where the fitted board's tiles are kept between runs
         self._tiles: OrderedDict[tuple[float, int, int, float], QPixmap] = OrderedDict()
+        self._unkept: set[tuple[float, int, int, float]] = set()  # fitted tiles painted, not yet kept
         self.rendered = 0  # tiles painted so far; lets tests and benchmarks see cache hits
 
     def clear(self) -> None:
         self._tiles.clear()
+        self._unkept.clear()
 
-    def tile(self, scale: float, tx: int, ty: int, dpr: float = 1.0) -> QPixmap:
+    def tile(self, scale: float, tx: int, ty: int, dpr: float = 1.0, keep: bool = False) -> QPixmap:
+        """Tile (tx, ty) at ``scale``; ``keep``: one of the fitted board's, read from the store
+        if kept there, else painted, and kept when drawn again at the same scale (a window being
+        resized is fitted anew at every step: its passing sizes are not written to disk)."""
         key = (scale, tx, ty, dpr)  # the same device scale reads differently at another dpr
         found = self._tiles.get(key)
         if found is not None:
             self._tiles.move_to_end(key)
+            if keep and key in self._unkept and self.store is not None:
+                self._unkept.discard(key)
+                self.store.store(found.toImage(), scale, tx, ty, dpr)
             return found
+        store = self.store if keep else None
+        kept = store.load(scale, tx, ty, dpr) if store is not None else None
+        if kept is not None:
+            pm = QPixmap.fromImage(kept)
+            pm.setDevicePixelRatio(dpr)
+        else:
+            pm = self._paint(scale, tx, ty, dpr)
+            if store is not None:
+                self._unkept.add(key)
+        self._tiles[key] = pm
+        while len(self._tiles) > self.max_tiles:
+            self._unkept.discard(self._tiles.popitem(last=False)[0])
+        return pm
+
+    def _paint(self, scale: float, tx: int, ty: int, dpr: float) -> QPixmap:
         pm = QPixmap(TILE, TILE)
         pm.fill(Qt.GlobalColor.transparent)
         painter = QPainter(pm)
@@ -47,16 +73,16 @@ class TileCache:
         painter.end()
         pm.setDevicePixelRatio(dpr)
         self.rendered += 1
-        self._tiles[key] = pm
-        while len(self._tiles) > self.max_tiles:
-            self._tiles.popitem(last=False)
         return pm
 
-    def draw(self, painter: QPainter, exposed_device: QRectF, scale: float, origin: QPointF, dpr: float) -> None:
+    def draw(
+        self, painter: QPainter, exposed_device: QRectF, scale: float, origin: QPointF, dpr: float, keep: bool = False
+    ) -> None:
         """Blit the tiles covering ``exposed_device`` (logical viewport pixels).
 
         ``origin`` is where scene point (0, 0) falls in the viewport; ``scale`` is logical pixels
         per scene unit. Tiles are rendered at ``scale * dpr`` so HiDPI screens get sharp art.
+        ``keep``: the view shows the whole board fitted, whose tiles are kept between runs.
         """
         dscale = round(scale * dpr, 6)
         ox, oy = round(origin.x() * dpr), round(origin.y() * dpr)
@@ -75,7 +101,7 @@ class TileCache:
             return
         for ty in range(math.floor(top / TILE), math.ceil(bottom / TILE)):
             for tx in range(math.floor(left / TILE), math.ceil(right / TILE)):
-                pm = self.tile(dscale, tx, ty, dpr)
+                pm = self.tile(dscale, tx, ty, dpr, keep)
                 x, y = self._tile_origin(dscale, tx, ty)
                 painter.drawPixmap(QPointF((x + ox) / dpr, (y + oy) / dpr), pm)
 

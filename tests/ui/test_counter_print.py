@@ -32,7 +32,7 @@ def _width(text: str, size: int, bold: bool) -> float:
     return QFontMetricsF(font).horizontalAdvance(text)
 
 
-@pytest.mark.parametrize("game", [*desktop_games(), "cv"])
+@pytest.mark.parametrize("game", desktop_games())
 def test_every_face_prints_what_fits_and_can_be_read(qtbot, game: str) -> None:  # type: ignore[no-untyped-def]
     faces = _faces(qtbot, game)
     assert faces

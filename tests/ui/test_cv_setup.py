@@ -22,6 +22,7 @@ def window(qtbot):  # type: ignore[no-untyped-def]
     w.resize(1600, 1000)
     w.show()
     qtbot.waitExposed(w)
+    w.show_set_up_preview("III")  # CV opens on a game: the preview is shown on request
     w.view.fit()
     return w
 
@@ -36,13 +37,13 @@ def _tree_texts(presenter: CvSetupPresenter) -> list[str]:
     return out
 
 
-def test_cv_opens_on_the_battle_of_midway_set_up_and_says_it_is_a_preview(window: MainWindow) -> None:
+def test_the_preview_shows_the_battle_of_midway_set_up_and_says_it_is_a_preview(window: MainWindow) -> None:
     p = window.presenter
     assert isinstance(p, CvSetupPresenter) and p.choice == "III"
     assert p.dock.windowTitle() == "Scenario set-up" and p.dock.isVisible()
     said = " ".join(lbl.text() for lbl in p.dock.findChildren(QLabel))
     assert "Set-up preview" in said and "both sides are shown" in said
-    assert "not played here yet" in window.statusBar().currentMessage()
+    assert "New Game plays CV" in said and window.controller.session is None
 
 
 @pytest.mark.parametrize("key", [k for k, _ in CHOICES])
@@ -104,7 +105,10 @@ def test_switching_away_and_back_leaves_no_preview_behind(window: MainWindow) ->
     window.switch_game("midway-solitaire")
     assert not any(k.startswith(("american-", "japanese-")) for k in window.scene.counters)
     assert "Scenario set-up" not in [a.text() for a in window.view_menu.actions()]
-    window.switch_game("cv")
+    window.switch_game("cv")  # back to a CV game, the preview's counters all gone
+    assert not isinstance(window.presenter, CvSetupPresenter)
+    assert not any(k.startswith(("american-", "japanese-")) for k in window.scene.counters)
+    window.show_set_up_preview("II")
     assert isinstance(window.presenter, CvSetupPresenter) and window.scene.counters
 
 

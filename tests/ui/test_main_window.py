@@ -31,15 +31,15 @@ def test_opens_on_the_default_game_with_counters(window: MainWindow) -> None:
 
 @pytest.fixture
 def stand_ins(window: MainWindow) -> MainWindow:
-    """A board whose rules are not playable yet: its stand-in counters drag by reach. (CV shows
-    its set-up preview instead; its stand-ins are put in its place here.)"""
+    """The stand-in counters that drag by reach, on CV's board (every game is played now; the
+    stand-ins are what a board shows before its game has a presenter)."""
     from midway_desktop.ui.placeholders import StandInPresenter
 
     window.switch_game("cv")
-    assert not window.plays("cv")
     assert window.presenter is not None
     window.presenter.detach()
-    window._columns = None  # the preview's dock column went with it
+    window.curtain.lift()  # (CV's hot-seat game is put away with its presenter)
+    window._columns = None  # the game's dock columns went with it
     window.presenter = StandInPresenter(window, window.controller)
     window.presenter.attach()
     return window
@@ -229,21 +229,19 @@ def test_a_good_record_of_any_game_opens_whole(window: MainWindow, tmp_path, gam
     assert records.read(again)["game"] == game  # Save writes the game that was opened
 
 
-def test_a_cv_record_is_refused_while_the_window_shows_cvs_set_ups(window: MainWindow, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """CV's rules run for the engine (``simulate``, ``replay``), but the window has no CV
-    presenter yet: a CV record is refused in one line, and CV still shows its set-up preview."""
-    from PySide6.QtWidgets import QMessageBox
-
-    from midway_desktop.engine import is_playable, new_game, records
+def test_a_cv_record_opens_in_the_window_and_the_set_up_preview_is_still_there(window: MainWindow, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """CV is played in the window: a CV record opens like any other (behind the hot-seat
+    curtain), and each scenario's set-up can still be looked at, both sides at once."""
+    from midway_desktop.engine import new_game, records
+    from midway_desktop.ui.games.cv import CvPresenter
     from midway_desktop.ui.games.cv_setup import CvSetupPresenter
 
-    assert is_playable("cv") and not window.plays("cv")
-    path = records.save(new_game("cv", seed=4), tmp_path / "cv.json")
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: shown.append(text))
-    before = _shown(window)
-    assert not window.open_game(str(path))
-    assert _shown(window) == before
-    assert len(shown) == 1 and "\n" not in shown[0] and "replay" in shown[0] and path.name in shown[0]
-    window.switch_game("cv")
+    assert window.plays("cv")
+    saved = new_game("cv", seed=4)
+    path = records.save(saved, tmp_path / "cv.json")
+    assert window.open_game(str(path))
+    assert isinstance(window.presenter, CvPresenter) and window.controller.session.state == saved.state
+    assert window.curtain.down and window.curtain.side == "american"
+    window.show_set_up_preview("II")
     assert isinstance(window.presenter, CvSetupPresenter) and window.controller.session is None
+    assert not window.curtain.down and window.presenter.choice == "II"

@@ -11,7 +11,7 @@ from midway_desktop.engine.registry import default_bots
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.actions import Done, Orders, read_item
 from midway_desktop.ui import palette as pal
-from midway_desktop.ui.games.victory_at_midway import VictoryAtMidwayPresenter
+from midway_desktop.ui.games.victory_at_midway import STEP_HINTS, VictoryAtMidwayPresenter
 from tests.ui.vam_checks import every_box
 from tests.ui.vam_driver import give
 
@@ -268,16 +268,34 @@ def test_floating_docks_wait_behind_the_curtain(qtbot) -> None:  # type: ignore[
     assert not w.curtain.down
 
 
-def _turn_to_tab(w, title: str) -> None:  # type: ignore[no-untyped-def]
-    """Click the tab called ``title`` (in whichever of the window's tab bars shows it)."""
+def _on_show(w):  # type: ignore[no-untyped-def]
+    """The game's docks the player can see (a dock behind another's tab cannot be seen)."""
+    return [d for d in w.presenter.docks if d.isVisible() and not d.visibleRegion().isEmpty()]
+
+
+def _game_tab_bars(w):  # type: ignore[no-untyped-def]
+    """The window's tab bars for this game's docks, the one in use last. Qt names each tab's dock
+    by its address in the tab's data; a restored layout gets new bars, and the bars left from
+    before may still read as visible: the bar in use has its current tab's dock on show."""
+    import shiboken6
+
     from midway_desktop.ui.games.base import window_tab_bars
 
+    shown = {shiboken6.getCppPointer(d)[0] for d in _on_show(w)}
+    ours = {shiboken6.getCppPointer(d)[0] for d in w.presenter.docks}
+    bars = [bar for bar in window_tab_bars(w) if any(bar.tabData(i) in ours for i in range(bar.count()))]
+    return sorted(bars, key=lambda bar: bar.tabData(bar.currentIndex()) in shown)
+
+
+def _turn_to_tab(w, title: str) -> None:  # type: ignore[no-untyped-def]
+    """Click the tab called ``title`` (in whichever of the game's tab bars shows it)."""
     QApplication.processEvents()  # as between a player's clicks: the window has laid out its docks
-    for bar in window_tab_bars(w):
-        for i in range(bar.count() if bar.isVisible() else 0):
+    for bar in reversed(_game_tab_bars(w)):
+        for i in range(bar.count()):
             if bar.tabText(i) == title:
                 bar.setCurrentIndex(i)  # what a click on the tab does
                 QApplication.processEvents()
+                assert title in [d.windowTitle() for d in _on_show(w)], f"tab {title} turned to, not on show"
                 return
     raise AssertionError(f"no tab {title}")
 
@@ -481,3 +499,105 @@ def test_the_umpire_sees_each_search_once() -> None:
             assert len(mine) == len(set(mine))
             checked += len(mine)
     assert checked > 0
+
+
+def _box_tab(w) -> str:  # type: ignore[no-untyped-def]
+    """The tab on show in the stack of holding boxes."""
+    QApplication.processEvents()
+    p = w.presenter
+    (dock,) = [d for d in _on_show(w) if d is p.track_dock or any(d is b for b, _l in p.box_docks.values())]
+    return dock.windowTitle()
+
+
+def test_each_side_opens_on_the_boxes_of_its_step_and_keeps_the_tab_it_turned_to(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A hot-seat game opens, behind the curtain, on the set-up's holding boxes (the side's Task
+    Forces or Fleets), not on the turn track; a tab a player turns to is theirs until their next
+    step, across handovers in between; a new step brings its own boxes forward."""
+    w = _window(qtbot)
+    c = w.controller
+    assert w.curtain.down and c.viewer == "us"
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    assert _box_tab(w) == "Task Forces"
+    _turn_to_tab(w, "Losses")
+    w.hand_over("japan")  # both sides set up in the same step
+    assert w.curtain.down
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    assert _box_tab(w) == "Fleets"
+    _turn_to_tab(w, "Air bases")
+    w.hand_over("us")
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    assert _box_tab(w) == "Losses"
+    w.hand_over("us")
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    bots = default_bots("victory-at-midway")(c.session.rules)
+    _play_bot_choice_by_hand(w, qtbot, bots, Rng(3))  # the US sets up and seals
+    assert w.curtain.down and c.viewer == "japan"
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    assert _box_tab(w) == "Air bases"  # still the set-up: Japan's own choice
+    _play_bot_choice_by_hand(w, qtbot, bots, Rng(3))  # Japan sets up and seals: the next step
+    if w.curtain.down:
+        qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    step = c.session.rules.phase(c.session.state).name
+    assert step != "setup"
+    dock = w.presenter.box_docks[STEP_HINTS[step][1]][0]
+    assert _box_tab(w) == dock.windowTitle()
+
+
+def test_every_box_takes_drops_and_keeps_its_counters_in_place(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Drops land on a box's viewport, which must be open to them (the box view opens it without
+    asking Qt for it at the start); the counters do not move about inside a box."""
+    from PySide6.QtWidgets import QListView
+
+    w = _window(qtbot)
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    p = w.presenter
+    every_box(w)
+    views = [*p.box_views.values(), p.waiting_view, *(v for v, _panel in p.battle_views.values())]
+    assert len(views) > 20
+    for view in views:
+        assert view.viewport().acceptDrops(), view.box_model.pieces()
+        assert view.movement() == QListView.Movement.Static
+
+
+def _walk_every_box_tab(w, hidden: set[str]) -> None:  # type: ignore[no-untyped-def]
+    """Turn to each tab of the box stack, as a player clicks them: each dock shows the current
+    view, box by box, and nothing of ``hidden`` (the side away from the screen)."""
+    from midway_desktop.ui.games.vam_layout import DOCKS, sides_shown
+
+    p = w.presenter
+    for name, _title, make in DOCKS:
+        _turn_to_tab(w, p.box_docks[name][0].windowTitle())
+        view = w.controller.view()
+        specs = [spec for side in sides_shown(view) for spec in make(view, side)]
+        for spec in specs:
+            shown = p.box_models[spec.key].pieces()
+            assert shown == [r.piece for r in spec.select(view)], f"{spec.key} is not up to date"
+        assert all(not hidden & set(m.pieces()) for m in p.box_models.values())
+    _turn_to_tab(w, "Turns")
+
+
+def test_every_box_tab_is_up_to_date_when_turned_to_across_handovers_and_orders(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Box docks behind other tabs are filled when turned to: walked tab by tab after orders
+    given, after handovers both ways, and after a tab was left on show across a handover."""
+    w = _window(qtbot)
+    c = w.controller
+    umpire = c.session.view("umpire")
+    us, japan = _pieces_of(umpire, "us"), _pieces_of(umpire, "japan")
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    assert not any(k.startswith("air:") for k in w.presenter.box_models)  # not on show yet: not built
+    _walk_every_box_tab(w, japan)
+    give(w, qtbot, next(a for a in c.legal() if a.describe().startswith("set up TF16")))
+    _walk_every_box_tab(w, japan)
+    _turn_to_tab(w, "Air bases")
+    w.hand_over("japan")
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    _walk_every_box_tab(w, us)
+    _turn_to_tab(w, "Losses")
+    w.hand_over("us")
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    _walk_every_box_tab(w, japan)
+    bots = default_bots("victory-at-midway")(c.session.rules)
+    _play_bot_choice_by_hand(w, qtbot, bots, Rng(3))  # the US sets up and seals
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    _walk_every_box_tab(w, us)

@@ -116,6 +116,22 @@ class Game:
             raise KeyError(f"no {side} ship {title!r}")
         return found
 
+    def area(self, regions: tuple[str, ...]) -> frozenset[str]:
+        """The hexes of the named board regions together (a scenario's set-up or entry areas);
+        kept, as every set-up order is checked against it."""
+        regions = tuple(regions)
+        found = self._areas.get(regions)
+        if found is None:
+            cells: set[str] = set()
+            for name in regions:
+                cells |= self.board.region(name)
+            found = self._areas[regions] = frozenset(cells)
+        return found
+
+    @cached_property
+    def _areas(self) -> dict[tuple[str, ...], frozenset[str]]:
+        return {}
+
     @cached_property
     def _handling(self) -> dict[tuple[str, tuple[str, ...], bool], Handling]:
         return {}

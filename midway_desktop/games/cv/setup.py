@@ -172,10 +172,7 @@ def initial_state(
 
 
 def _area(game: Game, regions: tuple[str, ...]) -> frozenset[str]:
-    cells: set[str] = set()
-    for name in regions:
-        cells |= game.board.region(name)
-    return frozenset(cells)
+    return game.area(regions)
 
 
 def set_up_cells(game: Game, tf: TaskForce) -> frozenset[str]:

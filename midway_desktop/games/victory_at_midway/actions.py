@@ -11,10 +11,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from midway_desktop.engine.actions import Action
+from midway_desktop.engine.actions import Action, action
 
 
 def piece_words(piece: str) -> str:
@@ -23,7 +22,7 @@ def piece_words(piece: str) -> str:
     return f"the Turn {piece} group" if piece.isdigit() else piece
 
 
-@dataclass(frozen=True)
+@action
 class Done(Action):
     """Seal this step's orders (or, in a battle, end a choice such as CAP)."""
 
@@ -33,7 +32,7 @@ class Done(Action):
         return "done"
 
 
-@dataclass(frozen=True)
+@action
 class Concede(Action):
     """VaM › Ending a Game: a player may concede when winning has become impossible."""
 
@@ -43,7 +42,7 @@ class Concede(Action):
         return "concede the game"
 
 
-@dataclass(frozen=True)
+@action
 class Place(Action):
     """Set-up: put a ship, or a Task Force marker with its ships, in a hex."""
 
@@ -55,7 +54,7 @@ class Place(Action):
         return f"set up {self.piece} in {self.hex}"
 
 
-@dataclass(frozen=True)
+@action
 class Form(Action):
     """Put a ship in a Task Force / Fleet holding box (``formation`` "" takes it out)."""
 
@@ -67,7 +66,7 @@ class Form(Action):
         return f"{self.ship} joins {self.formation}" if self.formation else f"{self.ship} leaves its box"
 
 
-@dataclass(frozen=True)
+@action
 class Move(Action):
     """Move a ship or a Task Force / Fleet marker to an adjacent hex."""
 
@@ -79,7 +78,7 @@ class Move(Action):
         return f"{self.piece} to {self.to}"
 
 
-@dataclass(frozen=True)
+@action
 class Enter(Action):
     """Japanese entry: a group or a ship comes on in a hex of column A (into a Fleet box if named)."""
 
@@ -93,7 +92,7 @@ class Enter(Action):
         return f"{piece_words(self.piece)} enters at {self.hex}{into}"
 
 
-@dataclass(frozen=True)
+@action
 class Forgo(Action):
     """Japanese: forgo the entry of a group or ship (it counts as withdrawn)."""
 
@@ -104,7 +103,7 @@ class Forgo(Action):
         return f"forgo the entry of {piece_words(self.piece)}"
 
 
-@dataclass(frozen=True)
+@action
 class Exit(Action):
     """Move a ship or Task Force / Fleet off its side's map edge (withdrawn for good)."""
 
@@ -115,7 +114,7 @@ class Exit(Action):
         return f"{self.piece} leaves the map"
 
 
-@dataclass(frozen=True)
+@action
 class MidwayStrike(Action):
     """Japanese: put a Ready air unit in the Midway Airstrike Holding Box."""
 
@@ -126,7 +125,7 @@ class MidwayStrike(Action):
         return f"{self.unit} to the Midway base strike"
 
 
-@dataclass(frozen=True)
+@action
 class AssignSearch(Action):
     """Assign an air or ship search to a hex."""
 
@@ -138,7 +137,7 @@ class AssignSearch(Action):
         return f"{self.kind} search in {self.hex}"
 
 
-@dataclass(frozen=True)
+@action
 class Strike(Action):
     """Send a Ready air unit to strike a hex, in wave ``wave`` of that target."""
 
@@ -151,7 +150,7 @@ class Strike(Action):
         return f"{self.unit} strikes {self.hex} (wave {self.wave})"
 
 
-@dataclass(frozen=True)
+@action
 class Resolve(Action):
     """Announce which of your air strikes is resolved next (``base``: the Midway base strike)."""
 
@@ -163,7 +162,7 @@ class Resolve(Action):
         return "resolve the Midway base strike" if self.base else f"resolve the strike on {self.hex}"
 
 
-@dataclass(frozen=True)
+@action
 class Cap(Action):
     """Fly a Ready fighter as Combat Air Patrol over the battle hex."""
 
@@ -174,7 +173,7 @@ class Cap(Action):
         return f"{self.unit} flies CAP"
 
 
-@dataclass(frozen=True)
+@action
 class AirTarget(Action):
     """Give a fighter its target in air-to-air combat."""
 
@@ -186,7 +185,7 @@ class AirTarget(Action):
         return f"{self.unit} attacks {self.target}"
 
 
-@dataclass(frozen=True)
+@action
 class ReturnFire(Action):
     """A surviving air unit attacked by several fighters chooses which one it fires back at."""
 
@@ -198,7 +197,7 @@ class ReturnFire(Action):
         return f"{self.unit} returns fire at {self.at}"
 
 
-@dataclass(frozen=True)
+@action
 class AATarget(Action):
     """Give a ship (or ground unit) its bomber target for AA fire."""
 
@@ -210,7 +209,7 @@ class AATarget(Action):
         return f"{self.unit} fires AA at {self.target}"
 
 
-@dataclass(frozen=True)
+@action
 class BombTarget(Action):
     """Give a bomber its target ship (or ground unit)."""
 
@@ -222,7 +221,7 @@ class BombTarget(Action):
         return f"{self.unit} bombs {self.target}"
 
 
-@dataclass(frozen=True)
+@action
 class LoseAircraft(Action):
     """US: choose the air unit on Midway's field a hit on the Marines destroys."""
 
@@ -233,7 +232,7 @@ class LoseAircraft(Action):
         return f"{self.unit} is destroyed on the field"
 
 
-@dataclass(frozen=True)
+@action
 class Prepare(Action):
     """Move one air unit from Not Ready to Ready (the H unit: Not Ready 2 to Not Ready)."""
 
@@ -244,7 +243,7 @@ class Prepare(Action):
         return f"prepare {self.unit}"
 
 
-@dataclass(frozen=True)
+@action
 class PrepareAll(Action):
     """Prepare every Not Ready air unit (and advance the H unit), then seal."""
 
@@ -254,7 +253,7 @@ class PrepareAll(Action):
         return "prepare all aircraft"
 
 
-@dataclass(frozen=True)
+@action
 class Land(Action):
     """Land an air unit on a carrier or on Midway."""
 
@@ -266,7 +265,7 @@ class Land(Action):
         return f"{self.unit} lands on {self.base}"
 
 
-@dataclass(frozen=True)
+@action
 class Ditch(Action):
     """Ditch an air unit with no place to land."""
 
@@ -277,7 +276,7 @@ class Ditch(Action):
         return f"{self.unit} ditches"
 
 
-@dataclass(frozen=True)
+@action
 class Scout(Action):
     """Extra Scouts (optional): a Ready bomber flies an extra air search over a hex in range."""
 
@@ -289,7 +288,7 @@ class Scout(Action):
         return f"{self.unit} scouts {self.hex}"
 
 
-@dataclass(frozen=True)
+@action
 class BuildBase(Action):
     """Seaplane Tenders (optional): Japan announces that ST11 has begun building the Kure base."""
 
@@ -299,7 +298,7 @@ class BuildBase(Action):
         return "begin building the seaplane base on Kure Atoll"
 
 
-@dataclass(frozen=True)
+@action
 class ReserveZeke(Action):
     """Reserve Zekes (optional): an eliminated 7-0-2 fighter returns Ready aboard Akagi or Kaga."""
 
@@ -311,7 +310,7 @@ class ReserveZeke(Action):
         return f"{self.unit} returns from the reserve aboard {self.carrier}"
 
 
-@dataclass(frozen=True)
+@action
 class SubAttack(Action):
     """Submarines (optional): announce a submarine attack in a hex holding your subs."""
 
@@ -322,7 +321,7 @@ class SubAttack(Action):
         return f"submarine attack in {self.hex}"
 
 
-@dataclass(frozen=True)
+@action
 class SurfaceAttack(Action):
     """Announce a surface attack in a hex where your ships and enemy ships were found together."""
 
@@ -333,7 +332,7 @@ class SurfaceAttack(Action):
         return f"surface attack in {self.hex}"
 
 
-@dataclass(frozen=True)
+@action
 class Bombard(Action):
     """Midway Bombardment (optional): your BB and CA units in the Midway hex bombard the atoll."""
 
@@ -343,7 +342,7 @@ class Bombard(Action):
         return "bombard Midway"
 
 
-@dataclass(frozen=True)
+@action
 class GoAshore(Action):
     """Japanese: land a ground unit from its transport in the Midway hex (Declaring an Invasion)."""
 
@@ -354,7 +353,7 @@ class GoAshore(Action):
         return f"{self.unit} goes ashore on Midway"
 
 
-@dataclass(frozen=True)
+@action
 class Screen(Action):
     """Submarine attack: give a defending destroyer unit the submarine it screens against."""
 
@@ -366,7 +365,7 @@ class Screen(Action):
         return f"{self.unit} screens against {self.target}"
 
 
-@dataclass(frozen=True)
+@action
 class Fire(Action):
     """Give a firing unit its target in naval or invasion combat (subs, surface, bombardment,
     ground units)."""
@@ -379,7 +378,7 @@ class Fire(Action):
         return f"{self.unit} fires at {self.target}"
 
 
-@dataclass(frozen=True)
+@action
 class Orders(Action):
     """A batch of this step's orders, each written ``(type, field, ...)`` as in a record, e.g.
     ``("strike", "Kaga-D1", "I5", "1")``; a sealed step is sealed after the last one (as by

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from midway_desktop.ui.games.base import Presenter
 
-PRESENTED = ("midway-solitaire", "kido-butai", "victory-at-midway")
+PRESENTED = ("midway-solitaire", "kido-butai", "victory-at-midway", "cv")
 
 
 def presenter_class(game_id: str) -> type[Presenter] | None:
@@ -23,12 +23,15 @@ def presenter_class(game_id: str) -> type[Presenter] | None:
         from midway_desktop.ui.games.victory_at_midway import VictoryAtMidwayPresenter
 
         return VictoryAtMidwayPresenter
+    if game_id == "cv":
+        from midway_desktop.ui.games.cv import CvPresenter
+
+        return CvPresenter
     return None
 
 
 def desktop_plays(game_id: str) -> bool:
-    """Whether the window plays ``game_id``: its rules are registered and it has a presenter
-    (CV's rules run for the engine and the command line; the window shows its set-ups)."""
+    """Whether the window plays ``game_id``: its rules are registered and it has a presenter."""
     from midway_desktop.engine.registry import is_playable
 
     return is_playable(game_id) and presenter_class(game_id) is not None
@@ -42,7 +45,7 @@ def desktop_games() -> tuple[str, ...]:
 
 
 def preview_class(game_id: str) -> type[Presenter] | None:
-    """A read-only look at a game whose rules are not played yet (CV's scenario set-ups)."""
+    """A read-only look at a game's scenario set-ups (CV's), shown on request."""
     if game_id == "cv":
         from midway_desktop.ui.games.cv_setup import CvSetupPresenter
 

@@ -1,4 +1,4 @@
-"""CV: a read-only look at each scenario's set-up, both sides at once (CV is not played here yet).
+"""CV: a read-only look at each scenario's set-up, both sides at once (``MainWindow.show_set_up_preview``).
 
 The places come from ``games/cv/setup_preview.py``; this module only draws them: a counter for
 each force at its hex (those still to come on a paler face at their entry area), Midway's Base
@@ -8,6 +8,7 @@ force with its ships, air, and when and where it comes on.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -21,13 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from midway_desktop.games.cv.data import load_data
-from midway_desktop.games.cv.setup_preview import BasePreview, ForcePreview, SetupPreview, setup_preview
+from midway_desktop.games.cv.setup_preview import BasePreview, ForcePreview, SetupPreview, kept_setup_preview
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.counters import CounterFace, CounterItem
 from midway_desktop.ui.games.base import Presenter
 
 if TYPE_CHECKING:
+    from midway_desktop.games.cv.data import CvData
     from midway_desktop.ui.controller import GameController
     from midway_desktop.ui.main_window import MainWindow
 
@@ -43,7 +44,7 @@ CHOICES = (
 DEFAULT_CHOICE = "III"
 SIDE_FACES = {"american": "us", "japanese": "japan"}
 SIDE_NAMES = {"american": "American", "japanese": "Japanese"}
-PREVIEW_NOTE = "A look at the set-up only: both sides are shown, and nothing moves. CV's rules are not played here yet."
+PREVIEW_NOTE = "A look at the set-up only: both sides are shown, and nothing moves. Game › New Game plays CV."
 STILL = "This is a look at the set-up: nothing moves here yet."
 # CV's mapboard is 96 hexes across: fitted to a window a counter would be a few pixels wide.
 # Preview counters are drawn at least this many screen pixels across (they cover a few hexes
@@ -60,13 +61,19 @@ def parse_choice(key: str) -> tuple[str, str | None]:
 class CvSetupPresenter(Presenter):
     """The CV set-up preview: a scenario chooser and list in a dock, the set-up on the map."""
 
-    status_note = "CV: a look at each scenario's set-up, both sides shown. CV is not played here yet."
+    status_note = "CV: a look at each scenario's set-up, both sides shown. Game › New Game plays CV."
 
     def __init__(self, window: MainWindow, controller: GameController) -> None:
         super().__init__(window, controller)
-        self.data = load_data()
         self.choice = ""
         self.preview: SetupPreview | None = None
+
+    @cached_property
+    def data(self) -> CvData:
+        """All of CV's data: read when asked for (the previews shown are kept between runs)."""
+        from midway_desktop.games.cv.data import load_data
+
+        return load_data()
 
     # -- docks ----------------------------------------------------------------------------
     def build_docks(self) -> None:
@@ -127,7 +134,7 @@ class CvSetupPresenter(Presenter):
     def _show(self, key: str) -> None:
         self.choice = key
         scenario, source = parse_choice(key)
-        self.preview = preview = setup_preview(self.data, scenario, source)
+        self.preview = preview = kept_setup_preview(scenario, source)
         self.scene.unlight()
         self.scene.clear_counters()
         for force in preview.forces:

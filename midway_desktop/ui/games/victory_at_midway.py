@@ -156,11 +156,12 @@ class VictoryAtMidwayPresenter(Presenter):
         # A holding-box dock is built and filled only while it is on show, and brought up to
         # date when its tab is turned to: one of the five is seen at a time, and building and
         # filling all 24 boxes was 80 M instructions (3 %) of VaM's start.
+        self._box_stale: set[str] = set()  # box docks not brought up to date with ``self.view``
         self._moving: frozenset[str] = frozenset()
         self.battle_pick: str | None = None
         self._layout_side = ""
         self._layouts: dict[str, Any] = {}
-        self._step_seen: tuple[Any, ...] = ()
+        self._step_seen: dict[str, tuple[Any, ...]] = {}  # by side: the step last shown to it
         self._tab = -1
         self._tab_piece = ""
         self._battle_shown = True
@@ -237,6 +238,7 @@ class VictoryAtMidwayPresenter(Presenter):
             hl.setAlignment(Qt.AlignmentFlag.AlignTop)
             dock = self._dock(f"vam-{name}", title, holder, right, DOCK_TIPS[name])
             self.box_docks[name] = (dock, hl)
+            self.link(dock.visibilityChanged, lambda shown, n=name: self._box_dock_shown(n, shown))
         # One tabbed stack of holding boxes, like the box sheets beside the map on the table.
         stack = [self.box_docks[name][0] for name, _t, _f in DOCKS] + [self.track_dock]
         for a, b in zip(stack, stack[1:], strict=False):
@@ -326,7 +328,9 @@ class VictoryAtMidwayPresenter(Presenter):
         if saved is None and self.window.persist:
             saved = read_bytes(self.window.settings, self._layout_key(side))
         if saved is not None:  # a player with no arrangement of their own starts from the last one
-            self.window.restoreState(saved)  # bytes Qt turns down leave the layout as it is
+            # Bytes Qt turns down leave the layout as it is. (The state names the tab on top of
+            # each stack: a side comes back to the holding boxes it last turned to.)
+            self.window.restoreState(saved)
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -350,7 +354,7 @@ class VictoryAtMidwayPresenter(Presenter):
         held = self.playback.active and against
         self.legal = list(c.legal()) if live and not held else []
         moving = frozenset(movable(self.legal))
-        self._fill_boxes(view, moving)
+        self._fill_boxes(view, moving, new_viewer)
         self.waiting_model.set_view(view, moving)
         self.waiting_panel.setVisible(self.waiting_model.rowCount() > 0)
         if held:
@@ -374,19 +378,23 @@ class VictoryAtMidwayPresenter(Presenter):
         self._curtain_on_top()
 
     def _bring_forward(self, view: dict[str, Any]) -> None:
-        """When the step changes, show the holding boxes it works with (the player may turn
-        to another tab; it stays until the next step)."""
-        key = (view["turn"], view["step"], view["viewer"])
-        if key == self._step_seen:
+        """When a step comes to a side, show it the holding boxes the step works with. The
+        player may turn to another tab: it stays until the side's next step, across handovers
+        within the step too (each side's own arrangement comes back with it)."""
+        key = (view["turn"], view["step"])
+        if self._step_seen.get(view["viewer"]) == key:
             return
-        self._step_seen = key
+        self._step_seen[view["viewer"]] = key
         dock = STEP_HINTS.get(view["step"], ("", ""))[1]
         if dock in self.box_docks:
             self.soon(lambda d=self.box_docks[dock][0]: self._raise(d))  # once the tab bar exists
 
     def _raise(self, dock: QDockWidget) -> None:
-        dock.raise_()
-        self._curtain_on_top()
+        curtain = getattr(self.window, "curtain", None)
+        if curtain is not None:
+            curtain.bring_forward(dock)  # (its tab turns to the front even behind the curtain)
+        else:
+            dock.raise_()
 
     def _curtain_on_top(self) -> None:
         """A dock brought forward must never come out in front of the hot-seat curtain."""
@@ -400,20 +408,44 @@ class VictoryAtMidwayPresenter(Presenter):
             return "review"
         return session.rules.phase(session.state).title
 
-    def _fill_boxes(self, view: dict[str, Any], moving: frozenset[str]) -> None:
-        """Fill every box dock from ``view``. (Filling only the tab on show saved ~80 M
-        instructions of VaM's start, but a tab turned to was sometimes left empty: every dock is
-        filled until that is understood.)"""
+    def _fill_boxes(self, view: dict[str, Any], moving: frozenset[str], new_viewer: bool) -> None:
+        """Fill the box docks on show from ``view``; the others wait until their tab is turned
+        to, holding nothing of a side that has left the screen."""
         self._moving = moving
         dock = self.box_docks["formations"][0]
         title = " and ".join("Task Forces" if x == "us" else "Fleets" for x in sides_shown(view))
         if dock.windowTitle() != title:
             dock.setWindowTitle(title)
             self.soon(self.spring_tabs.watch)  # its tab's tooltip goes by the title
+        self._box_stale = {name for name, _t, _m in DOCKS}
         for name, _title, _make in DOCKS:
-            self._fill_box_dock(name, view, moving)
+            if self._box_on_show(name):
+                self._fill_box_dock(name, view, moving)
+            elif new_viewer and self._dock_shape.get(name):
+                self._rebuild_dock(name, [], self.box_docks[name][1])  # no box, no title of theirs
+                self._dock_shape[name] = ()
+        self.soon(self._fill_shown_boxes)  # (a dock laid out anew, or a layout restored, since)
+
+    def _box_on_show(self, name: str) -> bool:
+        """Whether the player can see the dock (Qt moves the docks behind a stack's other tabs
+        off the window; visibility alone does not tell)."""
+        dock = self.box_docks[name][0]
+        return dock.isVisible() and not dock.visibleRegion().isEmpty()
+
+    def _box_dock_shown(self, name: str, shown: bool) -> None:
+        """A box dock's tab turned to (or away from): filled before it is drawn. Qt also says so
+        while it restores a layout, not always in order: look again once it has settled."""
+        if shown and name in self._box_stale and self.view:
+            self._fill_box_dock(name, self.view, self._moving)
+        self.soon(self._fill_shown_boxes)
+
+    def _fill_shown_boxes(self) -> None:
+        for name in [n for n, _t, _m in DOCKS if n in self._box_stale]:
+            if self.view and self._box_on_show(name):
+                self._fill_box_dock(name, self.view, self._moving)
 
     def _fill_box_dock(self, name: str, view: dict[str, Any], moving: frozenset[str]) -> None:
+        self._box_stale.discard(name)
         make = next(m for n, _t, m in DOCKS if n == name)
         specs = [s for side in sides_shown(view) for s in make(view, side)]
         shape = tuple(s.key + "|" + s.title for s in specs)

@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 import pytest
 
-from midway_desktop.games.cv.data import load_data
-from midway_desktop.games.cv.setup_preview import CLEAR, SPREAD, SetupPreview, setup_preview
+from midway_desktop.games.cv import data as data_module
+from midway_desktop.games.cv.data import PARSERS, load_data
+from midway_desktop.games.cv.setup_preview import (
+    CLEAR,
+    RULESET_FILES,
+    SPREAD,
+    SetupPreview,
+    decode_preview,
+    encode_preview,
+    kept_setup_preview,
+    setup_preview,
+)
 from midway_desktop.games.cv.time_record import Time
+from midway_desktop.ruleset import ruleset_dir
 
 DATA = load_data()
 BOARD = DATA.board
@@ -111,3 +126,74 @@ def test_every_force_is_shown_in_a_hex_of_its_area_and_apart_from_the_others(sce
                 assert a.area == b.area and len(area) <= 7, (a.title, b.title)
                 assert near == max(BOARD.distance(a.label, c) for c in area), (a.title, b.title)
     assert len(p.on_board) + len(p.to_come) == len(p.forces)
+
+
+# -- kept between runs ------------------------------------------------------------------------
+@pytest.fixture
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MIDWAY_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def test_the_kept_previews_are_keyed_on_every_file_the_data_reads() -> None:
+    assert set(RULESET_FILES) == {"board.yaml", *PARSERS}
+
+
+@pytest.mark.parametrize(("scenario", "source"), PLAYED)
+def test_a_preview_reads_back_equal_to_itself(scenario: str, source: str | None) -> None:
+    p = setup_preview(DATA, scenario, source)
+    assert decode_preview(json.loads(json.dumps(encode_preview(p)))) == p
+
+
+def test_a_kept_preview_is_shown_without_reading_the_data(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = kept_setup_preview("V", "III")
+    assert made == setup_preview(DATA, "V", "III")
+
+    def refuse(*_args: object) -> None:
+        raise AssertionError("the data was read again")
+
+    monkeypatch.setattr(data_module, "load_data", refuse)
+    assert kept_setup_preview("V", "III") == made
+    with pytest.raises(AssertionError, match="read again"):  # another scenario is worked out
+        kept_setup_preview("II")
+
+
+def test_an_edited_ruleset_is_shown_as_edited(cache_dir: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "cv"
+    shutil.copytree(ruleset_dir("cv"), folder)
+    assert kept_setup_preview("II", folder=folder).title == "The Short Scenario"
+    scenarios = folder / "scenarios.yaml"
+    scenarios.write_text(
+        scenarios.read_text(encoding="utf-8").replace("The Short Scenario", "The Shorter Scenario"), encoding="utf-8"
+    )
+    assert kept_setup_preview("II", folder=folder).title == "The Shorter Scenario"
+
+
+def test_a_damaged_entry_is_worked_out_again(cache_dir: Path) -> None:
+    made = kept_setup_preview("III")
+    (entry,) = (cache_dir / "cv-set-up").glob("*.json")
+    damaged = json.loads(entry.read_text(encoding="utf-8"))
+    damaged["data"]["III"]["forces"][0]["ships"] = "Enterprise"
+    entry.write_text(json.dumps(damaged), encoding="utf-8")
+    assert kept_setup_preview("III") == made
+    assert json.loads(entry.read_text(encoding="utf-8"))["data"]["III"] == encode_preview(made)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.pop("turns"),
+        lambda d: d.update(turns="42"),
+        lambda d: d.update(turns=True),
+        lambda d: d.update(forces={}),
+        lambda d: d["forces"][0].update(enters=[4]),
+        lambda d: d["forces"][0].update(air={"Zero": 1.5}),
+        lambda d: d["bases"][0].update(on_board=1),
+        lambda d: d.update(submarines=[]),
+    ],
+)
+def test_anything_but_a_preview_as_written_is_refused(damage) -> None:  # type: ignore[no-untyped-def]
+    data = json.loads(json.dumps(encode_preview(setup_preview(DATA, "IV"))))
+    damage(data)
+    assert decode_preview(data) is None
+    assert decode_preview(None) is None and decode_preview([]) is None

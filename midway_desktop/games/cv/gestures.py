@@ -1,0 +1,243 @@
+"""CV's orders as table gestures: which counter goes where (for the desktop's drag and drop).
+
+Qt-free, so the mapping is tested with the rules alone. A *piece* is what the player picks up, a
+*place* where it is put down:
+
+- ``tf3``: a Task Force unit on the Plot Map; put on a hex it is set up there (Set Up IV), or its
+  plotted move goes on one hex (Basic VI.A.1);
+- ``stack:tf3:b:dauntless:he``: the Air Factors of one type (and Weapon unit) in a section of a
+  Task Force or Base Box; put on ``sec:tf3:c`` they move to that section (Set Up III.C.2.d at
+  set-up, Basic IV.A.1 after), on ``air:5`` they form Air unit 5 (Basic IV.A.2), on ``air:new``
+  the first empty Air Box;
+- ``air5``: Air unit 5; put on a hex it flies there (Basic VIII.A.2) or takes off to it (VIII.A.3)
+  or enters the mapboard there (VIII.G.1), on ``cap:tf3`` it flies to Task Force 3's CAP Box
+  (VIII.H.2), on ``land:tf3`` it lands there (VIII.A.1);
+- ``airstack:5:high:zero:``: Air unit 5's planes of one type at one altitude; put on
+  ``alt:5:low`` they change altitude (Basic VIII.D.2).
+
+Where one gesture could mean several orders (how many Air Factors, which Weapon unit) the drop
+gives the fullest: all the factors the rules allow, armed with the plane's first weapon; every
+other choice is in the counter's menu and the Orders list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from midway_desktop.engine.actions import Action
+from midway_desktop.games.cv.actions import (
+    Altitude,
+    Announce,
+    Done,
+    EnterMap,
+    Form,
+    Land,
+    MoveAir,
+    Place,
+    Plot,
+    Ready,
+    Regroup,
+    Stow,
+    TakeOff,
+    Transfer,
+)
+
+NEW_AIR_UNIT = "air:new"
+
+
+def stack_piece(box: str, section: str, plane: str, weapon: str) -> str:
+    return f"stack:{box}:{section}:{plane}:{weapon}"
+
+
+def air_stack_piece(number: int, high: bool, plane: str, weapon: str) -> str:
+    return f"airstack:{number}:{'high' if high else 'low'}:{plane}:{weapon}"
+
+
+def is_hex(place: str) -> bool:
+    return ":" not in place
+
+
+def gesture(action: Action, plots: Mapping[int, Sequence[str]] | None = None) -> tuple[str, str] | None:
+    """The (piece, place) of a drag that gives ``action``; None for orders given only from a
+    menu or button. ``plots``: the Task Forces' plotted paths so far (a plot grows hex by hex)."""
+    if isinstance(action, Place):
+        return f"tf{action.task_force}", action.hex
+    if isinstance(action, (Stow, Ready)):
+        return stack_piece(action.box, action.source, action.plane, ""), f"sec:{action.box}:{action.target}"
+    if isinstance(action, Form):
+        return stack_piece(action.box, "c", action.plane, action.weapon), f"air:{action.air_unit}"
+    if isinstance(action, Plot):
+        if action.anchor or action.exit or action.unload or not action.path:
+            return None
+        before = tuple((plots or {}).get(action.task_force, ()))
+        if tuple(action.path[:-1]) != before:
+            return None  # not one hex on from the plot so far
+        return f"tf{action.task_force}", action.path[-1]
+    if isinstance(action, (MoveAir, TakeOff)):
+        return f"air{action.air_unit}", f"cap:{action.cap}" if action.cap else action.to
+    if isinstance(action, EnterMap):
+        return f"air{action.air_unit}", action.hex
+    if isinstance(action, Land):
+        return (f"air{action.air_unit}", f"land:{action.box}") if not action.plane else None
+    if isinstance(action, Altitude):
+        return air_stack_piece(action.air_unit, not action.high, action.plane, ""), f"alt:{action.air_unit}:" + (
+            "high" if action.high else "low"
+        )
+    return None
+
+
+def _piece_matches(piece: str, wanted: str) -> bool:
+    """A stack's piece names its weapon; the gesture of a Ready or Stow names none (the order
+    moves every weapon of that type alike until the drop chooses): compare without it."""
+    if piece == wanted:
+        return True
+    if piece.startswith(("stack:", "airstack:")) and wanted.endswith(":"):
+        return piece.rsplit(":", 1)[0] == wanted[:-1]
+    return False
+
+
+def _better(a: Action, b: Action, weapon: str, first_weapon: str) -> bool:
+    """Whether ``a`` is a better reading of a drop than ``b``: more factors, then the stack's
+    own weapon, then the plane's first weapon."""
+
+    def score(x: Action) -> tuple[int, int, int]:
+        n = int(getattr(x, "factors", 0))
+        w = str(getattr(x, "weapon", ""))
+        return (n, int(w == weapon), int(w == first_weapon))
+
+    return score(a) > score(b)
+
+
+def destinations(
+    legal: Iterable[Action],
+    piece: str,
+    plots: Mapping[int, Sequence[str]] | None = None,
+    first_weapon: Mapping[str, str] | None = None,
+) -> dict[str, Action]:
+    """Every place ``piece`` may be put now, with the order the drop gives."""
+    weapon = piece.rsplit(":", 1)[-1] if piece.startswith(("stack:", "airstack:")) else ""
+    plane = piece.split(":")[3] if piece.startswith(("stack:", "airstack:")) else ""
+    first = (first_weapon or {}).get(plane, "")
+    out: dict[str, Action] = {}
+    for a in legal:
+        g = gesture(a, plots)
+        if g is None or not _piece_matches(piece, g[0]):
+            continue
+        if isinstance(a, (Ready, Stow)) and (
+            a.source == a.target or (isinstance(a, Ready) and a.source == "c" and a.weapon != weapon)
+        ):
+            continue  # (re-arming in place is in the menu; a Ready out of C keeps the stack's weapon)
+        held = out.get(g[1])
+        if held is None or _better(a, held, weapon, first):
+            out[g[1]] = a
+    return out
+
+
+def pieces_with_orders(legal: Iterable[Action], plots: Mapping[int, Sequence[str]] | None = None) -> set[str]:
+    """The pieces some drag gives an order to now (Ready and Stow name no weapon: see
+    ``_piece_matches``)."""
+    return {g[0] for a in legal if (g := gesture(a, plots)) is not None}
+
+
+def orders_for(legal: Iterable[Action], piece: str) -> list[Action]:
+    """Every order naming ``piece`` (drag or not): its menu, in the order the rules list them."""
+    out = []
+    for a in legal:
+        if isinstance(a, (Done, Announce)):
+            continue
+        if _names(a, piece):
+            out.append(a)
+    return out
+
+
+def _names(a: Action, piece: str) -> bool:
+    if piece.startswith("tf") and piece[2:].isdigit():
+        n = int(piece[2:])
+        return (isinstance(a, (Place, Plot)) and a.task_force == n) or (isinstance(a, Transfer) and a.source == n)
+    if piece.startswith("air") and piece[3:].isdigit():
+        n = int(piece[3:])
+        if isinstance(a, (MoveAir, TakeOff, EnterMap, Land, Altitude)):
+            return a.air_unit == n
+        return isinstance(a, Regroup) and a.source == n
+    parts = piece.split(":")
+    if parts[0] == "stack" and len(parts) == 5:
+        _s, box, section, plane, weapon = parts
+        if isinstance(a, (Ready, Stow)):
+            same = (a.box, a.source, a.plane) == (box, section, plane)
+            return same and not (isinstance(a, Ready) and section == "c" and a.weapon != weapon)
+        return isinstance(a, Form) and (a.box, section, a.plane, a.weapon) == (box, "c", plane, weapon)
+    if parts[0] == "airstack" and len(parts) == 5:
+        _s, number, alt, plane, weapon = parts
+        if isinstance(a, Altitude):
+            return (a.air_unit, a.plane, a.high) == (int(number), plane, alt == "low")
+        if isinstance(a, Regroup):
+            return (a.source, a.plane, a.weapon, a.high) == (int(number), plane, weapon, alt == "high")
+    return False
+
+
+def plotted(view: Mapping[str, Any]) -> dict[int, tuple[str, ...]]:
+    """The viewing side's plots so far this Turn, by Task Force number."""
+    mine = view.get(str(view.get("viewer", ""))) or {}
+    return {int(p["task_force"]): tuple(p["path"]) for p in mine.get("plots", ())}
+
+
+def order_group(a: Action) -> str:
+    """Which counter an order belongs to, in words (the Orders list groups by it)."""
+    if isinstance(a, (Place, Plot)):
+        return f"Task Force {a.task_force}"
+    if isinstance(a, Transfer):
+        return f"Task Force {a.source}"
+    if isinstance(a, (MoveAir, TakeOff, EnterMap, Land, Altitude)):
+        return f"Air unit {a.air_unit}"
+    if isinstance(a, Regroup):
+        return f"Air unit {a.source}"
+    if isinstance(a, (Ready, Stow)):
+        return f"{a.box} {a.source.upper()}: {a.plane.replace('-', ' ').title()}"
+    if isinstance(a, Form):
+        return f"{a.box} C: {a.plane.replace('-', ' ').title()}"
+    return ""
+
+
+def candidate(step: str, side: str, piece: str, place: str, view: Mapping[str, Any]) -> Action | None:
+    """The order a drop most likely meant, legal or not, so the rules can say why not."""
+    if piece.startswith("tf") and piece[2:].isdigit() and is_hex(place):
+        n = int(piece[2:])
+        if step == "set-up":
+            return Place(side, n, place)
+        if step == "ship-plotting":
+            return Plot(side, n, (*plotted(view).get(n, ()), place))
+    if piece.startswith("air") and piece[3:].isdigit():
+        n = int(piece[3:])
+        cap = place[4:] if place.startswith("cap:") else ""
+        if place.startswith("land:"):
+            return Land(side, n, place[5:])
+        if step == "air-move" and is_hex(place):
+            mine = view.get(side) or {}
+            unit = next((u for u in mine.get("air_units", ()) if u["number"] == n), None)
+            if unit is not None and unit["where"] == "in-flight":
+                return EnterMap(side, n, place)
+            return MoveAir(side, n, place, cap)
+        if step == "take-off":
+            return TakeOff(side, n, place if is_hex(place) else "", cap)
+    parts = piece.split(":")
+    if parts[0] == "stack" and len(parts) == 5:
+        _s, box, section, plane, weapon = parts
+        factors = _stack_factors(view, side, box, section, plane, weapon)
+        if place.startswith("sec:") and place.split(":")[1] == box:  # (planes move within their box)
+            target = place.rsplit(":", 1)[-1]
+            kind = Stow if step == "set-up" else Ready
+            return kind(side, box, plane, factors, section, target, weapon if target == "c" else "")
+        if place.startswith("air:") and place != NEW_AIR_UNIT:
+            return Form(side, box, int(place[4:]), plane, factors, weapon)
+    if parts[0] == "airstack" and len(parts) == 5 and place.startswith("alt:"):
+        return Altitude(side, int(parts[1]), parts[3], place.endswith("high"))
+    return None
+
+
+def _stack_factors(view: Mapping[str, Any], side: str, box: str, section: str, plane: str, weapon: str) -> int:
+    mine = view.get(side) or {}
+    for b in (*mine.get("task_forces", ()), *mine.get("bases", ())):
+        if (f"tf{b['number']}" if "number" in b else b["id"]) == box:
+            return sum(s["factors"] for s in b["planes"][section] if s["plane"] == plane and s["weapon"] == weapon)
+    return 1

@@ -1,0 +1,771 @@
+"""CV at the desktop: two players at one screen, each seeing only its own side (CV › Basic III).
+
+Everything drawn comes from the viewing side's engine view (``games.cv.views``): its mapboard
+(its own Task Force and Air units, its bases, and of the enemy only the Air unit counters flying
+on the mapboard and what its units observe), its Holding Box Charts as docks (``cv_boxes``), its
+Air and Ship Record Sheets and the Time and Point Records (``cv_records``), and its Plot Map as a
+translucent sheet over the board (``cv_plot``). At every handover the window's hot-seat curtain
+comes down and all of it is rebuilt from the next side's view before the curtain lifts.
+
+Orders are given as on the table (``games.cv.gestures`` says what a drop means): a Task Force
+unit onto a hex (set-up placement, or one hex more of its plotted move), Air Factors from one
+section of a box to another (readying) or into an Air Box (forming an Air unit), an Air unit
+onto a hex, a CAP Box or a box to land in, planes between High and Low. A drop the rules refuse
+snaps back with the rule's reason. Every order is also in the counter's menu and the Orders dock
+(keyboard: O, then Enter).
+
+Not yet: the Combat Phase passes by itself on the engine. Its combat board belongs beside the
+record sheets, a dock that ``refresh`` opens when the view carries a combat, like VaM's.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QCursor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from midway_desktop.engine import Action
+from midway_desktop.engine.events import UMPIRE
+from midway_desktop.games.cv.actions import Announce, Done
+from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.gestures import (
+    NEW_AIR_UNIT,
+    candidate,
+    destinations,
+    is_hex,
+    order_group,
+    orders_for,
+    pieces_with_orders,
+    plotted,
+)
+from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
+from midway_desktop.ui.board_scene import MoveOptions
+from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
+from midway_desktop.ui.counters import CounterFace, CounterItem
+from midway_desktop.ui.games.base import Presenter, window_tab_bars
+from midway_desktop.ui.games.cv_boxes import (
+    SIDE_NAMES,
+    ChartGroup,
+    air_groups,
+    air_unit_face,
+    base_groups,
+    mine,
+    task_force_groups,
+)
+from midway_desktop.ui.games.cv_boxes import (
+    ships as count_ships,
+)
+from midway_desktop.ui.games.cv_faces import SIDES as FACE_SIDES
+from midway_desktop.ui.games.cv_plot import PlotOverlay
+from midway_desktop.ui.games.cv_records import (
+    AIR_HEADERS,
+    SHIP_HEADERS,
+    SheetModel,
+    TimeRecordModel,
+    air_record,
+    ship_record,
+)
+
+# What to do in each step, in table terms, and the chart to bring forward for it.
+STEP_HINTS: dict[str, tuple[str, str]] = {
+    "set-up": ("Drag each Task Force onto a lit hex of its set-up area; drag Air Factors between sections "
+               "(those in C carry a Weapon unit).", "task-forces"),
+    "plane-ready": ("Drag Air Factors from A to B, B to C (armed as they enter C), or C back to B.", "task-forces"),
+    "form-air-units": ("Drag Air Factors from a C section into an Air Box (or onto 'A new Air unit').", "air"),
+    "ship-plotting": ("Plot each Task Force's move: drag it hex by hex onto the lit hexes; the ring says the "
+                      "Movement Factor left.", "task-forces"),
+    "landing": ("Drag an Air unit onto a Task Force or base box to land it there.", "air"),
+    "air-move": ("Drag Air units on the map to a lit hex, or into a CAP Box.", "air"),
+    "take-off": ("Drag a forming Air unit (Air Boxes) onto a lit hex, or into a CAP Box.", "air"),
+}  # fmt: skip
+NOTHING = "You have nothing to order in this step: seal it. The other side learns only that you sealed."
+BOX_LEAST = 56  # a box is at least one counter wide
+NOTHING_MORE = "You have nothing (more) to order in this step: end it with Enter."
+LEGIBLE_COUNTER_PX = 26  # as on the set-up preview: a fitted 96-hex map would make counters specks
+
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class CvPresenter(Presenter):
+    def __init__(self, window: Any, controller: Any) -> None:
+        super().__init__(window, controller)
+        session = controller.session
+        self.game: Game = session.rules.game
+        self.view: dict[str, Any] = {}
+        self.legal: list[Action] = []
+        self.plots: dict[int, tuple[str, ...]] = {}
+        self.box_models: dict[str, PieceListModel] = {}
+        self.box_views: dict[str, BoxView] = {}
+        self.headings: dict[str, tuple[QLabel, ChartGroup]] = {}
+        self._shape: dict[str, tuple[str, ...]] = {}
+        self._keys: dict[str, list[str]] = {}
+        self._first_weapon: dict[str, str] = {
+            p.name: (p.weapons[0] if p.weapons else "") for p in self.game.data.planes
+        }
+        self._step_seen: tuple[Any, ...] = ()
+        self._viewer = ""
+        self._tab = -1
+        self._tab_piece = ""
+        self.show_plot_map = True
+        self._plot_scale = 1.0
+        self._map_views: dict[str, tuple[float, Any]] = {}  # each player's zoom and centre
+        self._scrolls: dict[str, dict[str, int]] = {}  # and how far down each chart
+
+    # -- docks ----------------------------------------------------------------------------
+    def build_docks(self) -> None:
+        w = self.window
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        # Orders: the step, its buttons, and every order by counter.
+        self.orders = QWidget()
+        lay = QVBoxLayout(self.orders)
+        lay.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+        lay.addWidget(self.heading)
+        self.button_row = QWidget()
+        self.button_layout = QVBoxLayout(self.button_row)
+        self.button_layout.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.button_row)
+        self.buttons: list[QPushButton] = []
+        hint = QLabel("Orders by counter (O to go here, Enter to give the order):")
+        hint.setWordWrap(True)
+        lay.addWidget(hint)
+        self.group_box = QComboBox()
+        self.group_box.setToolTip("The counter whose orders are listed below")
+        self.group_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.group_box.setMinimumContentsLength(12)
+        self.group_box.currentIndexChanged.connect(self._group_chosen)
+        lay.addWidget(self.group_box)
+        self.order_list = QListWidget()
+        self.order_list.setToolTip("Every order open to the chosen counter now. Enter or double-click gives it.")
+        self.order_list.itemActivated.connect(self._order_activated)
+        lay.addWidget(self.order_list, 1)
+        self.groups: dict[str, list[Action]] = {}
+        self.orders_dock = self._dock("cv-orders", "Orders", self.orders, left, scroll=False)
+        # The Holding Box Charts.
+        self.charts: dict[str, tuple[QDockWidget, QVBoxLayout]] = {}
+        for name, title, tip in (
+            ("task-forces", "Task Force Boxes", "Your Task Force Boxes: sections A, B, C and the CAP Box"),
+            ("bases", "Base Boxes", "Your Base Boxes: sections A, B, C, and CAP or In Flight"),
+            ("air", "Air Boxes", "Your Air Boxes 1-27: each Air unit's planes at High and Low Altitude"),
+        ):
+            holder = QWidget()
+            hl = QVBoxLayout(holder)
+            hl.setAlignment(Qt.AlignmentFlag.AlignTop)
+            self.charts[name] = (self._dock(f"cv-{name}", title, holder, right, tip), hl)
+        # The Time Record and the Point Record Chart (on the mapboard for both sides).
+        records = QWidget()
+        rl = QVBoxLayout(records)
+        self.points_label = QLabel()
+        self.points_label.setWordWrap(True)
+        rl.addWidget(self.points_label)
+        self.time_model = TimeRecordModel(self.game, records)
+        self.time_view = QListView()
+        self.time_view.setModel(self.time_model)
+        self.time_view.setSelectionMode(QListView.SelectionMode.NoSelection)
+        rl.addWidget(self.time_view, 1)
+        self.time_dock = self._dock("cv-time", "Time and Points", records, right, "The Time Record and Point Record",
+                                    scroll=False)  # fmt: skip
+        stack = [self.charts[n][0] for n in ("task-forces", "bases", "air")] + [self.time_dock]
+        for a, b in zip(stack, stack[1:], strict=False):
+            w.tabifyDockWidget(a, b)
+        stack[0].raise_()  # the Task Force Boxes are worked with most; tabifying leaves the last on top
+        # The record sheets, under the map.
+        self.air_sheet = SheetModel(AIR_HEADERS, air_record(self.game), self.orders)
+        self.ship_sheet = SheetModel(SHIP_HEADERS, ship_record(self.game), self.orders)
+        self.sheet_views: dict[str, QTableView] = {}
+        sheets = []
+        for name, title, model in (
+            ("air-record", "Air Record Sheet", self.air_sheet),
+            ("ship-record", "Ship Record Sheet", self.ship_sheet),
+        ):
+            table = QTableView()
+            table.setModel(model)
+            table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+            table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+            table.verticalHeader().hide()
+            table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            table.horizontalHeader().setStretchLastSection(True)
+            self.sheet_views[name] = table
+            sheets.append(self._dock(f"cv-{name}", title, table, bottom, scroll=False))
+        w.tabifyDockWidget(sheets[0], sheets[1])
+        sheets[0].raise_()
+        self.sheet_docks = sheets
+        w.resizeDocks(sheets[:1], [190], Qt.Orientation.Vertical)
+        w.resizeDocks([w.log_dock, w.dice_dock, stack[0]], [220, 120, 600], Qt.Orientation.Vertical)
+        w.prefer_dock_columns(self.orders_dock, 300, stack[0], 460)
+        # The Plot Map sheet, on and off (P).
+        self.plot = PlotOverlay(self.scene, self.scene.board)
+        self.plot_action = QAction("Plot &Map over the Board (P)", self.window, checkable=True)
+        self.plot_action.setChecked(True)
+        self.plot_action.setStatusTip("Lay your Plot Map over the board while you plot (P)")
+        self.plot_action.toggled.connect(self._plot_toggled)
+        self.window.view_menu.addAction(self.plot_action)
+        self.view_actions = [self.plot_action]  # the game's own View options, gone with it
+        self.link(self.scene.counterContext, self._map_menu)
+        self.link(self.window.view.zoomChanged, self._scale_counters)
+        self.window.view.drop_handler = self
+        self.spring_tabs = SpringTabs(self.window, self)
+
+    def _dock(
+        self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea, tip: str = "", scroll: bool = True
+    ) -> QDockWidget:
+        dock = QDockWidget(title, self.window)
+        dock.setObjectName(name)
+        dock.setToolTip(tip)
+        dock.toggleViewAction().setToolTip(tip)
+        if scroll:
+            area_ = QScrollArea(dock)
+            area_.setWidgetResizable(True)
+            area_.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            area_.setWidget(widget)
+            dock.setWidget(area_)
+        else:
+            dock.setWidget(widget)
+        self.window.addDockWidget(area, dock)
+        self.docks.append(dock)
+        return dock
+
+    def detach(self) -> None:
+        self.plot.clear()
+        self.window.view_menu.removeAction(self.plot_action)
+        self.plot_action.deleteLater()
+        if getattr(self.window.view, "drop_handler", None) is self:
+            self.window.view.drop_handler = None
+        scene = self.scene
+        super().detach()
+        scene.unlight()
+        scene.clear_counters()
+
+    # -- drawing --------------------------------------------------------------------------
+    def refresh(self) -> None:
+        c = self.controller
+        if c.session is None:
+            return
+        view = c.view()
+        viewer = view["viewer"]
+        if viewer != self._viewer:
+            # A new player at the screen: nothing picked, menued or said for the last one stays,
+            # and the map is where this player left it (where the last one was looking would
+            # tell where its forces are).
+            self._trade_map_view(self._viewer, viewer)
+            self._viewer = viewer
+            self._tab, self._tab_piece = -1, ""
+            self._drop_menu()
+            self.scene.unlight()
+            self.scene.hide_cursor()
+        self.view = view
+        live = c.reviewing is None and viewer != UMPIRE and c.session.outcome() is None
+        self.legal = list(c.legal()) if live else []
+        self.plots = plotted(view)
+        moving = frozenset(pieces_with_orders(self.legal, self.plots))
+        self._draw_map(view, moving)
+        self.plot.draw(view, self.show_plot_map and view["step"] == "ship-plotting" and viewer in view["to_act"],
+                       self._legible_scale(self.window.view.zoom()))  # fmt: skip
+        self._fill_charts(view, moving)
+        self.air_sheet.set_view(view)
+        self.ship_sheet.set_view(view)
+        self.time_model.set_view(view)
+        points = view["points"]
+        self.points_label.setText(
+            "<b>Point Record</b>: "
+            + " · ".join(f"{SIDE_NAMES[s]} {points.get(s, 0)}" for s in ("american", "japanese"))
+            + f"<br><b>Time Record</b>: {view['time']}{' (night)' if view['night'] else ''}; last Turn {view['last']}"
+        )
+        self._fill_orders(view)
+        self._bring_forward(view)
+        self.soon(self.spring_tabs.watch)
+        self.soon(self._hide_stale_tab_bars)
+        self.soon(self._fit_boxes)
+        self._scale_counters(self.window.view.zoom())
+        who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
+        self.window.set_turn_text(f"{who} · {view['time']}{' (night)' if view['night'] else ''} · {self._step_title()}")
+        curtain = getattr(self.window, "curtain", None)
+        if curtain is not None:
+            curtain.cover()
+
+    def _fit_boxes(self) -> None:
+        """Every box as tall as its counters need at its width now: a box sized while its tab was
+        not on show (as the other player worked) would otherwise keep that size."""
+        for view in self.box_views.values():
+            view.doItemsLayout()
+            view._fit_height()
+            view.scrollToTop()
+        for _dock, layout in self.charts.values():
+            for i in range(layout.count()):
+                inner = layout.itemAt(i).layout() or (layout.itemAt(i).widget() and layout.itemAt(i).widget().layout())
+                if inner is not None:
+                    inner.activate()
+            layout.activate()
+
+    def _trade_map_view(self, leaving: str, coming: str) -> None:
+        """The map's zoom and centre and each chart's scroll, kept for the player leaving the
+        screen and given back to the one coming (at the start: the whole board, charts at the
+        top)."""
+        view = self.window.view
+        scrolls = [(d.objectName(), d.widget()) for d in self.docks if isinstance(d.widget(), QScrollArea)]
+        if leaving:
+            self._scrolls[leaving] = {n: a.verticalScrollBar().value() for n, a in scrolls}
+        for name, area in scrolls:
+            area.verticalScrollBar().setValue(self._scrolls.get(coming, {}).get(name, 0))
+        if leaving:
+            self._map_views[leaving] = (view.zoom(), view.mapToScene(view.viewport().rect().center()))
+        kept = self._map_views.get(coming)
+        if kept is None:
+            view.fit()
+        else:
+            view.set_zoom(kept[0])
+            view.centerOn(kept[1])
+
+    def _hide_stale_tab_bars(self) -> None:
+        """Qt leaves the tab bars it made while the docks were being tabbed standing where
+        they were made (one over the Orders dock); a bar is kept only when it sits under a dock
+        it names, as the window's own bars do (the window shows one again when it uses it)."""
+        direct = Qt.FindChildOption.FindDirectChildrenOnly
+        docks = [d for d in self.window.findChildren(QDockWidget, options=direct) if d.isVisible()]
+        for bar in window_tab_bars(self.window):
+            if not bar.isVisible():
+                continue
+            titles = {bar.tabText(i) for i in range(bar.count())}
+            g = bar.geometry()
+            under = any(
+                d.windowTitle() in titles and abs(d.geometry().left() - g.left()) <= 4
+                and abs(d.geometry().bottom() - g.top()) <= 12
+                for d in docks
+            )  # fmt: skip
+            if not under:
+                bar.hide()
+
+    def _step_title(self) -> str:
+        session = self.controller.session
+        if session is None or self.controller.reviewing is not None:
+            return "review"
+        return PHASES[session.state.step].title
+
+    def _bring_forward(self, view: dict[str, Any]) -> None:
+        key = (view["time"], view["step"], view["viewer"])
+        if key == self._step_seen:
+            return
+        self._step_seen = key
+        name = STEP_HINTS.get(view["step"], ("", ""))[1]
+        if name in self.charts:
+            self.soon(lambda d=self.charts[name][0]: d.raise_())
+
+    def _plot_toggled(self, on: bool) -> None:
+        self.show_plot_map = on
+        self.refresh()
+
+    def _legible_scale(self, zoom: float) -> float:
+        return max(1.0, LEGIBLE_COUNTER_PX / (self.scene.counter_size() * max(zoom, 1e-6)))
+
+    def _scale_counters(self, zoom: float) -> None:
+        """Counters at least ``LEGIBLE_COUNTER_PX`` across on screen, at any zoom (and the
+        plotted moves' rings with them)."""
+        scale = self._legible_scale(zoom)
+        if self.view and abs(scale - self._plot_scale) > 1e-6:
+            self._plot_scale = scale
+            self.plot.draw(self.view, self.plot.shown, scale)
+        for item in self.scene.counters.values():
+            if item.scale() != scale:
+                item.setScale(scale)
+
+    def map_counters(self, view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]]:
+        """Every counter on the viewing side's mapboard: piece -> (hex, face, tooltip)."""
+        viewer = str(view.get("viewer", ""))
+        side = FACE_SIDES.get(viewer, "neutral")
+        enemy = "japan" if side == "us" else "us"
+        out: dict[str, tuple[str, CounterFace, str]] = {}
+        m = mine(view)
+        for t in m.get("task_forces", ()):
+            n = t["number"]
+            ships = count_ships(len(t["ships"]))
+            if t["exited"]:
+                continue
+            if t["entry"]:
+                face = CounterFace(side, f"TF {n}", t["entry"]["time"], ships, True, "task-force")
+                tip = f"Task Force {n} ({', '.join(t['ships'])}): enters here at {t['entry']['time']}"
+                out[f"tf{n}"] = (t["entry"]["hex"], face, tip)
+            elif t["hex"]:
+                face = CounterFace(side, f"TF {n}", "Task Force", ships, symbol="task-force")
+                tip = f"Task Force {n}: {', '.join(t['ships'])}; Movement {t['movement']}"
+                out[f"tf{n}"] = (t["hex"], face, tip)
+        for b in m.get("bases", ()):
+            if b["hex"]:
+                title = self.game.bases[b["id"]].title if b["id"] in self.game.bases else b["id"]
+                total = sum(s["factors"] for sec in "abc" for s in b["planes"][sec])
+                face = CounterFace(side, title.split()[0], "Base", f"{total} air", symbol="base")
+                out[f"base:{b['id']}"] = (b["hex"], face, f"{title}: {total} Air Factors in its box")
+        for u in m.get("air_units", ()):
+            if u["where"] == "map" and u["hex"]:
+                total = sum(r["factors"] for r in u["records"])
+                tip = f"Air unit {u['number']}: {total} Air Factors" + (" (moved)" if u["moved"] else "")
+                out[f"air{u['number']}"] = (u["hex"], air_unit_face(side, u["number"], str(total)), tip)
+        seen_air = {a.get("number"): a for a in (view.get("observed") or {}).get("air", ())}
+        for a in view.get("enemy_air", ()):
+            s = seen_air.get(a["number"], {})
+            values = str(s["factors"]) if "factors" in s else "?"
+            tip = f"Enemy Air unit {a['number']}" + (", all at Low Altitude" if a["all_low"] else "")
+            if s:
+                tip += f"; observed at Condition {s['condition']}"
+                tip += f": {s['factors']} Air Factors" if "factors" in s else ""
+            out[f"enemy-air{a['number']}"] = (a["hex"], air_unit_face(enemy, a["number"], values, reduced=True), tip)
+        for i, s in enumerate((view.get("observed") or {}).get("ships", ())):
+            count = s.get("ships") or s.get("strength") or "?"
+            face = CounterFace(enemy, "Ships", f"Cond. {s['condition']}", str(count), True, "sighted")
+            tip = f"Enemy ships observed at {s['hex']}, Condition {s['condition']}"
+            out[f"seen-ships{i}"] = (s["hex"], face, tip)
+        return out
+
+    def _draw_map(self, view: dict[str, Any], moving: frozenset[str]) -> None:
+        scene = self.scene
+        wanted = self.map_counters(view)
+        for piece in list(scene.counters):
+            if piece not in wanted:
+                scene.remove_counter(piece)
+        touched: set[str] = set()
+        for piece, (where, face, tip) in wanted.items():
+            if piece not in scene.counters:
+                scene.add_counter(piece, face, where)
+            else:
+                item = scene.counters[piece]
+                item.set_face(face)
+                if item.label != where:
+                    touched.add(item.label)
+                    scene.place(piece, where)
+            item = scene.counters[piece]
+            item.setToolTip(tip)
+            item.draggable = piece in moving
+            touched.add(where)
+        for label in touched:
+            scene.restack(label)
+
+    def _fill_charts(self, view: dict[str, Any], moving: frozenset[str]) -> None:
+        forming = view["step"] == "form-air-units" and view["viewer"] in view["to_act"]
+        for name, groups in (
+            ("task-forces", task_force_groups(self.game, view)),
+            ("bases", base_groups(self.game, view)),
+            ("air", air_groups(self.game, view, forming)),
+        ):
+            shape = tuple(g.key + "|" + "|".join(b.key for b in g.boxes) for g in groups)
+            if self._shape.get(name) != shape:
+                self._rebuild_chart(name, groups)
+                self._shape[name] = shape
+            for g in groups:
+                label, _g = self.headings[g.key]
+                label.setText(g.heading(view))
+                for spec in g.boxes:
+                    self.box_models[spec.key].set_view(view, moving)
+
+    def _rebuild_chart(self, name: str, groups: list[ChartGroup]) -> None:
+        layout = self.charts[name][1]
+        for key in self._keys.get(name, ()):
+            # Emptied now: the widgets go only when the event loop comes round, and until then
+            # they must hold nothing of the side that was at the screen.
+            self.box_views.pop(key, None)
+            model = self.box_models.pop(key, None)
+            if model is not None:
+                model.set_rows(())
+            heading = self.headings.pop(key, None)
+            if heading is not None:
+                heading[0].clear()
+        while layout.count():
+            item = layout.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                # Out of the window at once (the curtain and the dock tabs search the window's
+                # whole tree at every handover); deleted when the event loop comes round.
+                widget.hide()
+                widget.setParent(None)
+                widget.deleteLater()
+        keys: list[str] = []
+        for g in groups:
+            holder = QWidget()
+            gl = QVBoxLayout(holder)
+            gl.setContentsMargins(0, 4, 0, 4)
+            label = QLabel(g.key)
+            label.setWordWrap(True)
+            label.setStyleSheet("font-weight: bold; color: #27496a;")
+            gl.addWidget(label)
+            row = QHBoxLayout()
+            for spec in g.boxes:
+                model = PieceListModel(spec.select, None)
+                view = BoxView(model, self, spec.destinations)
+                model.setParent(view)
+                view.activated_piece.connect(self._piece_activated)
+                panel = BoxPanel(spec.title, view, spec.tip)
+                panel.title.setWordWrap(True)  # a narrow dock wraps "B (Refueling and Rearming)"
+                view.setMinimumWidth(BOX_LEAST)
+                # Boxes line up at the top; C (where planes wait to launch) has room for most.
+                row.addWidget(panel, 2 if spec.key.endswith(":c") else 1, Qt.AlignmentFlag.AlignTop)
+                self.box_models[spec.key] = model
+                self.box_views[spec.key] = view
+                keys.append(spec.key)
+            gl.addLayout(row)
+            layout.addWidget(holder)
+            self.headings[g.key] = (label, g)
+            keys.append(g.key)
+        layout.addStretch(1)
+        self._keys[name] = keys
+
+    def _fill_orders(self, view: dict[str, Any]) -> None:
+        for b in self.buttons:
+            self.button_layout.removeWidget(b)
+            b.hide()
+            b.setParent(None)
+            b.deleteLater()
+        self.buttons = []
+        session = self.controller.session
+        viewer = view["viewer"]
+        to_act = view.get("to_act", [])
+        title = PHASES[view["step"]].title
+        if session is not None and session.outcome() is not None:
+            self.heading.setText(f"<b>The game is over.</b> {session.outcome().text}")
+            self._set_groups({})
+            return
+        text = f"<b>{title}</b><br>{view['time']}{' (night)' if view['night'] else ''}"
+        if view["step"] in SECRET:
+            sealed = ", ".join(SIDE_NAMES.get(s, s) for s in view.get("sealed", ()))
+            text += "<br>Both sides order in secret" + (f"; sealed: {sealed}" if sealed else "")
+        if viewer in to_act:
+            orders = [a for a in self.legal if not isinstance(a, (Done, Announce))]
+            if not orders:
+                text += f"<br><b>{NOTHING if view['step'] in SECRET else NOTHING_MORE}</b>"
+            else:
+                text += f"<br><i>{STEP_HINTS.get(view['step'], ('Give your orders.', ''))[0]}</i>"
+        elif viewer != UMPIRE:
+            text += "<br>Waiting for the other side."
+        self.heading.setText(text)
+        done = next((a for a in self.legal if isinstance(a, Done)), None)
+        if done is not None:
+            if view["step"] in SECRET:
+                label = "Seal these orders (Enter)"
+            elif view["step"] in AIR_STEPS:
+                label = f"End the {PHASES[view['step']].title.split(': ')[-1]} (Enter)"
+            else:
+                label = "Done (Enter)"
+            b = QPushButton(label)
+            b.setToolTip(Done.__doc__ or "")
+            b.clicked.connect(lambda _c=False, a=done: self.controller.submit(a))
+            self.button_layout.addWidget(b)
+            self.buttons.append(b)
+        groups: dict[str, list[Action]] = defaultdict(list)
+        for a in self.legal:
+            g = order_group(a)
+            if g:
+                groups[g].append(a)
+        self._set_groups(dict(groups))
+
+    def _set_groups(self, groups: dict[str, list[Action]]) -> None:
+        chosen = self.group_box.currentText()
+        self.groups = groups
+        self.group_box.blockSignals(True)
+        self.group_box.clear()
+        for g in groups:
+            self.group_box.addItem(f"{g} ({len(groups[g])})", g)
+        keys = list(groups)
+        index = next((i for i, g in enumerate(keys) if chosen.startswith(g + " (")), 0)
+        self.group_box.setCurrentIndex(index if keys else -1)
+        self.group_box.blockSignals(False)
+        self._group_chosen(self.group_box.currentIndex())
+
+    def _group_chosen(self, index: int) -> None:
+        self.order_list.clear()
+        key = self.group_box.itemData(index) if index >= 0 else None
+        for a in self.groups.get(key, ()) if key else ():
+            item = QListWidgetItem(sentence(a.describe()))
+            item.setData(Qt.ItemDataRole.UserRole, a)
+            self.order_list.addItem(item)
+
+    def happened(self, events: list) -> None:  # type: ignore[type-arg]
+        """The viewing side's new events: their dice (the initiative, night landings) in the
+        Dice dock; the log has them all."""
+        if events and self.controller.reviewing is None:
+            self.window.dice_dock.dice.show_rolls(events)
+
+    # -- gestures -------------------------------------------------------------------------
+    def _dests(self, piece: str) -> dict[str, Action]:
+        found = destinations(self.legal, piece, self.plots, self._first_weapon)
+        # On the map, an Air unit put on the hex of a box it may land in lands there.
+        for place, action in list(found.items()):
+            if place.startswith("land:"):
+                box = next((b for b in self._boxes() if b[0] == place[5:]), None)
+                if box is not None and box[1] and box[1] not in found:
+                    found[box[1]] = action
+        return found
+
+    def _boxes(self) -> list[tuple[str, str | None]]:
+        """The viewing side's Task Force and Base Boxes with their hexes."""
+        m = mine(self.view)
+        out: list[tuple[str, str | None]] = [(f"tf{t['number']}", t["hex"]) for t in m.get("task_forces", ())]
+        return out + [(b["id"], b["hex"]) for b in m.get("bases", ())]
+
+    def _reason(self, piece: str, place: str) -> str:
+        """Why ``piece`` may not go to ``place``: the order the drop most likely meant, put to
+        the rules' check."""
+        c = self.controller
+        session = c.session
+        if c.reviewing is not None:
+            return "This is the review of a finished game."
+        if piece.startswith(("enemy-", "seen-")):
+            return "That is an enemy counter: only what your units observe of it is shown."
+        if piece.startswith("base:"):
+            return "A base does not move; drag Air Factors in its Base Box."
+        if session is None or c.viewer not in session.to_act():
+            return "It is not your turn to give orders: wait for the other side."
+        step = session.state.step
+        guess = candidate(step, c.viewer, piece, place, self.view)
+        if guess is not None:
+            reason = c.check(guess)
+            if reason:
+                return reason
+        return f"That counter has no order that puts it there in the {PHASES[step].title}."
+
+    def legal_moves(self, item: CounterItem) -> MoveOptions:
+        cells = frozenset(d for d in self._dests(item.piece) if is_hex(d))
+        return MoveOptions(cells, lambda label: self._reason(item.piece, label))
+
+    def dropped(self, piece: str, origin: str, target: str) -> None:
+        action = self._dests(piece).get(target)
+        if action is None or not self.controller.submit(action):
+            self.refresh()
+
+    # map drops from docks (BoardView.drop_handler)
+    def drag_entered(self, piece: str) -> bool:
+        cells = frozenset(d for d in self._dests(piece) if is_hex(d))
+        self.scene.light_cells(MoveOptions(cells, lambda label: self._reason(piece, label)))
+        return True
+
+    def drag_hover(self, piece: str, label: str | None) -> None:
+        if label is None:
+            self.scene.hide_cursor()
+        else:
+            self.scene.show_cursor(label, label in self._dests(piece))
+
+    def drag_left(self) -> None:
+        self.scene.unlight()
+
+    def dropped_on_map(self, piece: str, label: str | None) -> None:
+        self.scene.unlight()
+        if label is None:
+            self.window.statusBar().showMessage("That is off the map.", 8000)
+            return
+        self.give(piece, (label,))
+
+    # box drops (BoxHost)
+    def box_accepts(self, piece: str, dests: tuple[str, ...]) -> bool:
+        found = self._dests(piece)
+        return any(self._place(d, found) in found for d in dests)
+
+    def dropped_in_box(self, piece: str, dests: tuple[str, ...]) -> None:
+        self.give(piece, dests)
+
+    def _place(self, place: str, found: dict[str, Action]) -> str:
+        """``air:new`` is the first empty Air Box the rules let these planes form in."""
+        if place != NEW_AIR_UNIT:
+            return place
+        used = {u["number"] for u in mine(self.view).get("air_units", ())}
+        free = sorted(int(d[4:]) for d in found if d.startswith("air:") and d[4:].isdigit() and int(d[4:]) not in used)
+        return f"air:{free[0]}" if free else place
+
+    def give(self, piece: str, places: tuple[str, ...]) -> bool:
+        """Give the order of putting ``piece`` on the first of ``places`` that has one; else say
+        the rule that refuses it (the counter stays where it was)."""
+        found = self._dests(piece)
+        for d in places:
+            d = self._place(d, found)
+            if d in found:
+                return self.controller.submit(found[d])
+        reason = self._reason(piece, places[0]) if places else "Not here."
+        self.window.statusBar().showMessage(reason, 8000)
+        self.refresh()
+        return False
+
+    # menus and keys
+    def piece_menu(self, piece: str, where: Any) -> None:
+        orders = orders_for(self.legal, piece)
+        menu = self.new_menu()
+        if not orders:
+            act = menu.addAction("No orders for this counter now")
+            act.setEnabled(False)
+        for a in orders[:40]:
+            menu.addAction(sentence(a.describe())).triggered.connect(lambda _c=False, x=a: self.controller.submit(x))
+        if len(orders) > 40:
+            more = menu.addAction(f"… {len(orders) - 40} more in the Orders dock")
+            more.setEnabled(False)
+        menu.popup(where if isinstance(where, QPoint) else QCursor.pos())
+
+    def _map_menu(self, piece: str, pos: QPoint) -> None:
+        self.piece_menu(piece, pos)
+
+    def _piece_activated(self, piece: str) -> None:
+        self.piece_menu(piece, QCursor.pos())
+
+    def _order_activated(self, item: QListWidgetItem) -> None:
+        action = item.data(Qt.ItemDataRole.UserRole)
+        if action is not None:
+            self.controller.submit(action)
+
+    def shortcuts(self) -> list[tuple[str, str]]:
+        return [
+            ("Tab / Shift+Tab", "pick the next counter on the map you may give orders to"),
+            ("M or the Menu key", "orders for the picked counter"),
+            ("O", "go to the Orders dock"),
+            ("P", "lay your Plot Map over the board (or take it off)"),
+            ("Enter", "seal these orders, or end this step of your Air Unit Movement"),
+        ]
+
+    def key_pressed(self, key: int) -> bool:
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            done = [a for a in self.legal if isinstance(a, Done)]
+            if done:
+                self.controller.submit(done[0])
+                return True
+            return False
+        if key == Qt.Key.Key_O:
+            self.orders_dock.show()
+            self.orders_dock.raise_()
+            self.order_list.setFocus()
+            if self.order_list.count():
+                self.order_list.setCurrentRow(0)
+            return True
+        if key == Qt.Key.Key_P:
+            self.plot_action.toggle()
+            return True
+        if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+            pieces = [p for p, it in self.scene.counters.items() if it.draggable]
+            if not pieces:
+                return False
+            self._tab = (self._tab + (1 if key == Qt.Key.Key_Tab else -1)) % len(pieces)
+            piece = pieces[self._tab]
+            self.window.view.ensure_visible_cell(self.scene.counters[piece].label)
+            self._tab_piece = piece
+            self.scene.show_cursor(self.scene.counters[piece].label, True)
+            self.window.statusBar().showMessage(f"{piece}: M or the Menu key for its orders.", 5000)
+            return True
+        if key in (Qt.Key.Key_Menu, Qt.Key.Key_M) and self._tab_piece in self.scene.counters:
+            self.piece_menu(self._tab_piece, QCursor.pos())
+            return True
+        return False

@@ -1,0 +1,263 @@
+"""CV's Holding Box Charts as docks: Qt models read out of one side's view, never a copy.
+
+CV › Set Up III: each side's Holding Box Chart has a Task Force Box for each Task Force, with its
+A (Just Landed), B (Refueling and Rearming) and C (Ready to Launch) sections and a CAP Box; a
+Base Box for each base (off-board ones with their In Flight section, Basic VIII.G.4); and the Air
+Boxes 1-27, each with its High and Low sections (Basic VIII.D.1). Every box here is a
+:class:`PieceListModel` whose selector reads the viewing side's part of the engine's view, so a
+box can show nothing the engine did not give that side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from midway_desktop.games.cv.actions import WEAPON_TITLES
+from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.gestures import NEW_AIR_UNIT, air_stack_piece, stack_piece
+from midway_desktop.games.cv.state import SECTION_TITLES
+from midway_desktop.ui.box_views import Row
+from midway_desktop.ui.counters import CounterFace
+from midway_desktop.ui.games.cv_faces import SIDES as FACE_SIDES
+from midway_desktop.ui.symbols import plane_symbol
+
+SIDE_NAMES = {"american": "American", "japanese": "Japanese"}
+WHERE = {
+    "forming": "forming, to take off this Turn",
+    "map": "on the mapboard",
+    "cap": "in a CAP Box",
+    "in-flight": "In Flight from its base",
+    "returning": "In Flight back to its base",
+}
+
+
+@dataclass(frozen=True)
+class BoxSpec:
+    """One box of a chart: its key, title, the rows it reads from a view, and the places a drop
+    on it names (``gestures``)."""
+
+    key: str
+    title: str
+    select: Callable[[dict[str, Any]], list[Row]]
+    destinations: tuple[str, ...] = ()
+    tip: str = ""
+
+
+@dataclass(frozen=True)
+class ChartGroup:
+    """A heading (a Task Force, a base, an Air Box) and its boxes side by side."""
+
+    key: str
+    heading: Callable[[dict[str, Any]], str]
+    boxes: tuple[BoxSpec, ...]
+
+
+def ships(n: int) -> str:
+    return f"{n} ship" if n == 1 else f"{n} ships"
+
+
+def mine(view: dict[str, Any]) -> dict[str, Any]:
+    return view.get(str(view.get("viewer", ""))) or {}
+
+
+def _face_side(view: dict[str, Any]) -> str:
+    return FACE_SIDES.get(str(view.get("viewer", "")), "neutral")
+
+
+def _task_force(view: dict[str, Any], number: int) -> dict[str, Any] | None:
+    return next((t for t in mine(view).get("task_forces", ()) if t["number"] == number), None)
+
+
+def _base(view: dict[str, Any], base_id: str) -> dict[str, Any] | None:
+    return next((b for b in mine(view).get("bases", ()) if b["id"] == base_id), None)
+
+
+def box_of(view: dict[str, Any], box: str) -> dict[str, Any] | None:
+    return _task_force(view, int(box[2:])) if box.startswith("tf") and box[2:].isdigit() else _base(view, box)
+
+
+def plane_title(game: Game, plane: str) -> str:
+    return game.plane(plane).title if game.has_plane(plane) else plane.replace("-", " ").title()
+
+
+def stack_face(game: Game, side: str, plane: str, factors: int, weapon: str) -> CounterFace:
+    """A plane unit of ``factors`` Air Factors, its Weapon unit on its type line (Intro III.B)."""
+    p = game.plane(plane) if game.has_plane(plane) else None
+    function = p.function if p is not None else ""
+    kind = f"{function} · {WEAPON_TITLES.get(weapon, weapon)}" if weapon else function
+    title = p.title if p is not None else plane
+    return CounterFace(side, title, kind, str(factors), symbol=plane_symbol(function) if function else "")
+
+
+def air_unit_face(side: str, number: int, values: str, reduced: bool = False) -> CounterFace:
+    return CounterFace(side, f"Air {number}", "Air unit", values, reduced, plane_symbol("F"))
+
+
+def section_rows(game: Game, box: str, section: str) -> Callable[[dict[str, Any]], list[Row]]:
+    def rows(view: dict[str, Any]) -> list[Row]:
+        b = box_of(view, box)
+        if b is None:
+            return []
+        side = _face_side(view)
+        out = []
+        for s in b["planes"][section]:
+            title = plane_title(game, s["plane"])
+            armed = f", {WEAPON_TITLES.get(s['weapon'], s['weapon'])}" if s["weapon"] else ""
+            fresh = " (moved into this section this Turn)" if s["fresh"] else ""
+            tip = f"{s['factors']} {title}{armed} in {box} section {SECTION_TITLES[section]}{fresh}"
+            out.append(
+                Row(
+                    stack_piece(box, section, s["plane"], s["weapon"]),
+                    f"{s['factors']} {title}",
+                    stack_face(game, side, s["plane"], s["factors"], s["weapon"]),
+                    tip,
+                    dim=bool(s["fresh"]),
+                )
+            )
+        return out
+
+    return rows
+
+
+def _units_where(view: dict[str, Any], where: tuple[str, ...], box: str) -> list[dict[str, Any]]:
+    return [u for u in mine(view).get("air_units", ()) if u["where"] in where and u["box"] == box]
+
+
+def air_unit_row(view: dict[str, Any], u: dict[str, Any]) -> Row:
+    total = sum(r["factors"] for r in u["records"])
+    where = WHERE.get(u["where"], u["where"])
+    at = f" at {u['hex']}" if u.get("hex") else f" ({u['box']})" if u.get("box") else ""
+    due = f"; due {u['due']}" if u.get("due") else ""
+    tip = f"Air unit {u['number']}: {total} Air Factors, {where}{at}{due}"
+    face = air_unit_face(_face_side(view), u["number"], str(total))
+    return Row(f"air{u['number']}", f"Air unit {u['number']}", face, tip)
+
+
+def units_rows(where: tuple[str, ...], box: str) -> Callable[[dict[str, Any]], list[Row]]:
+    return lambda view: [air_unit_row(view, u) for u in _units_where(view, where, box)]
+
+
+def task_force_heading(number: int) -> Callable[[dict[str, Any]], str]:
+    def heading(view: dict[str, Any]) -> str:
+        t = _task_force(view, number)
+        if t is None:
+            return f"Task Force {number}"
+        if t["exited"]:
+            place = "has left the mapboard"
+        elif t["entry"]:
+            place = f"enters at {t['entry']['hex']} at {t['entry']['time']}"
+        else:
+            place = f"at {t['hex']}" + (", anchored" if t["anchored"] else "")
+        air = f" · capacity {t['capacity']}, readies {t['ready'] - t['readied']} more" if t["capacity"] else ""
+        return f"Task Force {number} · {ships(len(t['ships']))} · {place} · Movement {t['movement']}{air}"
+
+    return heading
+
+
+def base_heading(base_id: str, title: str) -> Callable[[dict[str, Any]], str]:
+    def heading(view: dict[str, Any]) -> str:
+        b = _base(view, base_id)
+        if b is None:
+            return title
+        where = f"at {b['hex']}" if b["hex"] else "off the mapboard"
+        hits = f" · {b['hits']} Hits" if b["hits"] else ""
+        return f"{title} · {where} · capacity {b['capacity']}, readies {b['ready'] - b['readied']} more{hits}"
+
+    return heading
+
+
+def _sections(game: Game, box: str) -> tuple[BoxSpec, ...]:
+    """A, B and C; an Air unit dropped on A lands there (its planes land in A: VIII.A.1)."""
+    return tuple(
+        BoxSpec(
+            f"{box}:{sec}",
+            SECTION_TITLES[sec],
+            section_rows(game, box, sec),
+            (f"sec:{box}:{sec}", f"land:{box}") if sec == "a" else (f"sec:{box}:{sec}",),
+        )
+        for sec in ("a", "b", "c")
+    )
+
+
+def task_force_groups(game: Game, view: dict[str, Any]) -> list[ChartGroup]:
+    out = []
+    for t in mine(view).get("task_forces", ()):
+        box = f"tf{t['number']}"
+        cap = BoxSpec(f"{box}:cap", "CAP Box", units_rows(("cap",), box), (f"cap:{box}",),
+                      "Air units flying Combat Air Patrol over this Task Force (Basic VIII.H)")  # fmt: skip
+        out.append(ChartGroup(box, task_force_heading(t["number"]), (*_sections(game, box), cap)))
+    return out
+
+
+def base_groups(game: Game, view: dict[str, Any]) -> list[ChartGroup]:
+    out = []
+    for b in mine(view).get("bases", ()):
+        box = b["id"]
+        title = game.bases[box].title if box in game.bases else box.title()
+        if b["hex"]:
+            extra = BoxSpec(f"{box}:cap", "CAP Box", units_rows(("cap",), box), (f"cap:{box}",),
+                            "Air units flying Combat Air Patrol over the base (Basic VIII.H)")  # fmt: skip
+        else:
+            extra = BoxSpec(f"{box}:in-flight", "In Flight", units_rows(("in-flight", "returning"), box), (),
+                            "Air units on their way from or back to this base (Basic VIII.G.4)")  # fmt: skip
+        out.append(ChartGroup(box, base_heading(box, title), (*_sections(game, box), extra)))
+    return out
+
+
+def air_stack_rows(game: Game, number: int, high: bool) -> Callable[[dict[str, Any]], list[Row]]:
+    def rows(view: dict[str, Any]) -> list[Row]:
+        u = next((x for x in mine(view).get("air_units", ()) if x["number"] == number), None)
+        if u is None:
+            return []
+        stacks: dict[tuple[str, str], int] = {}
+        for r in u["records"]:
+            if r["high"] == high:
+                stacks[(r["plane"], r["weapon"])] = stacks.get((r["plane"], r["weapon"]), 0) + r["factors"]
+        side = _face_side(view)
+        out = []
+        for (plane, weapon), n in sorted(stacks.items()):
+            title = plane_title(game, plane)
+            armed = f", {WEAPON_TITLES.get(weapon, weapon)}" if weapon else ""
+            tip = f"{n} {title}{armed} at {'High' if high else 'Low'} Altitude in Air unit {number}"
+            out.append(Row(air_stack_piece(number, high, plane, weapon), f"{n} {title}",
+                           stack_face(game, side, plane, n, weapon), tip))  # fmt: skip
+        return out
+
+    return rows
+
+
+def air_unit_heading(number: int) -> Callable[[dict[str, Any]], str]:
+    def heading(view: dict[str, Any]) -> str:
+        u = next((x for x in mine(view).get("air_units", ()) if x["number"] == number), None)
+        if u is None:
+            return f"Air Box {number}"
+        where = WHERE.get(u["where"], u["where"])
+        at = f" at {u['hex']}" if u.get("hex") else f" ({u['box']})" if u.get("box") else ""
+        moved = " · moved" if u["moved"] else ""
+        lands = min((r["must_land"] for r in u["records"]), default="", key=_time_key)
+        return f"Air Box {number} · {where}{at}{moved}" + (f" · must land by {lands}" if lands else "")
+
+    return heading
+
+
+def _time_key(text: str) -> tuple[int, int]:
+    hour, _june, day = text.split()
+    return (int(day), int(hour))
+
+
+def air_groups(game: Game, view: dict[str, Any], forming: bool) -> list[ChartGroup]:
+    out = []
+    for u in mine(view).get("air_units", ()):
+        n = u["number"]
+        unit = BoxSpec(f"air{n}", "Air unit", lambda v, x=n: [air_unit_row(v, y) for y in mine(v).get("air_units", ())
+                                                              if y["number"] == x], (f"air:{n}",))  # fmt: skip
+        high = BoxSpec(f"air{n}:high", "High", air_stack_rows(game, n, True), (f"alt:{n}:high",))
+        low = BoxSpec(f"air{n}:low", "Low", air_stack_rows(game, n, False), (f"alt:{n}:low",))
+        out.append(ChartGroup(f"air{n}", air_unit_heading(n), (unit, high, low)))
+    if forming:
+        new = BoxSpec("air:new", "Drop planes from a C section here", lambda _v: [], (NEW_AIR_UNIT,),
+                      "Forms a new Air unit in the first empty Air Box (Basic IV.A.2)")  # fmt: skip
+        out.append(ChartGroup("air:new", lambda _v: "A new Air unit", (new,)))
+    return out

@@ -1,0 +1,121 @@
+"""CV's table gestures (``games.cv.gestures``): every drag the desktop offers gives a legal order
+of the kind its gesture names, every legal order with a gesture is reachable by one, a drop the
+rules refuse is put to them as the order it most likely meant, and the demo game used for
+pictures reaches every step with a side to act."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from midway_desktop.engine import new_game
+from midway_desktop.games.cv.actions import Form, Place, Plot, Ready, Stow, TakeOff
+from midway_desktop.games.cv.demo import play_until
+from midway_desktop.games.cv.gestures import (
+    NEW_AIR_UNIT,
+    candidate,
+    destinations,
+    gesture,
+    orders_for,
+    pieces_with_orders,
+    plotted,
+)
+
+STEPS = ("set-up", "plane-ready", "form-air-units", "ship-plotting", "take-off")
+_POSITIONS: dict[tuple[str, str], object] = {}
+
+
+def position(step: str, side: str):  # type: ignore[no-untyped-def]
+    """A Short Scenario game at ``step`` with ``side`` to act (its demo orders given)."""
+    key = (step, side)
+    if key not in _POSITIONS:
+        session = new_game("cv", scenario="short", seed=3)
+        play_until(session, step, side, orders=False)
+        _POSITIONS[key] = session
+    return _POSITIONS[key]
+
+
+@pytest.mark.parametrize("step", STEPS)
+@pytest.mark.parametrize("side", ["american", "japanese"])
+def test_every_drop_gives_a_legal_order_of_its_gesture(step: str, side: str) -> None:
+    session = position(step, side)
+    assert session.state.step == step and side in session.to_act()
+    legal = session.legal_actions(side)
+    plots = plotted(session.view(side))
+    pieces = pieces_with_orders(legal, plots)
+    assert pieces, f"nothing to drag in the {step}"
+    for piece in sorted(pieces)[:12]:
+        for place, action in destinations(legal, piece, plots).items():
+            assert session.check(action) is None
+            g = gesture(action, plots)
+            assert g is not None and g[1] == place
+            assert action in orders_for(legal, piece) or piece.startswith("stack:")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_legal_order_with_a_gesture_is_given_by_that_drop_or_a_fuller_one(data: st.DataObject) -> None:
+    step = data.draw(st.sampled_from(STEPS))
+    side = data.draw(st.sampled_from(["american", "japanese"]))
+    session = position(step, side)
+    legal = session.legal_actions(side)
+    plots = plotted(session.view(side))
+    with_gesture = [a for a in legal if gesture(a, plots) is not None]
+    if not with_gesture:
+        return
+    action = data.draw(st.sampled_from(with_gesture))
+    piece, place = gesture(action, plots)  # type: ignore[misc]
+    stack_weapon = ""
+    if piece.startswith("stack:") and isinstance(action, Form):
+        stack_weapon = action.weapon
+    candidates = [p for p in pieces_with_orders(legal, plots) if p == piece]
+    assert candidates, f"{piece} has no drag"
+    if isinstance(action, (Ready, Stow)):
+        # A stack names its weapon; the drop takes the fullest order out of that stack.
+        source = session.view(side)[side]
+        return _check_stack_drop(legal, plots, action, source)
+    chosen = destinations(legal, piece + stack_weapon if piece.endswith(":") else piece, plots).get(place)
+    assert chosen is not None and type(chosen) is type(action)
+    if isinstance(action, (Place, Plot, TakeOff)):
+        assert chosen == action  # one order for each place
+
+
+def _check_stack_drop(legal, plots, action, source) -> None:  # type: ignore[no-untyped-def]
+    box = next(
+        b for b in (*source["task_forces"], *source["bases"]) if (b.get("id") or f"tf{b['number']}") == action.box
+    )
+    weapons = {s["weapon"] for s in box["planes"][action.source] if s["plane"] == action.plane}
+    for weapon in weapons:
+        piece = f"stack:{action.box}:{action.source}:{action.plane}:{weapon}"
+        chosen = destinations(legal, piece, plots).get(f"sec:{action.box}:{action.target}")
+        if chosen is not None:
+            assert type(chosen) is type(action) and chosen.factors >= 1
+            return
+    raise AssertionError(f"no drop gives {action.describe()}")
+
+
+def test_a_refused_drop_is_put_to_the_rules_as_the_order_it_meant() -> None:
+    session = position("set-up", "american")
+    view = session.view("american")
+    far = "A0101"
+    meant = candidate("set-up", "american", "tf1", far, view)
+    assert meant == Place("american", 1, far)
+    assert "CV › Scenarios" in (session.check(meant) or "")
+    # Forming is not a set-up order: the rules say which step it belongs to.
+    stack = next(
+        iter(p for p in pieces_with_orders(session.legal_actions("american"), {}) if p.startswith("stack:tf1:c"))
+    )
+    meant = candidate("set-up", "american", stack, "air:3", view)
+    assert isinstance(meant, Form) and "Form Air Units Step" in (session.check(meant) or "")
+    assert candidate("set-up", "american", stack, NEW_AIR_UNIT, view) is None  # (the box picks the number)
+
+
+def test_the_demo_reaches_each_step_for_each_side_and_never_gives_an_illegal_order() -> None:
+    for step in STEPS:
+        for side in ("american", "japanese"):
+            session = position(step, side)
+            assert session.state.step == step and side in session.to_act()
+            assert all(h.action is not None for h in session.history)
+    with pytest.raises(ValueError, match="no CV step"):
+        play_until(new_game("cv", scenario="short", seed=3), "strike")
