@@ -59,8 +59,8 @@ def test_wilson_interval_brackets_the_rate() -> None:
 
 
 def test_cv_plays_the_short_scenario_to_its_end(capsys: pytest.CaptureFixture[str]) -> None:
-    """CV › Scenarios II: the Short Scenario's Turns played out by the plain bot; with no combat
-    yet, the result is by the Victory Points the rules count (Basic XI.A)."""
+    """CV › Scenarios II: the Short Scenario's Turns played out by the plain bot; the result is
+    by the Victory Points the rules count (Basic XI.A: at least 100 more wins, else a draw)."""
     code, out, _ = _run(capsys, "cv", "--scenario", "short", "--games", "1", "--seed", "3", "--json")
     assert code == 0
     lines = out.strip().splitlines()

@@ -238,6 +238,53 @@ class EnterMap(Action):
         return f"Air unit {self.air_unit} enters the mapboard at {self.hex}"
 
 
+ROLE_TITLES = {"engaged": "Engaged", "torpedo": "Engaged, for Surface Torpedo Combat", "screened": "Screened",
+               "bombard": "Screened, to Bombard"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Arrange(Action):
+    """Basic IX.G.1.a: in the secret set-up, a Ship unit in the Battle at ``hex`` is Engaged,
+    Engaged with a Torpedo unit, Screened, or Screened to Bombard Midway."""
+
+    hex: str
+    ship: str
+    role: str
+    type_name: ClassVar[str] = "arrange"
+
+    def describe(self) -> str:
+        return f"{self.ship} in {self.hex}: {ROLE_TITLES.get(self.role, self.role)}"
+
+
+@dataclass(frozen=True)
+class SetDie(Action):
+    """Basic IX.G.1.a(4): the die secretly set with the Ship units (the two make the BHT)."""
+
+    hex: str
+    die: int
+    type_name: ClassVar[str] = "set-die"
+
+    def describe(self) -> str:
+        return f"the die in {self.hex} set to {self.die}"
+
+
+@dataclass(frozen=True)
+class Fire(Action):
+    """Basic IX.A.3, IX.G.1.b(2): ``factors`` announced against ``target`` (an enemy Ship unit's
+    title, or ``base`` / ``ground`` for a Bombardment) in this segment's Combat (``kind``)."""
+
+    hex: str
+    kind: str
+    target: str
+    factors: int
+    type_name: ClassVar[str] = "fire"
+
+    def describe(self) -> str:
+        what = {"base": "the Base unit", "ground": "the Ground units"}.get(self.target, self.target)
+        factors = "Torpedo" if self.kind == "torpedo" else "Gunnery"
+        return f"{self.factors} {factors} Factor(s) against {what} in {self.hex} ({self.kind})"
+
+
 def _alt(high: bool) -> str:
     return "High" if high else "Low"
 
@@ -377,5 +424,6 @@ class Shadow(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     Done, Place, Stow, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, Regroup, EnterMap, Announce,
+    Arrange, SetDie, Fire,
     Intercept, Conserve, Attack, Bomb, Jettison, AirAttack, Eliminate, Shadow,
 )  # fmt: skip

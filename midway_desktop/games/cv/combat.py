@@ -10,10 +10,11 @@ orders are their own until both have sealed, as in the other simultaneous steps)
 
 Plugging a step in: each :class:`CombatStep` names its step (its Sequence of Play id), title and
 rule, whether it is sealed, the order types it takes with their refusal and the orders a side
-may give (``legal``), ``applies`` (does this Battle need it?) and ``resolve``. The Surface and
-Ground Combat slots below apply to no Battle yet; their modules fill them in (a step, or several
-for the Surface Combat Segments, in the slot's place). The orders of a sealed step are kept in
-``State.orders`` until it is resolved.
+may give (``legal``), ``applies`` (does this Battle need it?) and ``resolve``. The orders of a
+sealed step are kept in ``State.orders`` until it is resolved, unless the step keeps them its own
+way (``keep``: the Surface Combat set-ups and allotments, ``surface``). A Battle's Surface Combat
+and Ground Combat follow its air combat (IV.E.3-5): in a Combat Contact hex or the Midway hex
+with enemy Ship units (``surface.battles``), and at Midway with Japanese Ground units ashore.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from typing import Any
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
-from midway_desktop.games.cv import air, air_combat, bombing
-from midway_desktop.games.cv.actions import Attack, Bomb, Conserve, Eliminate, Intercept
+from midway_desktop.games.cv import air, air_combat, bombing, ground, surface
+from midway_desktop.games.cv.actions import Arrange, Attack, Bomb, Conserve, Eliminate, Fire, Intercept, SetDie
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.sky import BOMBER, groups, lines_at
 from midway_desktop.games.cv.state import AMERICAN, JAPANESE, State, evolve, other
@@ -35,14 +36,7 @@ Resolve = Callable[[Game, State, Rng, list[Event]], State]
 Applies = Callable[[Game, State], bool]
 Refusal = Callable[[Game, State, Any], str | None]
 Legal = Callable[[Game, State, str], Iterable[Action]]
-
-
-def _never(game: Game, state: State) -> bool:
-    return False
-
-
-def _nothing(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
-    return state
+Keep = Callable[[Game, State, Any], State]
 
 
 def _none(game: Game, state: State, side: str) -> Iterable[Action]:
@@ -59,6 +53,7 @@ class CombatStep:
     resolve: Resolve
     orders: dict[type[Action], Refusal] = field(default_factory=dict)
     legal: Legal = _none
+    keep: Keep | None = None  # how a sealed order is kept, if not in ``State.orders``
 
 
 # -- the orders each sealed step offers ---------------------------------------------------------------
@@ -118,12 +113,24 @@ STEPS: tuple[CombatStep, ...] = (
     CombatStep("air-losses", "Combat Phase: Bombing Combat Step, Air Factors lost on the Base", "CV › Basic IX.K.3.b",
                True, bombing.losses_apply, bombing.resolve_losses, {Eliminate: bombing.eliminate_refusal},
                bombing.eliminations),
-    # Slots for Surface Combat (IX.G, its Segments a-g) and Ground Combat (IX.H): not yet.
-    CombatStep("surface", "Combat Phase: Surface Combat Step", "CV › Basic IX.G", False, _never, _nothing),
-    CombatStep("ground", "Combat Phase: Ground Combat Step", "CV › Basic IX.H", False, _never, _nothing),
+    # Surface Combat (IX.G; ``surface``): the secret set-up, then each Segment with its Combats
+    CombatStep("surface-set-up", "Combat Phase: Surface Combat Step: secret set-up", "CV › Basic IX.G.1.a", True,
+               surface.applies("surface-set-up"), surface.resolve_set_up,
+               {Arrange: surface.arrange_refusal, SetDie: surface.set_die_refusal}, surface.set_ups, surface.keep),
+    *(CombatStep(name, f"Combat Phase: Surface Combat Step: {title} Combat Segment", rule, True,
+                 surface.applies(name), surface.segment(surface.KIND_OF[name]), {Fire: surface.fire_refusal},
+                 surface.fires, surface.keep)
+      for name, title, rule in (
+          ("surface-gunnery", "Ship-to-Ship Gunnery", "CV › Basic IX.G.1.b"),
+          ("surface-torpedo", "Surface Torpedo Attack", "CV › Basic IV.E.4.b"),
+          ("breakthrough", "Breakthrough", "CV › Basic IV.E.4.c, IX.G.1.a(1)"),
+          ("bombardment", "Bombardment Gunnery", "CV › Basic IV.E.4.d"))),
+    # Ground Combat (IX.H; ``ground``) and the capture of Midway
+    CombatStep("ground-combat", "Combat Phase: Ground Combat Step", "CV › Basic IX.H", False, ground.applies,
+               ground.ground_combat),
 )  # fmt: skip
 BY_NAME = {s.name: s for s in STEPS}
-ORDER_TYPES = tuple(t for s in STEPS for t in s.orders)
+ORDER_TYPES = tuple(dict.fromkeys(t for s in STEPS for t in s.orders))
 AFTER = "midway-repair"  # the phase after the Combat Phase (Basic IV.F)
 
 
@@ -163,7 +170,7 @@ def _from(game: Game, state: State, start: int, events: list[Event]) -> State:
 
 
 def _next_battle(game: Game, state: State, events: list[Event]) -> State:
-    state = evolve(state, orders=(), free=())
+    state = evolve(state, orders=(), free=(), arrangements=(), allotments=())
     while state.battles:
         state = evolve(state, battle=state.battles[0], battles=state.battles[1:])
         for step in STEPS:
@@ -179,6 +186,14 @@ def refusal(game: Game, state: State, action: Action) -> str | None:
     if check is None:
         return "That order is not given in this step of the Combat Phase (CV › Basic IX.A.2, IV.E)."
     return check(game, state, action)
+
+
+def keep(game: Game, state: State, action: Action) -> State:
+    """Keep a sealed order the way its step keeps them."""
+    step = BY_NAME.get(state.step)
+    if step is not None and step.keep is not None:
+        return step.keep(game, state, action)
+    return apply_order(state, action)
 
 
 def apply_order(state: State, action: Action) -> State:

@@ -46,21 +46,21 @@ class BaseSpec:
     letter: str = ""  # H, J, W, M: the Air Entry Hexes it uses
     turns: int = 0  # the number printed with its Air Entry Hexes
     radar: bool = False  # Basic III.B.3: the American Midway Base
+    captured: bool = False  # the Japanese Midway line: on the mapboard only once captured (IX.H.5)
 
 
 def base_specs(data: CvData) -> dict[str, BaseSpec]:
-    """The Base units on the Holding Box Charts at the start: Midway (American) and the
-    off-board Bases. The Japanese Midway line is left out: it applies only once Midway is
-    captured (Basic IV.B; IX.H.5), which needs Ground Combat (not yet)."""
+    """The Base units: Midway (American) and the off-board Bases, on the Holding Box Charts at
+    the start, and the Japanese Midway line (``captured``), which applies only once the Japanese
+    capture Midway (Basic IV.B; IX.H.5)."""
     out = {}
     for b in data.bases.bases:
-        if b.region is not None and b.side != "american":
-            continue
+        captured = b.region is not None and b.side != "american"
         hex_ = min(data.board.region(b.region)) if b.region is not None else None
         types = b.planes if b.planes is not None else tuple(p.name for p in data.planes if p.side == b.side)
         turns = next((e.turns for e in air_entry_hexes(data.board, b.letter)), 0) if b.letter else 0
         handling = Handling(b.capacity, b.ready, b.launch, frozenset(types))
-        out[b.name] = BaseSpec(b.name, b.title, b.side, hex_, handling, b.letter or "", turns, b.radar)
+        out[b.name] = BaseSpec(b.name, b.title, b.side, hex_, handling, b.letter or "", turns, b.radar, captured)
     return out
 
 

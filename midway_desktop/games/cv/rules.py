@@ -211,7 +211,7 @@ class CvRules(Rules[State]):
             elif isinstance(action, Jettison):
                 state = engaged.apply_jettison(state, action, events)
             elif isinstance(action, combat.ORDER_TYPES):
-                state = combat.apply_order(state, action)
+                state = combat.keep(g, state, action)
             if isinstance(action, (MoveAir, TakeOff, Land, EnterMap)):
                 state = engaged.arrived(g, state, side, getattr(action, "air_unit", 0))
             elif isinstance(action, Announce):
@@ -235,8 +235,8 @@ class CvRules(Rules[State]):
         return evolve(state, step=order[order.index(step) + 1])
 
     def outcome(self, state: State) -> Outcome | None:
-        """Basic XI.A: at least 100 Victory Points more than the other side wins; else a draw.
-        (Points for Hits on ships and for the Midway hex come with combat and the bases.)"""
+        """Basic XI.A: at least 100 Victory Points more than the other side wins; else a draw
+        (every source of points: ``victory``)."""
         if state.step != "over":
             return None
         us, them = SIDES

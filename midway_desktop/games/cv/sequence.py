@@ -32,8 +32,7 @@ from midway_desktop.games.cv.state import (
     other,
     side_name,
 )
-
-NOT_YET = "not yet"
+from midway_desktop.games.cv.victory import count_points, final_points
 
 _P = (
     Phase("set-up", "Set-up: Plot Map and Holding Box Charts", SIDES, "CV › Set Up III-IV", secret=True),
@@ -123,7 +122,7 @@ def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
     elif step == "midway-repair":
         state = repair_midway(game, state, events)
     elif step == "victory-points":
-        state = count_points(state, events)
+        state = count_points(game, state, events)
     elif step == "time-record":
         return advance_time(game, state, events)
     return _next(state, TURN[TURN.index(step) + 1])
@@ -161,7 +160,7 @@ def repair_midway(game: Game, state: State, events: list[Event]) -> State:
     for base in state.bases:
         if base.hex is None or base.hex != game.midway:
             continue
-        # (only Bombing can be recorded as ``attacked`` until Bombardment and Ground Combat exist)
+        # (``attacked``: Bombing, Bombardment or Ground Combat this Turn)
         left = game.data.bases.repaired(base.hits, bombed=base.attacked, bombarded=False, ground_combat=False)
         if left != base.hits:
             state = state.with_box(evolve(base, hits=left))
@@ -170,32 +169,13 @@ def repair_midway(game: Game, state: State, events: list[Event]) -> State:
     return state
 
 
-def count_points(state: State, events: list[Event]) -> State:
-    """Basic XI.C.1.a, XI.C.4: two Victory Points for each enemy Air Factor eliminated, eight
-    more for each the enemy lost unnecessarily; the Point Record Chart is in sight of both."""
-    for side in SIDES:
-        lost = state.lost(side)
-        gained = 2 * lost.air_factors + 8 * lost.unnecessary
-        if gained:
-            state = state.with_points(other(side), gained)
-            events.append(
-                Event(
-                    "victory-points",
-                    f"The {side_name(other(side))} side gains {gained} Victory Points "
-                    f"({state.score(other(side))} in all).",
-                    data={"side": other(side), "gained": gained},
-                )
-            )
-    return evolve(state, losses=())
-
-
 def advance_time(game: Game, state: State, events: list[Event]) -> State:
     """Basic XII: the Turn unit moves one box (after 2400, the Day unit one box and the Turn
     unit to 0100); the game ends after the scenario's last Turn. Sunrise and Sunset are told
     (III.F)."""
     if state.time >= state.last:
         events.append(Event("turn", f"The {state.time} Turn was the last: the game ends.", data=_when(state)))
-        return evolve(midway_points(game, state, events), step="over", sealed=frozenset())
+        return evolve(final_points(game, state, events), step="over", sealed=frozenset())
     record = game.data.charts.time_record
     was_night = record.is_night(state.time)
     state = new_turn(evolve(state, time=state.time.plus(1)))
@@ -203,25 +183,6 @@ def advance_time(game: Game, state: State, events: list[Event]) -> State:
     change = " Sunrise." if was_night and not night else " Sunset." if night and not was_night else ""
     events.append(Event("turn", f"The {state.time} Turn begins.{change}", data=_when(state)))
     return _next(state, TURN[0])
-
-
-def midway_points(game: Game, state: State, events: list[Event]) -> State:
-    """Basic XI.C.3: at the end of the game the side whose Base unit is in the Midway hex gets
-    200 Victory Points (not in the Short Scenario)."""
-    if state.short:
-        return state
-    points = game.data.charts.victory.midway_base
-    for base in state.bases:
-        if base.hex is not None and base.hex == game.midway:
-            events.append(
-                Event(
-                    "victory-points",
-                    f"The {side_name(base.side)} side holds Midway: {points} Victory Points.",
-                    data={"side": base.side, "gained": points},
-                )
-            )
-            return state.with_points(base.side, points)
-    return state
 
 
 def new_turn(state: State) -> State:

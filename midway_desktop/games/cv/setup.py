@@ -153,6 +153,8 @@ def initial_state(
         task_forces.append(tf)
     bases = []
     for spec in game.bases.values():
+        if spec.captured:  # the Japanese Midway Base unit comes on with the capture (IX.H.5)
+            continue
         planes = (base_planes or {}).get(spec.id, {})
         ground = (base_ground or {}).get(spec.id, 0)
         box = BaseBox(spec.id, spec.side, spec.hex, _sections(planes, {}), ground=ground)

@@ -252,6 +252,30 @@ class Losses:
 
 
 @dataclass(frozen=True)
+class Arrangement:
+    """A side's secret set-up for the Surface Combat in one hex (Basic IX.G.1.a): the role each
+    Ship unit is given (ships not named take their normal role: ``surface.normal_role``) and
+    the die it sets; revealed when both sides have sealed."""
+
+    side: str
+    hex: str
+    roles: tuple[tuple[str, str], ...] = ()  # (ship title, engaged | torpedo | screened | bombard)
+    die: int = 1
+
+
+@dataclass(frozen=True)
+class Allotment:
+    """Factors announced against one target before the die is rolled (Basic IX.A.3,
+    IX.G.1.b(2)): an enemy ship's title, or ``base`` / ``ground`` for a Bombardment."""
+
+    side: str
+    hex: str
+    kind: str  # gunnery | torpedo | breakthrough | bombardment
+    target: str
+    factors: int
+
+
+@dataclass(frozen=True)
 class State:
     """A CV position."""
 
@@ -277,6 +301,11 @@ class State:
     ship_hits: tuple[tuple[tuple[str, str], int], ...] = ()
     contacts: tuple[str, ...] = ()  # hexes of this Turn's Combat Contact (Basic VI.H)
     short: bool = False  # the Short Scenario: no Midway points (Basic XI.C.3)
+    # Surface Combat (Basic IX.G; ``surface``): this Turn's secret set-ups and the Factors
+    # announced in the current segment; Ship units whose torpedoes are expended.
+    arrangements: tuple[Arrangement, ...] = ()
+    allotments: tuple[Allotment, ...] = ()
+    torpedoes_spent: tuple[tuple[str, str], ...] = ()  # (side, ship title)
     # The Combat Phase (Basic IX; ``combat``): the Battle being fought, those still to fight,
     # the orders sealed in this Combat Step (action values), and each side's Interceptor
     # factors free to attack Bombers at each altitude after the first Segment (IX.D.2.b).

@@ -17,11 +17,24 @@ import json
 from typing import Any
 
 from midway_desktop.engine.events import UMPIRE
+from midway_desktop.games.cv import surface
 from midway_desktop.games.cv.combat import battle_view
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import observed
 from midway_desktop.games.cv.sequence import to_act
-from midway_desktop.games.cv.state import JAPANESE, SECTIONS, SIDES, AirUnit, BaseBox, Sections, State, TaskForce, other
+from midway_desktop.games.cv.state import (
+    JAPANESE,
+    SECTIONS,
+    SIDES,
+    AirUnit,
+    Arrangement,
+    BaseBox,
+    Sections,
+    State,
+    TaskForce,
+    other,
+)
+from midway_desktop.games.cv.victory import point_record
 
 
 def _sections(planes: Sections) -> dict[str, list[dict[str, Any]]]:
@@ -115,10 +128,33 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
             if x.side == side
         ],
     }
+    # Surface Combat (Basic IX.G.1): its own secret set-ups, Factors announced, torpedoes expended
+    out["arrangements"] = [_arrangement(a) for a in state.arrangements if a.side == side]
+    out["allotments"] = [
+        {"hex": x.hex, "kind": x.kind, "target": x.target, "factors": x.factors}
+        for x in state.allotments
+        if x.side == side
+    ]
+    out["torpedoes_spent"] = sorted(t for s, t in state.torpedoes_spent if s == side)
     if side == JAPANESE:
         out["ashore"] = state.ashore  # Ground Factors landed on Midway (Basic VI.A.3)
         out["ashore_hits"] = state.ashore_hits
         out["midgets"] = list(state.midgets)  # Midget Submarine units in the Midway hex (Basic VI.I.3)
+    return out
+
+
+def _arrangement(a: Arrangement) -> dict[str, Any]:
+    return {"hex": a.hex, "roles": dict(a.roles), "die": a.die}
+
+
+def surface_view(game: Game, state: State, viewer: str) -> dict[str, Any]:
+    """The Battles with Surface Combat (their ships are in one hex: both know of them), and once
+    both sides have sealed their set-ups, the enemy's set-up as revealed (IX.G.1.b(1))."""
+    out: dict[str, Any] = {
+        "battles": [b.hex for b in surface.battles(game, state)] if state.step in surface.STEPS else []
+    }
+    if viewer in SIDES and state.step in surface.STEPS and state.step != "surface-set-up":
+        out["enemy_set_up"] = [_arrangement(a) for a in state.arrangements if a.side == other(viewer)]
     return out
 
 
@@ -145,8 +181,10 @@ def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
         "sealed": sorted(state.sealed),
         "initiative": list(state.initiative),
         "points": dict(state.points),
+        "point_record": {side: list(point_record(n)) for side, n in state.points},  # Basic XI.B
         "short": state.short,
         "contacts": list(state.contacts),  # Combat Contact this Turn, told to both (Basic VI.H)
+        "surface": surface_view(game, state, viewer),
         # the Wind Direction Arrows printed in the sectors, for both to see (Basic VI.E.1)
         "wind": {r.name: str(r.data.get("wind", "")) for r in game.board.regions("sector")},
     }

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 
-from midway_desktop.games.cv.actions import Plot
+from midway_desktop.engine import Session
+from midway_desktop.engine.rng import ScriptedRng
+from midway_desktop.games.cv import anchorage, ground
+from midway_desktop.games.cv.actions import Done, Plot
 from midway_desktop.games.cv.game import BaseSpec, Game, Handling, base_specs
-from midway_desktop.games.cv.state import Planes, Sections
-from tests.games.cv.play import GAME, JP, US, done_until, next_turn, session, tf
+from midway_desktop.games.cv.rules import CvRules
+from midway_desktop.games.cv.setup import initial_state
+from midway_desktop.games.cv.state import Planes, Sections, State
+from tests.games.cv.play import GAME, JP, START, US, done_until, next_turn, session, tf
 
 MIDWAY = "B2117"
 SPEC = next(b for b in GAME.data.bases.bases if b.name == "midway-captured")
@@ -76,3 +81,30 @@ def test_the_submarine_carrier_places_its_midget_and_reloads_it_on_leaving() -> 
     done_until(s, "landing")
     force = s.state.task_force(JP, 1)
     assert force is not None and not force.seaplane_base and s.state.midgets == ()
+
+
+def test_after_ground_combat_captures_midway_an_anchored_tender_sets_up_a_seaplane_base() -> None:
+    """IX.H.5 then VI.I.2-3: the Combat Phase's Ground Combat Step takes Midway (one American
+    Ground Factor against 30 Japanese: dice 1 and 5, as in ``test_ground``), which puts the
+    Japanese Base unit in the Midway hex; the next Turn the tenders anchored there set up a
+    Temporary Seaplane Base and the Chiyoda's Midget Submarine Base."""
+
+    def make(game: object, _name: str) -> State:
+        state = initial_state(GAME, [TENDERS], START, START.plus(3), {"midway": {"c": {"buffalo": 3}}},
+                              base_ground={"midway": 1})  # fmt: skip
+        return dataclasses.replace(state, ashore=30)
+
+    s = Session.start(CvRules(GAME, make), seed=1, rng=ScriptedRng(dice=[5, 2, 1, 5, 5, 2]))
+    s.play(Done(US))
+    s.play(Done(JP))
+    assert not anchorage.captured(GAME, s.state)
+    next_turn(s)
+    assert [e for e in s.events() if e.kind == "midway-captured"]
+    assert anchorage.captured(GAME, s.state) and s.state.base(ground.CAPTURED) is not None
+    done_until(s, "ship-plotting")
+    s.play(Plot(JP, 1, (), anchor=True))
+    done_until(s, "landing")
+    force = s.state.task_force(JP, 1)
+    assert force is not None and force.anchored and force.seaplane_base
+    assert GAME.handling(force).capacity == 12 and GAME.takes(force, "mavis")
+    assert s.state.midgets == ("MS1",)

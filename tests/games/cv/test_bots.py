@@ -3,6 +3,8 @@ after its scenario's last Turn with an outcome, and the same seed plays the same
 
 from __future__ import annotations
 
+import dataclasses
+
 from midway_desktop.engine import Rng, Session
 from midway_desktop.engine.bots import play_out, simulate
 from midway_desktop.games.cv.actions import Done
@@ -34,3 +36,21 @@ def test_a_side_with_nothing_to_order_is_still_asked() -> None:
     assert s.to_act() == (US, JP)
     assert s.rules.pass_only(s.state, US) == Done(US)
     assert s.rules.pass_only(s.state, JP) is None
+
+
+def test_the_plain_bot_fights_surface_and_ground_combat_to_the_end() -> None:
+    """Surface Combat's set-up and segments and Ground Combat are ordered by the bot like any
+    step: a Battle in the Midway hex (Combat Contact and the Base unit) played out, every order
+    checked."""
+    forces = [
+        tf(US, 1, ["Colorado", "Atlanta", "DD1", "DD2"], "B2117"),
+        tf(JP, 1, ["Atago", "Kitakami", "DD1", "DD2", "AP1"], "B2117"),
+    ]
+    s = session(forces, last=Time(4, 7))
+    bases = tuple(dataclasses.replace(b, ground=10) if b.id == "midway" else b for b in s.state.bases)
+    s.state = dataclasses.replace(s.state, bases=bases, ashore=6)  # type: ignore[misc]  # a landing made
+    rules = s.rules
+    outcome = play_out(s, default_bots(rules), Rng(3), checked=True)
+    kinds = {e.kind for e in s.events()}
+    assert {"surface-set-up", "surface-combat", "ground-combat"} <= kinds
+    assert s.state.step == "over" and outcome.result in ("american", "japanese", "draw")

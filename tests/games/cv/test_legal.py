@@ -15,9 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from midway_desktop.engine import Session
+from midway_desktop.engine.rng import ScriptedRng
 from midway_desktop.games.cv.actions import Done
 from midway_desktop.games.cv.rules import CvRules
-from tests.games.cv.play import GAME, combat_session
+from tests.games.cv.play import GAME, JP, US, combat_session, done_until, session, tf
 
 LISTED = 10
 MUTANTS = 25
@@ -78,3 +79,20 @@ def test_orders_out_of_turn_name_the_sequence() -> None:
     session.play(Done("american"))
     why = session.rules.check(session.state, Done("american"))
     assert why is not None and "not the American side's turn" in why and "CV › Basic IV" in why
+
+
+def test_check_agrees_with_legal_in_surface_combat() -> None:
+    """The same agreement through a Surface Combat's set-up and segments (Basic IX.G)."""
+    forces = [tf(US, 1, ["Colorado", "DD1", "Enterprise"], "B3010"), tf(JP, 1, ["Atago", "Kitakami", "Akagi"], "B3010")]
+    s = session(forces, rng=ScriptedRng(dice=[5, 2, *[3] * 40]))
+    done_until(s, "surface-set-up")
+    rnd = random.Random(7)
+    pool: dict[tuple[str, str], set[Any]] = defaultdict(set)
+    steps = set()
+    while s.state.step in ("surface-set-up", "surface-gunnery", "surface-torpedo", "breakthrough", "bombardment"):
+        steps.add(s.state.step)
+        _check_position(s, pool, rnd)
+        side = s.to_act()[0]
+        legal = [a for a in s.legal_actions(side) if not isinstance(a, Done)]
+        s.play(rnd.choice(legal) if legal and rnd.random() < 0.7 else Done(side))
+    assert {"surface-set-up", "surface-gunnery"} <= steps

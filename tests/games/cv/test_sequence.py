@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from midway_desktop.engine import Session
 from midway_desktop.engine.rng import ScriptedRng
+from midway_desktop.games.cv import combat
 from midway_desktop.games.cv.actions import Done, Ready
 from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.sequence import PHASES, SECRET, TURN, settle
@@ -20,14 +21,20 @@ FORCES = [
 
 def test_the_turn_follows_the_sequence_of_play() -> None:
     """Basic IV: A (Plane Ready Step, Form Air Units Step), B (Plot, Movement, Unloading), C
-    Initiative, D Air Unit Movement (Landing, Normal, Take Off), E Combat, F Midway Base Repair,
-    G Victory Points Counting, H Time Record."""
+    Initiative, D Air Unit Movement (Landing, Normal, Take Off), E Combat (each Battle's steps:
+    air-to-air, AA, Bombing, its Surface Combat segments IV.E.4.a-d after a secret set-up, then
+    Ground Combat), F Midway Base Repair, G Victory Points Counting, H Time Record."""
     assert TURN == (
         "plane-ready", "form-air-units", "ship-plotting", "ship-movement", "ground-unloading", "initiative",
         "landing", "air-move", "take-off", "combat", "midway-repair", "victory-points", "time-record",
     )  # fmt: skip
+    assert [s.name for s in combat.STEPS] == [
+        "air-to-air", "interception", "aa", "bombing", "air-losses",
+        "surface-set-up", "surface-gunnery", "surface-torpedo", "breakthrough", "bombardment", "ground-combat",
+    ]  # fmt: skip
     sealed_combat = {"air-to-air", "interception", "aa", "air-losses"}  # Basic IX.D-E, IX.K.3.b: both asked at once
-    assert {"set-up", "plane-ready", "form-air-units", "ship-plotting", *sealed_combat} == SECRET
+    surface = {"surface-set-up", "surface-gunnery", "surface-torpedo", "breakthrough", "bombardment"}  # IX.G
+    assert {"set-up", "plane-ready", "form-air-units", "ship-plotting", *sealed_combat, *surface} == SECRET
     assert "not yet" not in PHASES["combat"].title
     assert "not yet" not in PHASES["ground-unloading"].title
 

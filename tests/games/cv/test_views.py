@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from midway_desktop.engine import Session
 from midway_desktop.engine.events import UMPIRE
-from midway_desktop.games.cv.actions import Done
+from midway_desktop.engine.rng import ScriptedRng
+from midway_desktop.games.cv.actions import Arrange, Done, SetDie
 from midway_desktop.games.cv.air import air_hex
 from midway_desktop.games.cv.observation import condition, observers
 from midway_desktop.games.cv.rules import CvRules
@@ -30,6 +31,8 @@ from midway_desktop.games.cv.state import (
     SIDES,
     AirRecord,
     AirUnit,
+    Allotment,
+    Arrangement,
     BaseBox,
     Planes,
     PlottedMove,
@@ -39,8 +42,9 @@ from midway_desktop.games.cv.state import (
     TaskForce,
     other,
 )
+from midway_desktop.games.cv.surface import ROLES
 from midway_desktop.games.cv.time_record import Time
-from tests.games.cv.play import GAME, JP, US, combat_session, tf
+from tests.games.cv.play import GAME, JP, US, combat_session, done_until, session, tf
 
 FORCES = [
     tf(US, 1, ["Enterprise", "DD1"], "B3010", {"c": {"wildcat": 8, "dauntless": 8}, "b": {"devastator": 4}}),
@@ -57,6 +61,9 @@ BASE_PLANES = {"midway": {"c": {"catalina": 3, "fortress": 2, "buffalo": 4}}, "h
 # Ground units (Basic IX: both sides at the table see the Combats).
 PUBLIC = frozenset({"sealed", "roll", "initiative", "victory-points", "turn", "setup", "shadowing", "battle",
                     "combat", "ship-sunk", "base-hit", "ground-hit"})  # fmt: skip
+# Surface and Ground Combat in sight of both: set-ups revealed, Combats, Ground Factors lost;
+# Air units shot down on the mapboard, or planes lost with a Base both see hit.
+PUBLIC |= {"ground-lost", "surface-set-up", "surface-combat", "air-lost"}
 
 
 def new_session(seed: int) -> Session:
@@ -127,6 +134,19 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
             units.append(AirUnit(hidden, free[0], rnd.choice(("forming", "in-flight")), (rec,), box="tf1"))
     plots = dict(state.plots)
     plots[hidden] = tuple(PlottedMove(t.number, (), rnd.random() < 0.5) for t in tfs if t.side == hidden)
+    # Surface Combat (Basic IX.G.1): the set-up is secret until both have sealed; the Factors
+    # announced in a segment until both have sealed it.
+    arrangements = state.arrangements
+    if state.step == "surface-set-up":
+        arrangements = tuple(
+            dataclasses.replace(a, die=rnd.randint(1, 6), roles=tuple((t, rnd.choice(ROLES)) for t, _r in a.roles))
+            if a.side == hidden
+            else a
+            for a in arrangements
+        ) + ((Arrangement(hidden, "B2117", (("Akagi", "screened"),), rnd.randint(1, 6)),) if rnd.random() < 0.5 else ())
+    allotments = tuple(
+        dataclasses.replace(x, factors=rnd.randint(1, 30)) if x.side == hidden else x for x in state.allotments
+    ) + ((Allotment(hidden, "B2117", "gunnery", "DD1", 3),) if rnd.random() < 0.5 else ())
     # its sealed Shadowing orders (Basic VI.G.2) changed: told to the viewer only as ships move
     cells_near = sorted(GAME.board.within("B3010", 3))
     shadows = tuple(x for x in state.shadows if x.side != hidden) + tuple(
@@ -138,6 +158,8 @@ def conceal(state: State, hidden: str, rnd: random.Random) -> State:
     midgets = rnd.choice(((), ("MS1",), ("MS1", "MS2"))) if hidden == JP else state.midgets
     return dataclasses.replace(
         state,
+        arrangements=arrangements,
+        allotments=allotments,
         shadows=shadows,
         midgets=midgets,
         task_forces=tuple(tfs),
@@ -219,6 +241,30 @@ def test_enemy_air_units_on_the_mapboard_show_as_counters_only() -> None:
 def test_sections_listed() -> None:
     assert SECTIONS == ("a", "b", "c") and isinstance(BaseBox("midway", US, None).planes, Sections)
     assert TaskForce(US, 1, ("DD1",), None).id == "tf1"
+
+
+def test_the_surface_combat_set_up_is_secret_until_both_have_sealed() -> None:
+    """Basic IX.G.1.a-b: each side arranges its Ship units and sets its die behind a screen; the
+    other side sees (and may order) the same whatever the arrangement, until both have sealed;
+    then the set-ups are shown to both."""
+    forces = [tf(US, 1, ["Colorado", "DD1"], "B3010"), tf(JP, 1, ["Atago", "Kitakami", "Akagi"], "B3010")]
+    s = session(forces, rng=ScriptedRng(dice=[5, 2]))
+    done_until(s, "surface-set-up")
+    before = s.view(US)
+    legal = s.legal_actions(US)
+    s.play(Arrange(JP, "B3010", "Kitakami", "torpedo"))
+    s.play(SetDie(JP, "B3010", 6))
+    s.play(Done(JP))
+    rnd = random.Random(3)
+    for _ in range(5):
+        changed = conceal(s.state, JP, rnd)
+        assert s.rules.view(changed, US) == s.view(US) and s.rules.legal_actions(changed, US) == legal
+    assert s.view(US)["surface"] == before["surface"] == {"battles": ["B3010"]}
+    assert "Kitakami" not in repr([e.text for e in s.log(US)])
+    s.play(Done(US))
+    assert s.view(US)["surface"]["enemy_set_up"] == [{"hex": "B3010", "roles": {"Kitakami": "torpedo"}, "die": 6}]
+    (shown,) = [e for e in s.log(US) if e.kind == "surface-set-up"]
+    assert "Kitakami" in shown.text and "BHT 7" in shown.text
 
 
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
