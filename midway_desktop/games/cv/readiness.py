@@ -120,8 +120,11 @@ def stow_refusal(game: Game, state: State, a: Stow) -> str | None:
     box, why = _box_refusal(state, a.side, a.box)
     if box is None:
         return why
-    if a.source not in SECTIONS or a.target not in SECTIONS or a.source == a.target:
+    if a.source not in SECTIONS or a.target not in SECTIONS:
         return "Planes are set up in the A, B or C section of their box (CV › Set Up III.C.2.d)."
+    if a.source == a.target and not (a.target == "c" and a.weapon):
+        # (planes already in C are armed where they stand)
+        return "Planes move to another section, or are armed in C (CV › Set Up III.C.2.d, Basic IV.B.2.a)."
     if not game.has_plane(a.plane):
         return f"There is no plane type {a.plane!r} (CV › Basic IV.B.3)."
     if a.factors < 1:

@@ -212,6 +212,10 @@ def test_set_up_organizes_task_forces_and_places_planes() -> None:
     refused(s, Stow(JP, "tf3", "kate", 1, "c", "a", "t"), "only on planes in C")
     assert s.state.task_force(JP, 3).planes.c == (Planes("kate", 8), Planes("kate", 6, "t"))  # type: ignore[union-attr]
     assert s.state.task_force(JP, 3).planes.b == (Planes("kate", 6),)  # type: ignore[union-attr]
+    # Planes set up in C are armed where they stand, without a trip through A or B.
+    s.play(Stow(JP, "tf3", "kate", 3, "c", "c", "t"))
+    assert s.state.task_force(JP, 3).planes.c == (Planes("kate", 5), Planes("kate", 9, "t"))  # type: ignore[union-attr]
+    refused(s, Stow(JP, "tf3", "kate", 1, "c", "c"), "armed in C")
     s.play(Done(JP))
     s.play(Done(US))
     refused(s, Stow(JP, "tf3", "kate", 1, "b", "c"), "Set-up")

@@ -161,3 +161,31 @@ def test_undo_never_rolls_luck_again(seed: int, steps: int) -> None:
     for _ in range(can):
         assert s.redo() is None
     assert s.state == at_end
+
+
+def test_a_game_through_combat_saves_loads_and_replays_the_same(tmp_path: Path) -> None:
+    """Issue proof for combat: a Short Scenario driven into Battles (air strikes, AA, Bombing)
+    is saved, loaded and replayed as the very same game, dice included, every order checked."""
+    from midway_desktop.games.cv.actions import Bomb
+    from tests.games.cv.strike import Striker
+
+    live = _started(1)
+    striker, luck = Striker(), Rng(1)
+    bombed_at = None
+    for i in range(3000):
+        if live.outcome() is not None or (bombed_at is not None and i > bombed_at + 60):
+            break
+        side = live.to_act()[0]
+        action = striker.choose(live, side, live.legal_actions(side), luck)
+        assert live.play(action) is not None
+        if isinstance(action, Bomb) and bombed_at is None:
+            bombed_at = i
+    assert bombed_at is not None, "the driver never reached a Bombing Combat"
+    kinds = {e.kind for e in live.events()}
+    assert {"battle", "combat"} <= kinds
+    path = rec.save(live, tmp_path / "cv-combat.json", backup=False)
+    back = rec.load(path)
+    assert back.state == live.state
+    assert rec.fingerprint(back) == rec.fingerprint(live)
+    assert back.rng.state == live.rng.state
+    assert [e.text for e in back.events()] == [e.text for e in live.events()]
