@@ -64,6 +64,8 @@ def gesture(action: Action, plots: Mapping[int, Sequence[str]] | None = None) ->
     if isinstance(action, Place):
         return f"tf{action.task_force}", action.hex
     if isinstance(action, (Stow, Ready)):
+        if action.source == action.target:
+            return None  # arming or re-arming in place: from the counter's menu
         return stack_piece(action.box, action.source, action.plane, ""), f"sec:{action.box}:{action.target}"
     if isinstance(action, Form):
         return stack_piece(action.box, "c", action.plane, action.weapon), f"air:{action.air_unit}"
