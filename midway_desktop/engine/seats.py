@@ -57,8 +57,8 @@ def resolve(
         if side in people:
             raise SeatError(f"the {_title(side)} side cannot be a person's and the computer's at once")
         if not isinstance(name, str) or name not in _names(rules, scenario, side):
-            offered = ", ".join(_names(rules, scenario, side)) or "none"
-            raise SeatError(f"no computer player {str(name)[:40]!r} for the {_title(side)} side (offered: {offered})")
+            names = ", ".join(_names(rules, scenario, side)) or "none"
+            raise SeatError(f"no computer player {str(name)[:40]!r} for the {_title(side)} side (offered: {names})")
     for side in rules.sides:
         if side in people:
             continue

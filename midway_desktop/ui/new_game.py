@@ -56,6 +56,8 @@ class NewGameDialog(QDialog):
                 form.addRow(f"{side_title(side)} side", box)
                 self.seat_boxes[side] = box
             form.addRow(self.seat_note)
+        else:
+            self.seat_note.hide()  # one side: no seats to speak of (and not left lying over the form)
         self.choices: dict[str, QComboBox] = {}
         for option in rules.options:
             box = QComboBox(self)
