@@ -29,10 +29,10 @@ class Action:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return bool(self._values(self) == other._values(other))  # type: ignore[attr-defined]
+        return bool(type(self)._values(self) == type(other)._values(other))  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash(self._values(self))
+        return hash(type(self)._values(self))
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
@@ -58,12 +58,12 @@ def action(cls: A) -> A:
     :class:`Action` instead of having three more written for it. A dataclass writes each of
     its methods as source and compiles it when the class is made: 1.2 M instructions an
     action type, and Victory at Midway has 32 of them to make at every start."""
-    made = dataclass(frozen=True, eq=False, repr=False)(cls)
-    names = [f.name for f in dataclasses.fields(made)]
+    dataclass(frozen=True, eq=False, repr=False)(cls)  # (made in place: the very same class)
+    names = [f.name for f in dataclasses.fields(cls)]
     get = operator.attrgetter(*names)
     # (attrgetter of one name gives the value itself, not a one-value tuple)
-    made._values = staticmethod(get if len(names) > 1 else lambda a: (get(a),))  # type: ignore[attr-defined]
-    return made
+    cls._values = staticmethod(get if len(names) > 1 else lambda a: (get(a),))  # type: ignore[attr-defined]
+    return cls
 
 
 def _jsonable(value: Any) -> Any:
