@@ -15,6 +15,7 @@ it plays on from the whole position.
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,6 +115,19 @@ class OddsRun(QThread):
 
     def run(self) -> None:
         at = self.at
+        assert at.rules is not None
+        # A busy Python thread keeps the interpreter lock for its whole switch interval (5 ms)
+        # each time the window's thread asks for it, and the window's thread asks at every Qt
+        # call: with the default interval the window crawls while the games run. A short one
+        # while the games run keeps it answering.
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(interval, 0.0002))
+        try:
+            self._play(at)
+        finally:
+            sys.setswitchinterval(interval)
+
+    def _play(self, at: Position) -> None:
         assert at.rules is not None
         try:
             result = odds_engine.odds_from(
