@@ -1,11 +1,12 @@
 """Docks never cut their contents: a panel that scrolls only up and down is kept at least as
 wide as what it holds needs, so neither a narrow window nor a dragged dock edge can clip a
-line or a button; the board gives way instead."""
+line or a button; the board gives way instead. And a list in such a panel gives up its height
+before the panel scrolls (:class:`GivingList`), so a short dock keeps its buttons in sight."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QScrollArea, QStyle, QWidget
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtWidgets import QListWidget, QScrollArea, QStyle, QWidget
 
 
 class _WidthKeeper(QObject):
@@ -41,3 +42,19 @@ def keep_whole_width(root: QWidget) -> None:
         scroll.setProperty("keptWhole", True)
         keeper = _WidthKeeper(scroll)
         scroll.widget().installEventFilter(keeper)
+
+
+class GivingList(QListWidget):
+    """A list that grows with its panel but asks for no more than a few rows. A scroll area sizes
+    what it holds by its preferred height, and a plain list prefers a dozen rows: a short dock
+    then scrolled its buttons out of sight while its list could have shrunk."""
+
+    ROWS = 3
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumHeight(self.sizeHint().height())
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        row = self.fontMetrics().height() + 4
+        return QSize(super().sizeHint().width(), self.ROWS * row + 2 * self.frameWidth())

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QPushButton,
     QScrollArea,
     QSlider,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from midway_desktop.engine import Event
+from midway_desktop.ui.dock_fit import GivingList
 
 
 class EventPlayback(QObject):
@@ -112,7 +112,7 @@ class PlaybackDock(QDockWidget):
         layout = QVBoxLayout(body)
         self.status = QLabel("Nothing to show yet.", body)
         self.status.setWordWrap(True)
-        self.list = QListWidget(body)
+        self.list = GivingList(body)
         self.list.setWordWrap(True)
         controls = QHBoxLayout()
         self.pause = QPushButton("Pause (Space)", body)

@@ -1,6 +1,7 @@
 """Finds what a player would see as broken layout in a widget tree: text cut short (a label or
-button narrower than its words, a tab title elided), controls lying over one another, and
-controls pushed partly outside the panel that holds them.
+button narrower than its words, a tab title elided), controls lying over one another,
+controls pushed partly outside the panel that holds them, and a panel that scrolls its controls
+out of sight while a list in it could have given up the room.
 
 Only leaf controls are judged (labels, buttons, inputs, lists): containers, scroll machinery and
 Qt's own internals may legitimately overlap. A control inside a scroll area may run past the
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QScrollArea,
     QScrollBar,
+    QSizePolicy,
     QTabBar,
     QWidget,
 )
@@ -101,10 +103,23 @@ def problems(root: QWidget) -> list[str]:
         fixed = scroll.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
         if fixed and inner.width() > scroll.viewport().width() + SLACK:
             found.append(f"a panel of {inner.width()} px is cut to {scroll.viewport().width()} px, unscrollable")
+        if inner.height() > scroll.viewport().height() + SLACK:
+            found += _list_kept_while_scrolling(inner)
     for bar in root.findChildren(QTabBar):
         if bar.isVisibleTo(root) and bar.window() is root.window():
             found += _cut_tabs(bar)
     return found
+
+
+def _list_kept_while_scrolling(inner: QWidget) -> list[str]:
+    """A panel that scrolls its controls out of sight while a list in it could still shrink."""
+    out = []
+    for view in inner.findChildren(QAbstractItemView):
+        least = max(view.minimumHeight(), view.minimumSizeHint().height())
+        grows = view.sizePolicy().verticalPolicy() in (QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        if view.isVisibleTo(inner) and grows and view.height() > least + SLACK:
+            out.append(f"a panel scrolls while its {type(view).__name__} of {view.height()} px could shrink")
+    return out
 
 
 def _cut_text(w: QWidget) -> list[str]:
