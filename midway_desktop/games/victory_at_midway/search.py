@@ -362,22 +362,8 @@ def resolve_searches(game: Game, state: State, rng: Rng, events: list[Event]) ->
             if game.in_fog(state, hex_):
                 continue  # VaM › Fog: ships in fog may not be located
             carriers = afloat[hex_]
-            said = f"{'Carriers' if carriers else 'Ships'} in {hex_name(hex_)}."
             sightings.append(Sighting(state.turn, searcher, hex_, carriers))
-            events.append(
-                Event(
-                    "search-result",
-                    f"{side_name(announcer)} announces to {side_name(searcher)}: {said}",
-                    data={
-                        "to": searcher,
-                        "by": announcer,
-                        "says": said,
-                        "hex": hex_,
-                        "carriers": carriers,
-                        "turn": state.turn,
-                    },
-                )
-            )
+            events.append(found_event(announcer, searcher, hex_, carriers, state.turn))
             found_any = True
             if searcher == JAPAN and carriers and not carrier_sighted:
                 carrier_sighted = state.turn
@@ -387,6 +373,17 @@ def resolve_searches(game: Game, state: State, rng: Rng, events: list[Event]) ->
     if state.solitaire and not night:
         state = mutual_search(game, state, rng, events)
     return state
+
+
+def found_event(announcer: str, searcher: str, hex_: str, carriers: bool, turn: int) -> Event:
+    """VaM › Announcing Search Results: the announcer states what is in a searched hex, carriers
+    or only ships (told to the searcher alone)."""
+    said = f"{'Carriers' if carriers else 'Ships'} in {hex_name(hex_)}."
+    return Event(
+        "search-result",
+        f"{side_name(announcer)} announces to {side_name(searcher)}: {said}",
+        data={"to": searcher, "by": announcer, "says": said, "hex": hex_, "carriers": carriers, "turn": turn},
+    )
 
 
 def nothing_found(announcer: str, searcher: str, turn: int) -> Event:
@@ -443,22 +440,8 @@ def mutual_search(game: Game, state: State, rng: Rng, events: list[Event]) -> St
         for hex_ in sorted(hexes, key=_hex_key):
             if (searcher, hex_) in seen:
                 continue
-            said = f"Carriers in {hex_name(hex_)}."
             sightings.append(Sighting(state.turn, searcher, hex_, True))
-            events.append(
-                Event(
-                    "search-result",
-                    f"{side_name(announcer)} announces to {side_name(searcher)}: {said}",
-                    data={
-                        "to": searcher,
-                        "by": announcer,
-                        "says": said,
-                        "hex": hex_,
-                        "carriers": True,
-                        "turn": state.turn,
-                    },
-                )
-            )
+            events.append(found_event(announcer, searcher, hex_, True, state.turn))
             if searcher == JAPAN and not carrier_sighted:
                 carrier_sighted = state.turn
     return evolve(state, sightings=tuple(sightings), carrier_sighted=carrier_sighted)
