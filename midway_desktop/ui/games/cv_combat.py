@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -142,6 +142,7 @@ class Choice:
     parts: tuple[str, ...]  # text, and "{field}" where a setting goes
     options: tuple[Action, ...]
     rule: str
+    preset: Action | None = None  # what the row starts at, when not all it may send
 
     def settings(self) -> tuple[str, ...]:
         return SETTABLE.get(type(self.options[0]), ())
@@ -150,7 +151,9 @@ class Choice:
         return sorted({getattr(a, name) for a in self.options}, key=lambda v: (str(type(v)), v))
 
     def default(self) -> Action:
-        """All the Factors it may send, the first such order otherwise."""
+        """The preset, or all the Factors it may send, the first such order otherwise."""
+        if self.preset is not None:
+            return self.preset
         return max(self.options, key=lambda a: sum(getattr(a, f) for f in ("escorts", "bombers", "factors")
                                                    if isinstance(getattr(a, f, None), int)))  # fmt: skip
 
@@ -420,10 +423,16 @@ def choices(game: Game, view: dict[str, Any], legal: Sequence[Action]) -> list[C
         key = (type(a).__name__, *((f.name, getattr(a, f.name)) for f in dataclasses.fields(a) if f.name not in vary))
         families.setdefault(key, []).append(a)
     ships = {s["target"]: s for s in battle.get("enemy_ships", ())}
+    # III.C.2: the true strength is where an announcement starts (half to double of it may be said)
+    truth = {("tf", t["number"]): len(t["ships"]) for t in mine.get("task_forces", ())}
+    truth |= {("air", u["number"]): sum(r["factors"] for r in u["records"]) for u in mine.get("air_units", ())}
     out = []
     for key, options in families.items():
         a = options[0]
-        out.append(Choice("|".join(map(str, key)), _parts(game, a, ships), tuple(options), _rule(a)))
+        preset = None
+        if isinstance(a, Announce):
+            preset = next((o for o in options if o.strength == truth.get((a.kind, a.number))), None)  # type: ignore[attr-defined]
+        out.append(Choice("|".join(map(str, key)), _parts(game, a, ships), tuple(options), _rule(a), preset))
     return out
 
 
@@ -516,6 +525,7 @@ class CombatBoard(QWidget):
         self._viewer = ""
         self._seen: tuple[Any, ...] = ()
         self.buttons: list[QPushButton] = []
+        self.keys: list[QShortcut] = []
         lay = QVBoxLayout(self)
         lay.setAlignment(Qt.AlignmentFlag.AlignTop)
         top = QHBoxLayout()
@@ -526,6 +536,8 @@ class CombatBoard(QWidget):
         self.battles = QComboBox()
         self.battles.setToolTip("The Battle shown: the one being fought, or one of the last fought (CV › Basic IX.A)")
         self.battles.activated.connect(self._battle_chosen)
+        # (as wide as what it holds now: the width it had for the last player's Battles is theirs)
+        self.battles.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         top.addWidget(self.battles)
         lay.addLayout(top)
         self.strip = QLabel()
@@ -583,8 +595,11 @@ class CombatBoard(QWidget):
         return fresh
 
     def _clear(self) -> None:
-        for b in self.buttons:
-            b.setShortcut(QKeySequence())
+        for key in self.keys:  # (a row's key goes with it)
+            key.setEnabled(False)
+            key.setParent(None)
+            key.deleteLater()
+        self.keys = []
         self.buttons = []
         for w in self._segment_widgets:
             w.hide()
@@ -745,10 +760,11 @@ class CombatBoard(QWidget):
             else:
                 lay.addWidget(QLabel(part))
         lay.addStretch(1)
-        mark = f"&{index + 1} " if index < 9 else ""
-        button = QPushButton(f"{mark}Give".strip())
+        button = QPushButton(f"Give (Alt+{index + 1})" if index < 9 else "Give")
         if index < 9:
-            button.setShortcut(QKeySequence(f"Alt+{index + 1}"))
+            key = QShortcut(QKeySequence(f"Alt+{index + 1}"), self)
+            key.activated.connect(lambda b=button: b.click() if b.isEnabled() else None)
+            self.keys.append(key)
         button.setToolTip(f"{choice.rule} (Alt+{index + 1})" if index < 9 else choice.rule)
         button.setProperty("choice", choice.key)
         lay.addWidget(button)
