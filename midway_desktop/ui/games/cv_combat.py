@@ -60,6 +60,7 @@ from midway_desktop.games.cv.actions import (
 )
 from midway_desktop.games.cv.combat import STEPS
 from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.surface import NORMALLY_SCREENED
 
 # The steps as the strip names them, in the Sequence of Play's order (IV.E).
 STEP_SHORT = {
@@ -432,8 +433,25 @@ def choices(game: Game, view: dict[str, Any], legal: Sequence[Action]) -> list[C
         preset = None
         if isinstance(a, Announce):
             preset = next((o for o in options if o.strength == truth.get((a.kind, a.number))), None)  # type: ignore[attr-defined]
+        elif isinstance(a, (Arrange, SetDie)):
+            preset = _set_up_now(game, view, a, options)
         out.append(Choice("|".join(map(str, key)), _parts(game, a, ships), tuple(options), _rule(a), preset))
     return out
+
+
+def _set_up_now(game: Game, view: dict[str, Any], a: Action, options: Sequence[Action]) -> Action | None:
+    """A set-up row starts where the side's set-up stands: the role it gave the ship, else the
+    normal one (IX.G.1.a(1): carriers, transports and tenders Screened, the rest Engaged), and
+    the die it set."""
+    viewer = view["viewer"]
+    kept = next((x for x in view.get(viewer, {}).get("arrangements", ()) if x["hex"] == a.hex), None)  # type: ignore[attr-defined]
+    if isinstance(a, SetDie):
+        return next((o for o in options if kept and o.die == kept["die"]), None)  # type: ignore[attr-defined]
+    assert isinstance(a, Arrange)
+    role = (kept or {}).get("roles", {}).get(a.ship)
+    if role is None:
+        role = "screened" if game.ship(viewer, a.ship).type in NORMALLY_SCREENED else "engaged"
+    return next((o for o in options if o.role == role), None)  # type: ignore[attr-defined]
 
 
 def _rule(a: Action) -> str:
@@ -473,6 +491,20 @@ def _parts(game: Game, a: Action, ships: dict[str, dict[str, Any]]) -> tuple[str
     return (a.describe(),)
 
 
+def _surface_given(view: dict[str, Any], hex_: str) -> tuple[str, ...]:
+    """The side's own Surface Combat set-up and Factors announced in the hex (IX.G.1)."""
+    mine = view.get(view["viewer"], {})
+    out = []
+    for a in mine.get("arrangements", ()):
+        if a["hex"] == hex_:
+            roles = ", ".join(f"{t}: {ROLE_TITLES.get(r, r)}" for t, r in sorted(a["roles"].items()))
+            out.append(f"Set up: {roles or 'as normal'}; die {a['die']}")
+    for x in mine.get("allotments", ()):
+        if x["hex"] == hex_:
+            out.append(f"{x['factors']} {x['kind']} Factor(s) against {x['target']}")
+    return tuple(out)
+
+
 def board_model(
     game: Game, view: dict[str, Any], log: Sequence[Event], legal: Sequence[Action], review: int = -1
 ) -> Board | None:
@@ -493,14 +525,15 @@ def board_model(
         seal = next((a for a in legal if isinstance(a, Done)), None) if acting else None
         title = next((s.title for s in STEPS if s.name == step), step).split(": ", 1)[-1]
         heading = f"Battle in {hex_} · {view['time']}{' (night)' if view.get('night') else ''} · {title}"
+        given = tuple(str(o) for o in battle.get("orders", ())) + _surface_given(view, hex_)
         notes: tuple[str, ...] = ()
         if view["viewer"] == UMPIRE:
             notes = ("The umpire sees the orders sealed so far.",)
         elif not acting:
             notes = ("Waiting for the other side.",)
         elif not any(not isinstance(c.options[0], Announce) for c in found):
-            notes = ("You have no orders in this step: seal it (Enter).",)
-        given = tuple(str(o) for o in battle.get("orders", ()))
+            more = "more " if given else ""
+            notes = (f"You have nothing {more}to order in this step: seal it (Enter).",)
         return Board(hex_, True, step, STEP_NAMES, tuple(segs), tuple(found), given, seal, heading, notes)
     if not records:
         return None
@@ -625,7 +658,10 @@ class CombatBoard(QWidget):
             if board is not None and board.live and i == len(records) - 1 and r.hex == board.hex:
                 continue  # (the Battle being fought is "Now")
             self.battles.addItem(f"Battle {i + 1}: {r.hex}", i)
-        at = self.battles.findData(self.review if not (board and board.live) else -1)
+        shown = -1 if board is not None and board.live else self.review
+        if shown < 0 and not (board is not None and board.live):
+            shown = len(records) - 1  # (looking over the last Battle)
+        at = self.battles.findData(shown)
         self.battles.setCurrentIndex(max(0, at) if self.battles.count() else -1)
         self.battles.setVisible(self.battles.count() > 0)
         self.battles.blockSignals(False)
@@ -658,15 +694,15 @@ class CombatBoard(QWidget):
         box.setMinimumWidth(SEGMENT_WIDTH)
         box.setMaximumWidth(SEGMENT_WIDTH * 2)
         box.setToolTip(seg.rule)
-        if seg.current:
-            box.setStyleSheet("QGroupBox { font-weight: bold; border: 2px solid #c9a227; margin-top: 1.2em; }"
-                              "QGroupBox::title { subcontrol-origin: margin; left: 8px; }")  # fmt: skip
         lay = QVBoxLayout(box)
         text = QLabel(self._segment_html(seg))
         text.setTextFormat(Qt.TextFormat.RichText)
         text.setWordWrap(True)
         text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         text.setToolTip(seg.rule)
+        text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        if seg.current:  # the segment being fought, lit as the step is on the strip
+            text.setStyleSheet("QLabel { background: #fff6d5; border: 2px solid #c9a227; padding: 4px; }")
         lay.addWidget(text)
         self.segment_box.addWidget(box)
         self._segment_widgets.append(box)
