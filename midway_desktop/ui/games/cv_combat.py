@@ -223,6 +223,9 @@ def _roll(e: Event) -> Roll | None:
         who = str(d.get("purpose", e.text)).split(":")[0]
         dice = d.get("dice") or [None]
         return Roll(who, d.get("factors"), d.get("table"), d.get("base"), dice[0], d.get("hits"))
+    if e.kind == "ground-combat":
+        who = f"{str(d.get('by', '')).title()} Ground units"
+        return Roll(who, d.get("factors"), d.get("hit_table"), d.get("base"), d.get("roll"), d.get("hits"))
     if e.kind == "surface-combat":
         who = e.text.split(":")[0]
         return Roll(who, d.get("factors"), d.get("table"), d.get("base"), d.get("roll"), d.get("hits"))
@@ -237,8 +240,8 @@ def _step_of(e: Event, last: str) -> str:
         return "surface-set-up"
     if e.kind == "surface-combat":
         return str(e.data.get("step") or "surface-gunnery")
-    if e.kind.startswith("ground"):
-        return last if last in SEGMENT_OF else "ground-combat"
+    if e.kind in ("ground-combat", "midway-captured"):
+        return "ground-combat"
     if "Air-to-Air Combat at" in e.text:
         return "air-to-air"
     if "Interceptors" in e.text and "attack" in e.text:
@@ -315,6 +318,13 @@ def _units(game: Game, view: dict[str, Any], seg: str) -> tuple[str, ...]:
             out.append("Enemy: " + _ship_title(s))
         if battle.get("enemy_base"):
             out.append("Enemy: the Base unit (and its Ground units)")
+    if seg == "bombing":  # IX.K.3.b: the Base's planes shown to the side that picks its losses
+        for pick in battle.get("pick", ()):
+            held = "; ".join(
+                f"{sec.upper()}: " + ", ".join(f"{n} {_plane(game, p)}" for p, n in sorted(planes.items()))
+                for sec, planes in sorted(pick["planes"].items())
+            )
+            out.append(f"You pick {pick['factors']} Air Factor(s) lost on {pick['base']}: {held or 'none there'}")
     if seg == "surface":
         mine = view.get(viewer, {})
         for tf in mine.get("task_forces", ()):
@@ -388,6 +398,8 @@ def _segments(game: Game, view: dict[str, Any] | None, record: BattleRecord | No
         last = _step_of(e, last)
         seg = SEGMENT_OF.get(last, "bombing" if e.kind.endswith("hit") else "escorts")
         r = _roll(e)
+        if r is None and e.kind == "roll":
+            continue  # (a die the Combat's own line shows: Ground Combat's)
         if r is not None:
             rolls.setdefault(seg, []).append(r)
         else:
@@ -455,7 +467,9 @@ def _set_up_now(game: Game, view: dict[str, Any], a: Action, options: Sequence[A
 
 
 def _rule(a: Action) -> str:
-    doc = " ".join((type(a).__doc__ or "").split())
+    """The order's rule, as its docstring cites it (without the markup)."""
+    doc = " ".join((type(a).__doc__ or "").split()).replace("``", "")
+    doc = re.sub(r":class:`(\w+)`", r"\1", doc)
     return f"CV › {doc}" if doc.startswith("Basic") else doc
 
 
