@@ -14,8 +14,8 @@ onto a hex, a CAP Box or a box to land in, planes between High and Low. A drop t
 snaps back with the rule's reason. Every order is also in the counter's menu and the Orders dock
 (keyboard: O, then Enter).
 
-Battles are fought on the combat board (``cv_combat``), a dock beside the charts that comes
-forward when one begins.
+Battles are fought on the combat board (``cv_combat``), a dock under the map that comes forward
+when one begins.
 """
 
 from __future__ import annotations

@@ -571,6 +571,7 @@ class CombatBoard(QWidget):
         self.review = -1
         self._viewer = ""
         self._seen: tuple[Any, ...] = ()
+        self._drawn: tuple[Any, ...] = ()
         self.buttons: list[QPushButton] = []
         self.keys: list[QShortcut] = []
         lay = QVBoxLayout(self)
@@ -635,7 +636,11 @@ class CombatBoard(QWidget):
         legal = list(c.legal()) if live else []
         log = c.log()
         board = board_model(self.game, view, log, legal, self.review)
-        self.show_board(board, battle_records(log)[-KEPT_BATTLES:])
+        records = battle_records(log)[-KEPT_BATTLES:]
+        drawn = (board, tuple(r.hex for r in records), self.review)
+        if drawn != self._drawn:  # (most changes outside a Battle leave the board as it was)
+            self._drawn = drawn
+            self.show_board(board, records)
         key = (view.get("battle", {}).get("hex"), view["step"], view["time"], viewer)
         fresh = board is not None and board.live and key != self._seen
         self._seen = key if board is not None and board.live else ()
