@@ -199,7 +199,7 @@ def secrets(w, side: str) -> set[str]:  # type: ignore[no-untyped-def]
         names |= set(t["ships"])
     planes = {s["plane"] for b in (*theirs["task_forces"], *theirs["bases"]) for sec in "abc" for s in b["planes"][sec]}
     planes |= {r["plane"] for u in theirs["air_units"] for r in u["records"]}
-    names |= {game.plane(p).title for p in planes}
+    names |= {game.plane(p).title for p in planes if f'"{p}"' not in mine}  # (an observed type is named)
     for p in theirs["plots"]:
         if p["path"]:
             names.add(" - ".join(p["path"]))

@@ -34,7 +34,7 @@ PRESENTER_MODULES = {
     "midway-solitaire": ("midway_solitaire", "solitaire_widgets"),
     "kido-butai": ("kido_butai",),
     "victory-at-midway": ("victory_at_midway", "vam_boxes", "vam_layout"),
-    "cv": ("cv", "cv_boxes", "cv_records", "cv_plot", "cv_setup"),
+    "cv": ("cv", "cv_boxes", "cv_records", "cv_plot", "cv_setup", "cv_combat"),
 }
 LATER = (
     "cryptography",

@@ -161,14 +161,22 @@ def _fire(
     for table, n in sorted(tables.items(), reverse=True):
         base = crt.base_number(table, n)
         if base is None:
-            events.append(Event("combat", f"{what}: Hit Table {table}, the Combat fails (CV › Basic IX.C.2).", data={}))
+            told = {"hex": state.battle, "step": state.step}
+            events.append(
+                Event("combat", f"{what}: Hit Table {table}, the Combat fails (CV › Basic IX.C.2).", data=told)
+            )
             continue
         roll = rng.die(6)
         got = crt.hits(base, roll)
         hits += got
         events.append(roll_event(f"{what}: {n} Air Factors on Hit Table {min(table, 16)}, Base Number {base}",
-                                 [roll], hits=got))  # fmt: skip
+                                 [roll], hits=got, **_told(state, n, table, base)))  # fmt: skip
     return hits
+
+
+def _told(state: State, factors: int, table: int, base: str) -> dict[str, object]:
+    """What a Combat's roll tells both sides (all of it in its text too), for the combat board."""
+    return {"hex": state.battle, "step": state.step, "factors": factors, "table": min(table, 16), "base": base}
 
 
 def _night(game: Game, state: State) -> bool:
@@ -323,7 +331,7 @@ def apply_movement_attack(game: Game, state: State, a: AirAttack, rng: Rng, even
 
     kept = (state.battle, state.orders, state.free)
     events.append(Event("battle", f"Air-to-Air Combat in {a.hex} in the Air Unit Movement Phase (CV › Basic VIII.I).",
-                        data={}))  # fmt: skip
+                        data={"hex": a.hex}))  # fmt: skip
     fighting = evolve(state, battle=a.hex, orders=(Intercept(a.side, a.high, a.escorts, a.bombers),), free=())
     fighting = resolve_first_segment(game, fighting, rng, events)
     through = dict(fighting.free).get((a.side, a.high), 0)

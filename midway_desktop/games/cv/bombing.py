@@ -201,11 +201,20 @@ def resolve_aa(game: Game, state: State, rng: Rng, events: list[Event]) -> State
             base = crt.base_number(table, n)
             what = f"{side_name(enemy)} AA ({n} Factors) at Air unit {unit}"
             if base is None:
-                events.append(Event("combat", f"{what}: Hit Table {table}, no Hits possible.", data={"hex": hex_}))
+                events.append(
+                    Event(
+                        "combat",
+                        f"{what}: Hit Table {table}, no Hits possible.",
+                        data={"hex": hex_, "step": state.step},
+                    )
+                )
                 continue
             roll = rng.die(6)
             hits = crt.hits(base, roll)
-            events.append(roll_event(f"{what}: Hit Table {min(table, 16)}, Base Number {base}", [roll], hits=hits))
+            told = {"hex": hex_, "step": state.step, "factors": n, "table": min(table, 16), "base": base}
+            events.append(
+                roll_event(f"{what}: Hit Table {min(table, 16)}, Base Number {base}", [roll], hits=hits, **told)
+            )
             lose(kinds[(plane, high)], hits)
     survivors = tuple(evolve(o, factors=count(group)) for o, group in strikes if count(group) > 0)
     state = write_back(game, state, hex_, lines, (), events)
@@ -245,12 +254,21 @@ def resolve_bombing(game: Game, state: State, rng: Rng, events: list[Event]) -> 
             base = crt.base_number(table, n)
             what = f"{side_name(side)} {method.title()} Bombing ({n} Air Factors) on {_target_title(target)}"
             if base is None:
-                events.append(Event("combat", f"{what}: Hit Table {table}, the Combat fails.", data={"hex": hex_}))
+                events.append(
+                    Event(
+                        "combat",
+                        f"{what}: Hit Table {table}, the Combat fails.",
+                        data={"hex": hex_, "step": state.step},
+                    )
+                )
                 continue
             roll = rng.die(6)
             got = crt.hits(base, roll)
             hits[method] = hits.get(method, 0) + got
-            events.append(roll_event(f"{what}: Hit Table {min(table, 16)}, Base Number {base}", [roll], hits=got))
+            told = {"hex": hex_, "step": state.step, "factors": n, "table": min(table, 16), "base": base}
+            events.append(
+                roll_event(f"{what}: Hit Table {min(table, 16)}, Base Number {base}", [roll], hits=got, **told)
+            )
         results.append((side, target, hits))
         for o in group:
             pool = [x for x in lines if x.side == side and x.role == BOMBER and _line_key(x) == _key(o)]

@@ -175,7 +175,9 @@ def _next_battle(game: Game, state: State, events: list[Event]) -> State:
         state = evolve(state, battle=state.battles[0], battles=state.battles[1:])
         for step in STEPS:
             if step.applies(game, state):
-                events.append(Event("battle", f"A Battle in {state.battle} (CV › Basic IX.A).", data={}))
+                events.append(
+                    Event("battle", f"A Battle in {state.battle} (CV › Basic IX.A).", data={"hex": state.battle})
+                )
                 return evolve(state, step=step.name, sealed=frozenset())
     return evolve(state, step=AFTER, battle="", battles=(), sealed=frozenset())
 
@@ -217,9 +219,9 @@ def legal(game: Game, state: State, side: str) -> list[Action]:
 # -- what each side is shown of the Battle ---------------------------------------------------------------
 def battle_view(game: Game, state: State, viewer: str) -> dict[str, Any]:
     """The Battle being fought as ``viewer`` knows it (Basic III.E): its own orders sealed in this
-    step and free Interceptors; enemy plane groups with their Air Factors and role (their types
-    only at Condition 5); enemy Ship units as targets, inverted at Condition 3, with sizes and
-    Task Force at 4, names at 5; the enemy Base."""
+    step and free Interceptors; its own planes there by role; enemy plane groups with their Air
+    Factors and role (their types only at Condition 5); enemy Ship units as targets, inverted at
+    Condition 3, with sizes and Task Force at 4, names at 5; the enemy Base."""
     from midway_desktop.games.cv.observation import _sizes  # one size chart for both
     from midway_desktop.games.cv.sky import FIGHTERS, seen
 
@@ -241,6 +243,15 @@ def battle_view(game: Game, state: State, viewer: str) -> dict[str, Any]:
             item["plane"] = x.plane
         shown[key] = item
     enemy_air = [{**shown[k], "factors": n} for k, n in sorted(planes.items())]
+    own: dict[tuple[int, bool, str, str, str], int] = {}
+    for x in lines:
+        if x.side == viewer and x.factors > 0:
+            key_ = (x.unit, x.high, x.role, x.plane, x.weapon)
+            own[key_] = own.get(key_, 0) + x.factors
+    own_air = [
+        {"air_unit": u, "high": h, "role": r, "plane": p, "weapon": w, "factors": n}
+        for (u, h, r, p, w), n in sorted(own.items())
+    ]
     ships = []
     cond = seen(game, state, viewer, hex_, flying=False)
     if cond >= 3:
@@ -256,6 +267,7 @@ def battle_view(game: Game, state: State, viewer: str) -> dict[str, Any]:
         "hex": hex_,
         "orders": [o.describe() for o in state.orders if o.side == viewer],
         "free": {("high" if h else "low"): n for (s, h), n in state.free if s == viewer},
+        "own_air": own_air,  # its own planes in the hex, by line, with the role each has (VIII.C)
         "enemy_air": enemy_air,
         "enemy_ships": ships,
         "enemy_base": bombing.base_at(state, enemy, hex_) is not None,

@@ -71,14 +71,22 @@ def ground_combat(game: Game, state: State, rng: Rng, events: list[Event]) -> St
             roll = rng.die(6) if base is not None else None
             hits[side] = game.data.charts.combat_results.hits(base, roll) if roll is not None else 0
             if roll is not None:
-                events.append(roll_event(f"Ground Combat ({side.title()})", [roll]))
+                events.append(roll_event(f"Ground Combat ({side.title()})", [roll], hex=state.battle, step=state.step))
             rolled = f"Base Number {base}, die {roll}" if roll is not None else "the Combat fails"
             events.append(
                 Event(
                     "ground-combat",
                     f"Ground Combat on Midway: {have[side]} {side.title()} Ground Factors, Hit Table {table}, "
                     f"{rolled}: {hits[side]} Hit(s).",
-                    data={"by": side, "factors": have[side], "hit_table": table, "roll": roll, "hits": hits[side]},
+                    data={
+                        "by": side,
+                        "factors": have[side],
+                        "hit_table": table,
+                        "roll": roll,
+                        "hits": hits[side],
+                        "base": base,
+                        "step": state.step,
+                    },
                 )
             )
         state = damage.eliminate_ground_factors(state, JAPANESE, hits[AMERICAN], events)

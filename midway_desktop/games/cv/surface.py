@@ -393,7 +393,22 @@ def resolve(game: Game, state: State, kind: str, rng: Rng, events: list[Event]) 
             rolled = f", Base Number {base}, die {roll}" if roll is not None else ": the Combat fails"
             text = (f"{side_name(side)} {kind} in {x.hex}: {x.factors} Factor(s) against {what}, Hit Table {table}"
                     f"{rolled}: {hits} Hit(s).")  # fmt: skip
-            events.append(Event("surface-combat", text, data={"hex": x.hex, "kind": kind, "roll": roll, "hits": hits}))
+            events.append(
+                Event(
+                    "surface-combat",
+                    text,
+                    data={
+                        "hex": x.hex,
+                        "kind": kind,
+                        "roll": roll,
+                        "hits": hits,
+                        "step": state.step,
+                        "factors": x.factors,
+                        "table": table,
+                        "base": base,
+                    },
+                )
+            )
             if x.target == BASE:
                 base_hits[x.hex] = base_hits.get(x.hex, 0) + hits
             elif x.target == GROUND:

@@ -14,8 +14,8 @@ onto a hex, a CAP Box or a box to land in, planes between High and Low. A drop t
 snaps back with the rule's reason. Every order is also in the counter's menu and the Orders dock
 (keyboard: O, then Enter).
 
-Not yet: the Combat Phase passes by itself on the engine. Its combat board belongs beside the
-record sheets, a dock that ``refresh`` opens when the view carries a combat, like VaM's.
+Battles are fought on the combat board (``cv_combat``), a dock under the map that comes forward
+when one begins.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
 from midway_desktop.ui.counters import CounterFace, CounterItem
+from midway_desktop.ui.games import cv_combat
 from midway_desktop.ui.games.base import Presenter, window_tab_bars
 from midway_desktop.ui.games.cv_boxes import (
     SIDE_NAMES,
@@ -229,6 +230,7 @@ class CvPresenter(Presenter):
         self.link(self.window.view.zoomChanged, self._scale_counters)
         self.window.view.drop_handler = self
         self.spring_tabs = SpringTabs(self.window, self)
+        self.combat_board = cv_combat.attach(self)  # the Battles (CV › Basic IX)
 
     def _dock(
         self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea, tip: str = "", scroll: bool = True

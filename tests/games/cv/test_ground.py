@@ -57,8 +57,10 @@ def test_ground_combat_americans_bht_9_japanese_bht_3() -> None:
     s = on_midway(10, 20, [4, 6])
     events = turn(s)
     us, jp = [e for e in events if e.kind == "ground-combat"]
-    assert us.data == {"by": US, "factors": 10, "hit_table": 9, "roll": 4, "hits": 3}
-    assert jp.data == {"by": JP, "factors": 20, "hit_table": 3, "roll": 6, "hits": CRT.hits(CRT.base_number(3, 20), 6)}
+    told = {"step": "ground-combat"}  # (for the combat board)
+    assert us.data == {"by": US, "factors": 10, "hit_table": 9, "roll": 4, "hits": 3, "base": "3", **told}
+    jp_hits = CRT.hits(CRT.base_number(3, 20), 6)
+    assert jp.data == {"by": JP, "factors": 20, "hit_table": 3, "roll": 6, "hits": jp_hits, "base": "2", **told}
     assert CRT.base_number(9, 10) == "3" and CRT.base_number(3, 20) == "2" and jp.data["hits"] == 3
     assert s.state.ashore == 17 and s.state.base("midway").ground == 7  # type: ignore[union-attr]
     assert s.state.score(US) == 6 and s.state.score(JP) == 6  # two a Ground Factor (XI.C.1.b)
