@@ -79,7 +79,10 @@ TURN = (
 
 def to_act(state: State) -> tuple[str, ...]:
     """Who must act now: in a sealed step each side that has not sealed; in the Air Unit
-    Movement Phase the side moving."""
+    Movement Phase the side moving, or the other side while one of the mover's Air units is
+    stopped flying through a hex of its Interceptors (VIII.I.2)."""
+    if state.passing is not None:
+        return (other(state.passing.side),)
     if state.step in SECRET:
         return tuple(s for s in SIDES if s not in state.sealed)
     if state.step in AIR_STEPS:
