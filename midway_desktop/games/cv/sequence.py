@@ -9,7 +9,9 @@ G. Victory Points Counting Phase, H. Time Record Phase.
 
 Simultaneous steps are sealed: each side's orders are its own until both have sealed (VaM's way
 on the engine). Who is asked never depends on hidden things: both sides are asked in every
-simultaneous step, whether or not they have anything to order.
+simultaneous step, whether or not they have anything to order. The one exception is VIII.I.2
+(``passing``): in the middle of a move, the side not moving is asked only when its Interceptors
+may attack the Air unit flying through, as a player across the table would speak up.
 
 The Combat Phase runs its Battles and their Combat Steps from ``combat.STEPS``.
 """
