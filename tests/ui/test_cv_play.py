@@ -447,7 +447,8 @@ def test_a_fly_through_question_is_offered_in_the_orders_dock(qtbot) -> None:  #
     assert group in p.groups
     p.group_box.setCurrentIndex(list(p.groups).index(group))
     listed = [p.order_list.item(i).text() for i in range(p.order_list.count())]
-    assert any(t.startswith("High Altitude Interceptors in B3010 attack enemy Air unit 5") for t in listed)
+    told = "High: 7 on Escorts, 3 on Bombers group 1 (Interceptors attack enemy Air unit 5 flying through B3010)"
+    assert told in listed
     assert all(isinstance(a, (InterceptPassing, LetPass)) for a in p.groups[group])
     button = next(b for b in p.buttons if b.text().startswith("Let enemy Air unit 5 fly on"))
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)

@@ -405,10 +405,10 @@ class InterceptPassing(Action):
     type_name: ClassVar[str] = "intercept-passing"
 
     def describe(self) -> str:
-        on = f", {self.bombers} for its Bombers (group {self.group + 1})" if self.bombers else ""
+        # the numbers first: the Orders list shows the start of a long line
         return (
-            f"{_alt(self.high)} Altitude Interceptors in {self.hex} attack enemy Air unit {self.air_unit} flying "
-            f"through: {self.escorts} against Escorts{on}"
+            f"{_alt(self.high)}: {self.escorts} on Escorts, {self.bombers} on Bombers group {self.group + 1} "
+            f"(Interceptors attack enemy Air unit {self.air_unit} flying through {self.hex})"
         )
 
 

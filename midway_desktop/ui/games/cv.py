@@ -609,6 +609,7 @@ class CvPresenter(Presenter):
         key = self.group_box.itemData(index) if index >= 0 else None
         for a in self.groups.get(key, ()) if key else ():
             item = QListWidgetItem(sentence(a.describe()))
+            item.setToolTip(item.text())  # (the dock may be narrower than the order)
             item.setData(Qt.ItemDataRole.UserRole, a)
             self.order_list.addItem(item)
 

@@ -225,6 +225,7 @@ def test_only_the_side_asked_sees_the_question_and_only_what_it_observes() -> No
     ]
     seen = next(x for x in s.view(US)["observed"]["air"] if x["number"] == 5)
     assert ("planes" in seen) == all("plane" in g for g in asked["enemy_air"])  # types only at Condition 5
+    assert END not in json.dumps(s.view(US))  # nor where the Air unit is bound
     assert "passing" in s.view("umpire")
     s.play(LetPass(US, SEA, 5))
     assert "passing" not in s.view(US)
