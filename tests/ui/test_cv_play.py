@@ -420,3 +420,41 @@ def test_the_map_is_where_each_player_left_it_never_where_the_other_was_looking(
     lift(w, qtbot)
     seal(w, qtbot)
     assert near((w.view.zoom(), centre()), japanese)
+
+
+def test_a_fly_through_question_is_offered_in_the_orders_dock(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """CV › Basic VIII.I.2 at the desktop: the American player, asked mid-move, reads the
+    question, finds the attacks in the Orders list and lets the Air unit fly on with a button;
+    nothing of the question shows on the Japanese screen."""
+    from midway_desktop.games.cv.actions import InterceptPassing, LetPass, MoveAir
+    from tests.games.cv.test_passing import END, SEA, moving, started, strike, wildcats
+
+    window = MainWindow("cv", persist=False)
+    qtbot.addWidget(window)
+    window.resize(1500, 950)
+    window.show()
+    qtbot.waitExposed(window)
+    s = started(moving([strike(), wildcats()]))
+    s.play(MoveAir("japanese", 5, END))
+    window._start(resume=False, session=s)
+    QApplication.processEvents()
+    assert window.curtain.down and window.curtain.side == "american"  # the side asked, not the mover
+    lift(window, qtbot)
+    check_screen(window)
+    p = presenter(window)
+    assert "flying through B3010" in p.heading.text()
+    group = f"Enemy Air unit 5 flying through {SEA}"
+    assert group in p.groups
+    p.group_box.setCurrentIndex(list(p.groups).index(group))
+    listed = [p.order_list.item(i).text() for i in range(p.order_list.count())]
+    told = "High: 7 on Escorts, 3 on Bombers group 1 (Interceptors attack enemy Air unit 5 flying through B3010)"
+    assert told in listed
+    assert all(isinstance(a, (InterceptPassing, LetPass)) for a in p.groups[group])
+    button = next(b for b in p.buttons if b.text().startswith("Let enemy Air unit 5 fly on"))
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    assert window.controller.session.state.passing is None
+    assert window.controller.session.state.air_unit("japanese", 5).hex == END
+    pass_over(window, qtbot, "japanese")  # the mover goes on, told nothing of the answer
+    p = presenter(window)
+    assert "flying through" not in p.heading.text() and not any("flying through" in g for g in p.groups)

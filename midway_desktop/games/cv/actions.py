@@ -389,6 +389,43 @@ class AirAttack(Action):
 
 
 @dataclass(frozen=True)
+class InterceptPassing(Action):
+    """Basic VIII.I.2: the side not moving answers for its Interceptors at one altitude in
+    ``hex``, where enemy Air unit ``air_unit`` has stopped as it flies through: they attack it,
+    ``escorts`` Air Factors against its Escorts (or Interceptors) and ``bombers`` kept for its
+    Bombers (as in :class:`Intercept`); those that get through attack its ``group``-th group of
+    Bombers at that altitude."""
+
+    hex: str
+    air_unit: int
+    high: bool
+    escorts: int
+    bombers: int = 0
+    group: int = 0
+    type_name: ClassVar[str] = "intercept-passing"
+
+    def describe(self) -> str:
+        # the numbers first: the Orders list shows the start of a long line
+        return (
+            f"{_alt(self.high)}: {self.escorts} on Escorts, {self.bombers} on Bombers group {self.group + 1} "
+            f"(Interceptors attack enemy Air unit {self.air_unit} flying through {self.hex})"
+        )
+
+
+@dataclass(frozen=True)
+class LetPass(Action):
+    """Basic VIII.I.2: the side not moving lets enemy Air unit ``air_unit`` fly on through
+    ``hex`` without (further) attack by its Interceptors there."""
+
+    hex: str
+    air_unit: int
+    type_name: ClassVar[str] = "let-pass"
+
+    def describe(self) -> str:
+        return f"Let enemy Air unit {self.air_unit} fly on through {self.hex}"
+
+
+@dataclass(frozen=True)
 class Eliminate(Action):
     """Basic IX.K.3.b: the side that picks them names Air Factors a Base loses for its Hits:
     ``factors`` of ``plane`` from section ``section`` of Base Box ``box``."""
@@ -425,5 +462,5 @@ class Shadow(Action):
 ACTION_TYPES: tuple[type[Action], ...] = (
     Done, Place, Stow, Ready, Form, Plot, Transfer, Land, MoveAir, TakeOff, Altitude, Regroup, EnterMap, Announce,
     Arrange, SetDie, Fire,
-    Intercept, Conserve, Attack, Bomb, Jettison, AirAttack, Eliminate, Shadow,
+    Intercept, Conserve, Attack, Bomb, Jettison, AirAttack, Eliminate, Shadow, InterceptPassing, LetPass,
 )  # fmt: skip

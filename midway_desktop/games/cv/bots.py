@@ -9,7 +9,7 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Rules
 from midway_desktop.engine.session import Session
-from midway_desktop.games.cv.actions import Done
+from midway_desktop.games.cv.actions import Done, LetPass
 
 
 class PlainBot:
@@ -21,6 +21,9 @@ class PlainBot:
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
         if rng.below(1000) < self.done * 1000 and Done(side) in legal:  # (Done may be refused: VI.E, VIII.H.3)
             return Done(side)
+        let_pass = next((a for a in legal if isinstance(a, LetPass)), None)  # asked mid-move (VIII.I.2)
+        if let_pass is not None and rng.below(1000) < self.done * 1000:
+            return let_pass
         return rng.choice(legal)
 
 

@@ -32,7 +32,9 @@ from midway_desktop.games.cv.actions import (
     Done,
     EnterMap,
     Form,
+    InterceptPassing,
     Land,
+    LetPass,
     MoveAir,
     Place,
     Plot,
@@ -198,6 +200,8 @@ def order_group(a: Action) -> str:
         return f"{a.box} {a.source.upper()}: {a.plane.replace('-', ' ').title()}"
     if isinstance(a, Form):
         return f"{a.box} C: {a.plane.replace('-', ' ').title()}"
+    if isinstance(a, (InterceptPassing, LetPass)):  # the question of Basic VIII.I.2
+        return f"Enemy Air unit {a.air_unit} flying through {a.hex}"
     return ""
 
 

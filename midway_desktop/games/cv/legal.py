@@ -10,7 +10,17 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from midway_desktop.engine.actions import Action
-from midway_desktop.games.cv import air, air_combat, combat, engaged, movement, readiness, reorganization, shadowing
+from midway_desktop.games.cv import (
+    air,
+    air_combat,
+    combat,
+    engaged,
+    movement,
+    passing,
+    readiness,
+    reorganization,
+    shadowing,
+)
 from midway_desktop.games.cv.actions import (
     AirAttack,
     Altitude,
@@ -60,6 +70,8 @@ def _regroups(game: Game, state: State, side: str) -> Iterator[Action]:
 
 
 def legal_orders(game: Game, state: State, side: str) -> list[Action]:
+    if state.passing is not None:  # Basic VIII.I.2: the side asked answers, and nothing else
+        return [*passing.offered(game, state, side), *announcements(state, side)]
     makers: dict[str, tuple[tuple[Maker, Callable[[Game, State, Any], str | None] | None], ...]] = {
         "set-up": (
             (_places, movement.place_refusal),

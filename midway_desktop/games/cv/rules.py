@@ -22,6 +22,7 @@ from midway_desktop.games.cv import (
     engaged,
     movement,
     observation,
+    passing,
     readiness,
     reorganization,
     shadowing,
@@ -34,8 +35,10 @@ from midway_desktop.games.cv.actions import (
     Done,
     EnterMap,
     Form,
+    InterceptPassing,
     Jettison,
     Land,
+    LetPass,
     MoveAir,
     Place,
     Plot,
@@ -60,9 +63,9 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "plane-ready": (Ready, Done),
     "form-air-units": (Form, Done),
     "ship-plotting": (Plot, Transfer, Shadow, Done),
-    "landing": (Land, Altitude, Regroup, Jettison, Done),
-    "air-move": (MoveAir, EnterMap, Altitude, Regroup, Jettison, AirAttack, Done),
-    "take-off": (TakeOff, Altitude, Regroup, Jettison, Done),
+    "landing": (Land, Altitude, Regroup, Jettison, Done, InterceptPassing, LetPass),
+    "air-move": (MoveAir, EnterMap, Altitude, Regroup, Jettison, AirAttack, Done, InterceptPassing, LetPass),
+    "take-off": (TakeOff, Altitude, Regroup, Jettison, Done, InterceptPassing, LetPass),
     **{s.name: (*s.orders, Done) for s in combat.STEPS if s.sealed},
 }
 
@@ -169,6 +172,8 @@ class CvRules(Rules[State]):
             return f"It is not the {side_name(action.side)} side's turn to act ({phase(state).title}; CV › Basic IV)."
         if isinstance(action, Announce):  # a standing order, given whenever the side acts
             return observation.announce_refusal(self.game, state, action)
+        if state.passing is not None or isinstance(action, (InterceptPassing, LetPass)):
+            return passing.refusal(self.game, state, action)  # Basic VIII.I.2: only the answer now
         if not isinstance(action, ALLOWED.get(state.step, ())):
             return out_of_step(action, state.step)
         check = CHECKS.get(type(action))
@@ -194,12 +199,12 @@ class CvRules(Rules[State]):
                 state = movement.apply_plot(g, state, action)
             elif isinstance(action, Transfer):
                 state = reorganization.apply_transfer(g, state, action)
-            elif isinstance(action, Land):
-                state = air.apply_land(g, state, action, events, rng)
-            elif isinstance(action, MoveAir):
-                state = air.apply_move(g, state, action, events)
-            elif isinstance(action, TakeOff):
-                state = air.apply_take_off(g, state, action, events)
+            elif isinstance(action, (Land, MoveAir, TakeOff)):
+                state = passing.fly(g, state, action, rng, events)  # stops where Interceptors may attack (VIII.I.2)
+            elif isinstance(action, InterceptPassing):
+                state = passing.apply_attack(g, state, action, rng, events)
+            elif isinstance(action, LetPass):
+                state = passing.apply_let_pass(g, state, action, rng, events)
             elif isinstance(action, Altitude):
                 state = air.apply_altitude(g, state, action, events)
             elif isinstance(action, EnterMap):
@@ -212,7 +217,7 @@ class CvRules(Rules[State]):
                 state = engaged.apply_jettison(state, action, events)
             elif isinstance(action, combat.ORDER_TYPES):
                 state = combat.keep(g, state, action)
-            if isinstance(action, (MoveAir, TakeOff, Land, EnterMap)):
+            if isinstance(action, (MoveAir, TakeOff, Land, EnterMap)) and state.passing is None:
                 state = engaged.arrived(g, state, side, getattr(action, "air_unit", 0))
             elif isinstance(action, Announce):
                 state = observation.apply_announce(state, action)

@@ -9,7 +9,9 @@ G. Victory Points Counting Phase, H. Time Record Phase.
 
 Simultaneous steps are sealed: each side's orders are its own until both have sealed (VaM's way
 on the engine). Who is asked never depends on hidden things: both sides are asked in every
-simultaneous step, whether or not they have anything to order.
+simultaneous step, whether or not they have anything to order. The one exception is VIII.I.2
+(``passing``): in the middle of a move, the side not moving is asked only when its Interceptors
+may attack the Air unit flying through, as a player across the table would speak up.
 
 The Combat Phase runs its Battles and their Combat Steps from ``combat.STEPS``.
 """
@@ -79,7 +81,10 @@ TURN = (
 
 def to_act(state: State) -> tuple[str, ...]:
     """Who must act now: in a sealed step each side that has not sealed; in the Air Unit
-    Movement Phase the side moving."""
+    Movement Phase the side moving, or the other side while one of the mover's Air units is
+    stopped flying through a hex of its Interceptors (VIII.I.2)."""
+    if state.passing is not None:
+        return (other(state.passing.side),)
     if state.step in SECRET:
         return tuple(s for s in SIDES if s not in state.sealed)
     if state.step in AIR_STEPS:

@@ -242,6 +242,21 @@ class Seen:
 
 
 @dataclass(frozen=True)
+class Passing:
+    """Basic VIII.I.2: an Air unit of the side moving has stopped, mid-move, in a hex where the
+    other side's Interceptors may attack it as it flies through; that side is asked. ``order``
+    is the move being carried out (a MoveAir, TakeOff or Land), ``path`` the hexes still to fly
+    from ``hex`` on, ``fought`` the altitudes the Interceptors have attacked at here."""
+
+    side: str
+    air_unit: int
+    hex: str
+    order: Any
+    path: tuple[str, ...]
+    fought: tuple[bool, ...] = ()
+
+
+@dataclass(frozen=True)
 class Losses:
     """What a side lost this Turn, counted in the Victory Points Counting Phase (Basic XI)."""
 
@@ -317,6 +332,7 @@ class State:
     owed: tuple[tuple[str, str, int], ...] = ()
     shadows: tuple[Shadowing, ...] = ()  # this Turn's sealed Shadowing orders (Basic VI.G)
     midgets: tuple[str, ...] = ()  # Midget Submarine units placed in the Midway hex (Basic VI.I.3)
+    passing: Passing | None = None  # an Air unit stopped mid-move by enemy Interceptors (Basic VIII.I.2)
     options: frozenset[str] = field(default_factory=frozenset)
 
     # -- reading ---------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from midway_desktop.engine.events import UMPIRE
-from midway_desktop.games.cv import surface
+from midway_desktop.games.cv import passing, surface
 from midway_desktop.games.cv.combat import battle_view
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import observed
@@ -196,6 +196,14 @@ def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
         out["observed"] = observed(game, state, viewer)
         if state.battle:  # the Battle being fought, as the side knows it (Basic IX.A, III.E)
             out["battle"] = battle_view(game, state, viewer)
-    elif state.battle:
-        out["battle"] = {"hex": state.battle, "orders": [o.describe() for o in state.orders]}
+        asked = passing.passing_view(game, state, viewer)  # Basic VIII.I.2: for the side asked only
+        if asked is not None:
+            out["passing"] = asked
+    else:
+        if state.battle:
+            out["battle"] = {"hex": state.battle, "orders": [o.describe() for o in state.orders]}
+        if state.passing is not None:
+            p = state.passing
+            out["passing"] = {"side": p.side, "air_unit": p.air_unit, "hex": p.hex, "path": list(p.path),
+                              "order": p.order.describe(), "fought": list(p.fought)}  # fmt: skip
     return out

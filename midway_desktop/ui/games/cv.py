@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 
 from midway_desktop.engine import Action
 from midway_desktop.engine.events import UMPIRE
-from midway_desktop.games.cv.actions import Announce, Done
+from midway_desktop.games.cv.actions import Announce, Done, LetPass
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.gestures import (
     NEW_AIR_UNIT,
@@ -553,7 +553,13 @@ class CvPresenter(Presenter):
             text += "<br>Both sides order in secret" + (f"; sealed: {sealed}" if sealed else "")
         if viewer in to_act:
             orders = [a for a in self.legal if not isinstance(a, (Done, Announce))]
-            if not orders:
+            asked = view.get("passing")
+            if asked:  # Basic VIII.I.2: asked in the middle of the other side's move
+                text += (
+                    f"<br><b>Enemy Air unit {asked['air_unit']} is flying through {asked['hex']}.</b> "
+                    "<i>Attack it with your Interceptors there (Orders list), or let it fly on.</i>"
+                )
+            elif not orders:
                 text += f"<br><b>{NOTHING if view['step'] in SECRET else NOTHING_MORE}</b>"
             else:
                 text += f"<br><i>{STEP_HINTS.get(view['step'], ('Give your orders.', ''))[0]}</i>"
@@ -571,6 +577,13 @@ class CvPresenter(Presenter):
             b = QPushButton(label)
             b.setToolTip(Done.__doc__ or "")
             b.clicked.connect(lambda _c=False, a=done: self.controller.submit(a))
+            self.button_layout.addWidget(b)
+            self.buttons.append(b)
+        let_pass = next((a for a in self.legal if isinstance(a, LetPass)), None)
+        if let_pass is not None:
+            b = QPushButton(f"Let enemy Air unit {let_pass.air_unit} fly on (Enter)")
+            b.setToolTip("Your Interceptors there do not attack it (CV › Basic VIII.I.2).")
+            b.clicked.connect(lambda _c=False, a=let_pass: self.controller.submit(a))
             self.button_layout.addWidget(b)
             self.buttons.append(b)
         groups: dict[str, list[Action]] = defaultdict(list)
@@ -598,6 +611,7 @@ class CvPresenter(Presenter):
         key = self.group_box.itemData(index) if index >= 0 else None
         for a in self.groups.get(key, ()) if key else ():
             item = QListWidgetItem(sentence(a.describe()))
+            item.setToolTip(item.text())  # (the dock may be narrower than the order)
             item.setData(Qt.ItemDataRole.UserRole, a)
             self.order_list.addItem(item)
 
@@ -741,7 +755,7 @@ class CvPresenter(Presenter):
 
     def key_pressed(self, key: int) -> bool:
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            done = [a for a in self.legal if isinstance(a, Done)]
+            done = [a for a in self.legal if isinstance(a, (Done, LetPass))]
             if done:
                 self.controller.submit(done[0])
                 return True

@@ -96,3 +96,22 @@ def test_check_agrees_with_legal_in_surface_combat() -> None:
         legal = [a for a in s.legal_actions(side) if not isinstance(a, Done)]
         s.play(rnd.choice(legal) if legal and rnd.random() < 0.7 else Done(side))
     assert {"surface-set-up", "surface-gunnery"} <= steps
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**40))
+def test_check_agrees_with_legal_while_an_air_unit_flies_through(seed: int) -> None:
+    """Basic VIII.I.2: the side asked mid-move is offered its answers and nothing else, and the
+    mover's orders wait; the same agreement, then random play on from there."""
+    from midway_desktop.games.cv.actions import MoveAir
+    from tests.games.cv.test_passing import END, moving, started, strike, wildcats
+
+    low = dataclasses.replace(wildcats(high=False, n=3), number=21)
+    s = started(moving([strike(), wildcats(), low]))
+    s.play(MoveAir(JP, 5, END))
+    assert s.state.passing is not None
+    rnd = random.Random(seed)
+    pool: dict[tuple[str, str], set[Any]] = defaultdict(set)
+    for _ in range(3):
+        _check_position(s, pool, rnd)
+    _agree(s, seed)
