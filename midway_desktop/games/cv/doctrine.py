@@ -1,0 +1,564 @@
+"""A CV doctrine: a computer player that seeks battle, seeing only its own side's view.
+
+Simple heuristics, no search. Each choice reads ``session.view(side)`` (``views``: what the side
+may know, CV › Basic III) and the orders the rules offer it, never the state itself; what it has
+observed on earlier Turns it remembers, as a player keeps notes (a sighting is forgotten after
+:data:`MEMORY` Turns). By step of the Sequence of Play (CV › Basic IV):
+
+- Set-up (Set Up IV): Task Forces where the rules let them start nearest their goal; bombers in
+  C armed for what they will meet.
+- Plane Ready Step (IV.A.1): Air Factors readied B to C (armed: torpedoes, else AP Bombs against
+  ships; HE Bombs against Midway), then A to B, up to the Ready Factors.
+- Form Air Units Step (IV.A.2): by day, a strike of every armed bomber in C (with half its box's
+  ready fighters as Escorts) at an observed enemy Task Force (the Japanese also at Midway) it can
+  reach and come back from within its Endurance (VIII.E); a CAP of fighters over every carrier
+  Task Force and Midway that has none (VIII.H.2); a scout (one Air Factor of a floatplane, flying
+  boat or, lacking them, a bomber) when it has seen no enemy ships lately (III: observation).
+- Plot Ship Movement Step (VI.A.1): each Task Force plotted toward the enemy ships it knows of
+  (carriers keep a striking distance, the others close in), else toward Midway (the Japanese
+  objective, and what the Americans defend); transports anchor and unload at Midway (VI.A.3).
+- Air Unit Movement Phase (VIII.A): strikes fly at their targets; scouts fan out and turn home
+  at half Endurance; every Air unit heads home when its Endurance needs it and lands when it
+  must, has dropped its Weapon units, or is a CAP about to run dry (VIII.A.1, VIII.E.2).
+- Combat (IX): Interceptors attack Escorts and Bombers, free ones the biggest Bomber group;
+  every armed line bombs a ship (the biggest first) or Midway; Surface Combat set-ups engage
+  (with torpedoes when there are any), the die set at random; Gunnery and Torpedo Factors go at
+  a target; a Base's losses come off as offered.
+- Condition 2 (III.C.2): carrier Task Forces are announced at half strength, the others (and
+  Air units) at double, to mislead.
+
+Any asked order it does not know (a later rule's) gets a legal default: Done if offered, else
+the first order offered, so the computer never stalls a game.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from midway_desktop.engine.actions import Action
+from midway_desktop.engine.rng import Rng
+from midway_desktop.engine.session import Session
+from midway_desktop.games.cv.actions import (
+    Announce,
+    Arrange,
+    Attack,
+    Bomb,
+    Done,
+    Eliminate,
+    Fire,
+    Form,
+    Intercept,
+    Land,
+    MoveAir,
+    Place,
+    Plot,
+    Ready,
+    SetDie,
+    Stow,
+    TakeOff,
+)
+from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.state import JAPANESE
+
+MEMORY = 4  # Turns a sighting is kept for plotting and strikes
+STANDOFF = 5  # hexes a carrier Task Force keeps from the enemy it has found
+SCOUTS = ("FB", "FP")  # plane functions that search first (Intro III.B.1)
+BOMBERS = ("DB", "TB", "HB", "MB", "FB", "FP")
+MAX_ORDERS = 60  # orders one side gives in one step before it seals anyway (a guard, never reached in play)
+_TIME = re.compile(r"(\d\d)00 June (\d{1,2})")
+
+
+def turn_index(text: str) -> int:
+    """A Time Record box written out ("0400 June 4") as Turns since 0100 June 1."""
+    m = _TIME.match(text)
+    if m is None:
+        return 0
+    return (int(m.group(2)) - 1) * 24 + int(m.group(1)) - 1
+
+
+class Doctrine:
+    """One side's computer player (see the module's notes). Deterministic: the same views and
+    the same bot luck make the same choices."""
+
+    uses_legal = True
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.seen: dict[str, tuple[int, int]] = {}  # enemy ship hex -> (Turn seen, ships or strength)
+        self.given: dict[tuple[int, str, str], int] = {}  # (Turn, step, battle) -> orders given there
+
+    # -- the engine's entry point ------------------------------------------------------------
+    def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
+        view = session.view(side)
+        return self.decide(view, side, list(legal) if legal else list(session.legal_actions(side)), rng)
+
+    def decide(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action:
+        """The order to give now, from the side's view and the orders offered."""
+        self._note(view, side)
+        step = str(view["step"])
+        key = (self._now(view), step, str(view.get("battle", {}).get("hex", "")))
+        self.given[key] = self.given.get(key, 0) + 1
+        done = Done(side) if Done(side) in legal else None
+        if self.given[key] > MAX_ORDERS and done is not None:
+            return done
+        announce = self._announce(view, side, legal)
+        if announce is not None:
+            return announce
+        handler = getattr(self, "_" + step.replace("-", "_"), None)
+        choice = handler(view, side, legal, rng) if handler is not None else None
+        if choice is not None and choice in legal:
+            return choice
+        return done if done is not None else next(a for a in legal if not isinstance(a, Announce))
+
+    # -- what the side knows ------------------------------------------------------------------
+    @staticmethod
+    def _now(view: dict[str, Any]) -> int:
+        return (int(view["day"]) - 1) * 24 + int(view["hour"]) - 1
+
+    def _note(self, view: dict[str, Any], side: str) -> None:
+        """Remember enemy ships observed now or this Turn (III.A), forget stale ones and those
+        seen to have gone."""
+        now = self._now(view)
+        found: dict[str, int] = {}
+        for item in (*view.get("observed", {}).get("ships", ()), *view[side].get("sightings", ())):
+            if item.get("what", "ships") != "ships":
+                continue
+            found[item["hex"]] = max(found.get(item["hex"], 0), int(item.get("ships", item.get("strength", 1))))
+        for hex_, n in found.items():
+            self.seen[hex_] = (now, n)
+        observed_now = {x["hex"] for x in view.get("observed", {}).get("ships", ())}
+        mine = {t["hex"] for t in view[side]["task_forces"] if t["hex"]}
+        for hex_, (when, _n) in list(self.seen.items()):
+            gone = when < now and hex_ in mine and hex_ not in observed_now  # we are there: they are not
+            if now - when > MEMORY or gone:
+                del self.seen[hex_]
+
+    def targets(self, view: dict[str, Any], side: str) -> list[str]:
+        """Hexes to strike or steer for: enemy ships seen, the freshest and biggest first; the
+        Japanese also go for Midway (their objective, Basic XI)."""
+        out = [h for h, _ in sorted(self.seen.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))]
+        if side == JAPANESE and self.game.midway not in out:
+            out.append(self.game.midway)
+        return out
+
+    def _dist(self, a: str, b: str) -> int:
+        return self.game.board.distance(a, b)
+
+    def _nearest(self, start: str, hexes: Iterable[str]) -> str | None:
+        return min(hexes, key=lambda h: (self._dist(start, h), h), default=None)
+
+    def _boxes(self, view: dict[str, Any], side: str) -> dict[str, str]:
+        """Own boxes on the mapboard by id (``tf3``, ``midway``) and their hexes."""
+        mine = view[side]
+        out = {f"tf{t['number']}": t["hex"] for t in mine["task_forces"] if t["hex"] and not t["exited"]}
+        out.update({b["id"]: b["hex"] for b in mine["bases"] if b["hex"]})
+        return out
+
+    def _homes(self, view: dict[str, Any], side: str, planes: Iterable[str]) -> list[str]:
+        """Hexes where the planes may land: carrier-borne ones on Task Forces with planes aboard
+        room (or a base), land-based ones at a base on the mapboard (IV.B.3)."""
+        land = any(self.game.plane(p).land_based for p in planes)
+        mine = view[side]
+        bases = [b["hex"] for b in mine["bases"] if b["hex"] and b["hits"] < 99]
+        if land:
+            return bases
+        ships = [t["hex"] for t in mine["task_forces"] if t["hex"] and not t["exited"] and t["capacity"] > 0]
+        return ships or bases
+
+    def _unit_hex(self, view: dict[str, Any], side: str, unit: dict[str, Any]) -> str | None:
+        if unit["where"] == "map":
+            return unit["hex"]
+        if unit["where"] in ("cap", "forming"):
+            return self._boxes(view, side).get(unit["box"])
+        return None
+
+    def _weapon(self, view: dict[str, Any], side: str, plane: str) -> str:
+        """The Weapon unit a bomber is armed with entering C (IV.B.2.a): for ships torpedoes,
+        else AP Bombs; HE Bombs while the Japanese have seen no ships and go for Midway."""
+        weapons = self.game.plane(plane).weapons
+        if not weapons:
+            return ""
+        if side == JAPANESE and not self.seen and "he" in weapons:
+            return "he"
+        for w in ("t", "ap", "he"):
+            if w in weapons:
+                return w
+        return weapons[0]
+
+    # -- Condition 2 (III.C.2) ---------------------------------------------------------------
+    def _announce(self, view: dict[str, Any], side: str, legal: Sequence[Action]) -> Announce | None:
+        said = {(a["kind"], a["number"]) for a in view[side].get("announced", ())}
+        carriers = {t["number"] for t in view[side]["task_forces"] if t["capacity"] > 0}
+        best: dict[tuple[str, int], Announce] = {}
+        for a in legal:
+            if not isinstance(a, Announce) or (a.kind, a.number) in said:
+                continue
+            low = a.kind == "tf" and a.number in carriers  # hide the carriers, puff up the rest
+            was = best.get((a.kind, a.number))
+            if was is None or (a.strength < was.strength if low else a.strength > was.strength):
+                best[(a.kind, a.number)] = a
+        return best[min(best)] if best else None
+
+    # -- set-up (Set Up III-IV) -----------------------------------------------------------------
+    def _set_up(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+        midway = self.game.midway
+        forces = {t["number"]: t for t in view[side]["task_forces"]}
+        places: dict[int, list[Place]] = {}
+        for a in legal:
+            if isinstance(a, Place):
+                places.setdefault(a.task_force, []).append(a)
+        want = 8 if side != JAPANESE else 0  # the Americans wait off Midway; the Japanese close in
+        for number, options in sorted(places.items()):
+            best = min(options, key=lambda a: (abs(self._dist(a.hex, midway) - want), a.hex))
+            tf = forces[number]
+            where = tf["entry"]["hex"] if tf["entry"] else tf["hex"]
+            if where != best.hex:
+                return best
+        for a in legal:  # bombers in C armed (Set Up III.C.2.d)
+            if isinstance(a, Stow) and a.source == "c" and a.target == "c":
+                want_w = self._weapon(view, side, a.plane)
+                if a.weapon == want_w and self._unarmed(view, side, a.box, a.plane) == a.factors:
+                    return a
+        return None
+
+    @staticmethod
+    def _box(view: dict[str, Any], side: str, box: str) -> dict[str, Any] | None:
+        for t in view[side]["task_forces"]:
+            if f"tf{t['number']}" == box:
+                return t
+        for b in view[side]["bases"]:
+            if b["id"] == box:
+                return b
+        return None
+
+    def _unarmed(self, view: dict[str, Any], side: str, box: str, plane: str) -> int:
+        found = self._box(view, side, box)
+        if found is None:
+            return 0
+        return sum(s["factors"] for s in found["planes"]["c"] if s["plane"] == plane and not s["weapon"])
+
+    # -- Plane Ready Step (IV.A.1) -------------------------------------------------------------
+    def _plane_ready(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+        readies = [a for a in legal if isinstance(a, Ready)]
+        to_c = [a for a in readies if a.source == "b" and a.target == "c" and a.weapon == self._weapon(view, side, a.plane)]
+        if to_c:
+            return max(to_c, key=lambda a: (self._bomber(a.plane), a.factors, a.box, a.plane))
+        to_b = [a for a in readies if a.source == "a" and a.target == "b"]
+        if to_b:
+            return max(to_b, key=lambda a: (a.factors, a.box, a.plane, a.weapon))
+        return None
+
+    def _bomber(self, plane: str) -> bool:
+        return self.game.plane(plane).function in BOMBERS
+
+    def _fighter(self, plane: str) -> bool:
+        return self.game.plane(plane).function == "F"
+
+    def _reach(self, plane: str) -> int:
+        """Hexes out a plane may strike and still come home within its Endurance (VIII.E): half
+        its flying Turns, less one Turn's spare."""
+        p = self.game.plane(plane)
+        return p.movement * max(1, p.endurance - 1) // 2
+
+    # -- Form Air Units Step (IV.A.2) ----------------------------------------------------------
+    def _form_air_units(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+        forms = [a for a in legal if isinstance(a, Form)]
+        if not forms:
+            return None
+        units = view[side]["air_units"]
+        forming = {u["number"]: u for u in units if u["where"] == "forming"}
+        used = {u["number"] for u in units}
+        free = sorted({a.air_unit for a in forms} - used)
+        boxes = self._boxes(view, side)
+        # the Air unit this box is already forming, and for what
+        for number, unit in sorted(forming.items()):
+            role = self._role(unit)
+            box = unit["box"]
+            if role == "strike":
+                wanted = self._strike_planes(view, side, box, boxes.get(box))
+                for a in forms:
+                    if a.air_unit == number and a.box == box and (a.plane, a.weapon) in wanted:
+                        if a.factors == min(wanted[(a.plane, a.weapon)], self._most(forms, a)):
+                            return a
+        if view["night"] or not free:
+            return None
+        for box, here in sorted(boxes.items()):
+            if any(u["box"] == box for u in forming.values()):
+                continue
+            wanted = self._strike_planes(view, side, box, here)
+            if any(self._bomber(p) and w for p, w in wanted):
+                for a in sorted(forms, key=lambda a: (not a.weapon, a.plane)):
+                    if a.box == box and a.air_unit == free[0] and (a.plane, a.weapon) in wanted:
+                        if a.factors == min(wanted[(a.plane, a.weapon)], self._most(forms, a)):
+                            return a
+        for box, here in sorted(boxes.items()):
+            capped = any(u["box"] == box and u["where"] in ("cap", "forming") for u in units)
+            carrier = self._box(view, side, box)
+            if capped or carrier is None or carrier["capacity"] <= 0:
+                continue
+            fighters = [a for a in forms if a.box == box and a.air_unit == free[0] and self._fighter(a.plane)]
+            if fighters:
+                a = max(fighters, key=lambda a: (a.factors, a.plane))
+                n = max(1, (a.factors + 1) // 2)
+                pick = [f for f in fighters if f.plane == a.plane and f.factors == n]
+                if pick:
+                    return pick[0]
+        if not self.seen:
+            return self._scout(view, side, forms, free[0], boxes, units)
+        return None
+
+    @staticmethod
+    def _most(forms: Sequence[Form], a: Form) -> int:
+        return max(f.factors for f in forms if (f.box, f.air_unit, f.plane, f.weapon) == (a.box, a.air_unit, a.plane, a.weapon))
+
+    def _role(self, unit: dict[str, Any]) -> str:
+        """What an Air unit is for, read from its planes: armed bombers strike; a lone scout
+        plane searches; fighters alone fly CAP; anything else goes home."""
+        records = unit["records"]
+        if any(r["weapon"] for r in records):
+            return "strike"
+        if all(self._fighter(r["plane"]) for r in records):
+            return "cap"
+        if sum(r["factors"] for r in records) == 1:
+            return "search"
+        return "home"
+
+    def _strike_planes(self, view: dict[str, Any], side: str, box: str, here: str | None) -> dict[tuple[str, str], int]:
+        """(plane, weapon) -> Air Factors to send from ``box`` at a target in reach (none: no
+        target in reach of its bombers); Escorts only when the target is in their reach too."""
+        found = self._box(view, side, box)
+        if found is None or here is None:
+            return {}
+        targets = self.targets(view, side)
+        if not targets:
+            return {}
+        target = self._nearest(here, targets)
+        assert target is not None
+        d = self._dist(here, target)
+        out: dict[tuple[str, str], int] = {}
+        fighters = 0
+        for s in found["planes"]["c"]:
+            if self._bomber(s["plane"]) and s["weapon"] and d <= self._reach(s["plane"]):
+                out[(s["plane"], s["weapon"])] = out.get((s["plane"], s["weapon"]), 0) + s["factors"]
+        if not out:
+            return {}
+        for s in found["planes"]["c"]:
+            if self._fighter(s["plane"]) and not s["weapon"] and d <= self._reach(s["plane"]):
+                n = s["factors"] // 2
+                if n:
+                    out[(s["plane"], "")] = out.get((s["plane"], ""), 0) + n
+                    fighters += n
+        return out
+
+    def _scout(
+        self, view: dict[str, Any], side: str, forms: Sequence[Form], number: int, boxes: dict[str, str],
+        units: list[dict[str, Any]],
+    ) -> Action | None:  # fmt: skip
+        searching = sum(1 for u in units if self._role(u) == "search")
+        if searching >= 3:
+            return None
+        ones = [a for a in forms if a.air_unit == number and a.factors == 1 and not a.weapon]
+        ones.sort(key=lambda a: (self.game.plane(a.plane).function not in SCOUTS, -self.game.plane(a.plane).endurance,
+                                 a.box, a.plane))  # fmt: skip
+        return ones[0] if ones and (searching == 0 or self.game.plane(ones[0].plane).function in SCOUTS) else None
+
+    # -- Plot Ship Movement Step (VI.A.1) --------------------------------------------------------
+    def _ship_plotting(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+        plotted = {p["task_force"] for p in view[side]["plots"]}
+        plots: dict[int, list[Plot]] = {}
+        for a in legal:
+            if isinstance(a, Plot) and not a.exit and a.task_force not in plotted:
+                plots.setdefault(a.task_force, []).append(a)
+        forces = {t["number"]: t for t in view[side]["task_forces"]}
+        midway = self.game.midway
+        for number, options in sorted(plots.items()):
+            tf = forces[number]
+            start = tf["hex"]
+            troops = bool(tf["troops"])
+            if troops and start == midway:
+                unload = [a for a in options if a.anchor and a.unload]
+                if unload:
+                    return unload[0]
+            targets = [h for h in self.targets(view, side) if h != midway or side == JAPANESE] or [midway]
+            goal = self._nearest(start, targets) or midway
+            keep = STANDOFF if tf["capacity"] > 0 and goal != midway else 0
+            if troops:
+                goal, keep = midway, 0
+            elif side != JAPANESE and goal == midway:
+                keep = 3  # waiting off Midway for the enemy to show himself
+            moving = [a for a in options if not a.anchor]
+            if not moving:
+                continue
+            return min(moving, key=lambda a: (abs(self._dist(a.path[-1] if a.path else start, goal) - keep),
+                                              -len(a.path), a.path))  # fmt: skip
+        return None
+
+    # -- Air Unit Movement Phase (VIII.A) --------------------------------------------------------
+    def _fuel(self, view: dict[str, Any], unit: dict[str, Any]) -> int:
+        """Turns left before the first of its planes must land (VIII.E)."""
+        return min(turn_index(r["must_land"]) for r in unit["records"]) - self._now(view)
+
+    def _speed(self, unit: dict[str, Any]) -> int:
+        return min(self.game.plane(r["plane"]).movement for r in unit["records"])
+
+    def _must_go_home(self, view: dict[str, Any], side: str, unit: dict[str, Any], here: str) -> bool:
+        homes = self._homes(view, side, [r["plane"] for r in unit["records"]])
+        home = self._nearest(here, homes)
+        if home is None:
+            return False
+        turns = math.ceil((self._dist(here, home) + 2) / max(1, self._speed(unit)))
+        return self._fuel(view, unit) - 1 <= turns
+
+    def _landing(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+        lands = [a for a in legal if isinstance(a, Land)]
+        boxes = self._boxes(view, side)
+        for unit in sorted(view[side]["air_units"], key=lambda u: u["number"]):
+            mine = [a for a in lands if a.air_unit == unit["number"]]
+            if not mine:
+                continue
+            role = self._role(unit)
+            here = self._unit_hex(view, side, unit)
+            fuel = self._fuel(view, unit)
+            late = fuel <= 1 or (role == "search" and here is not None and self._must_go_home(view, side, unit, here))
+            if role == "home" or late or (role == "strike" and here is not None and here in boxes.values() and fuel <= 2):
+                whole = [a for a in mine if not a.plane]
+                pick = whole or mine
+                return min(pick, key=lambda a: (self._dist(here, boxes.get(a.box, here)) if here else 0, a.box, a.plane))
+        return None
+
+    def _air_move(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+        moves: dict[int, list[MoveAir]] = {}
+        for a in legal:
+            if isinstance(a, MoveAir):
+                moves.setdefault(a.air_unit, []).append(a)
+        stuck = Done(side) not in legal  # some Air unit must leave the hex it fought over (VIII.H.3)
+        for unit in sorted(view[side]["air_units"], key=lambda u: u["number"]):
+            options = moves.get(unit["number"])
+            here = self._unit_hex(view, side, unit)
+            if not options or here is None:
+                continue
+            goal, cap = self._goal(view, side, unit, here)
+            if goal is None or (goal == here and not stuck and (unit["where"] == "cap") == bool(cap)):
+                continue
+            return min(options, key=lambda a: (self._dist(a.to, goal) if goal else 0, a.cap != cap, a.to == here, a.to))
+        return None
+
+    def _goal(self, view: dict[str, Any], side: str, unit: dict[str, Any], here: str) -> tuple[str | None, str]:
+        """Where an Air unit flies this Turn, and the CAP Box it joins there."""
+        role = self._role(unit)
+        homes = self._homes(view, side, [r["plane"] for r in unit["records"]])
+        home = self._nearest(here, homes)
+        boxes = self._boxes(view, side)
+        home_box = next((b for b, h in sorted(boxes.items()) if h == home), "")
+        if role == "cap":
+            if unit["where"] == "cap" and unit["box"] in boxes:
+                return here, unit["box"]
+            return home, home_box
+        if role == "home" or self._must_go_home(view, side, unit, here):
+            return home, ""
+        if role == "strike":
+            target = self._nearest(here, self.targets(view, side))
+            return (target, "") if target is not None else (home, "")
+        if role == "search":
+            return self._search_point(view, unit, here), ""
+        return home, ""
+
+    def _search_point(self, view: dict[str, Any], unit: dict[str, Any], here: str) -> str:
+        """A hex a scout's Movement Factor away on its own bearing (by Air Box), so scouts fan
+        out, the Americans' toward the north-west from where the Japanese come, the Japanese's
+        all round."""
+        board = self.game.board
+        bearings = ("nw", "n", "sw", "ne", "s", "se") if unit["number"] % 2 else ("n", "nw", "ne", "sw", "se", "s")
+        first = bearings[(unit["number"] // 2) % len(bearings)]
+        point = here
+        for _ in range(self._speed(unit)):
+            nxt = board.step(point, first)
+            if nxt is None:
+                break
+            point = nxt
+        return point
+
+    def _take_off(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+        offs: dict[int, list[TakeOff]] = {}
+        for a in legal:
+            if isinstance(a, TakeOff):
+                offs.setdefault(a.air_unit, []).append(a)
+        for unit in sorted(view[side]["air_units"], key=lambda u: u["number"]):
+            options = offs.get(unit["number"])
+            here = self._unit_hex(view, side, unit)
+            if not options or here is None:
+                continue
+            goal, cap = self._goal(view, side, unit, here)
+            if self._role(unit) == "cap":
+                goal, cap = here, unit["box"]
+            if goal is None:
+                continue
+            return min(options, key=lambda a: (self._dist(a.to, goal) if a.to else 99, a.cap != cap, a.to))
+        return None
+
+    # -- Combat Phase (IX) -----------------------------------------------------------------------
+    def _air_to_air(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+        orders = " ".join(view.get("battle", {}).get("orders", ()))
+        for high in (True, False):
+            if ("High" if high else "Low") + " Altitude Interceptors" in orders:
+                continue
+            options = [a for a in legal if isinstance(a, Intercept) and a.high == high]
+            if options:  # all in: half at the Escorts, the rest kept for the Bombers (IX.D)
+                most = max(a.escorts + a.bombers for a in options)
+                return min((a for a in options if a.escorts + a.bombers == most),
+                           key=lambda a: (abs(a.escorts - a.bombers), a.escorts))  # fmt: skip
+        return None
+
+    def _interception(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+        sizes = {(x["air_unit"], x["high"], x["group"]): x["factors"] for x in view.get("battle", {}).get("enemy_air", ())
+                 if x.get("role") == "bomber"}  # fmt: skip
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        if not attacks:
+            return None
+        return max(attacks, key=lambda a: (sizes.get((a.air_unit, a.high, a.group), 0), a.factors, -a.air_unit))
+
+    def _aa(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+        bombs = [a for a in legal if isinstance(a, Bomb)]
+        if not bombs:
+            return None
+        rank = {"capital": 3, "major": 2, "small": 1}
+        ships = {s["target"]: rank.get(s.get("size", ""), 1) for s in view.get("battle", {}).get("enemy_ships", ())}
+        method = {"torpedo": 3, "dive": 3, "low": 1, "high": 0}
+
+        def worth(a: Bomb) -> tuple[int, int, int, int, str]:
+            target = ships.get(a.target, 0) if a.target.startswith("ship:") else (2 if a.target == "base" else 0)
+            return (a.factors, target, method.get(a.method, 0), -a.air_unit, a.target)
+
+        return max(bombs, key=worth)
+
+    def _air_losses(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+        picks = [a for a in legal if isinstance(a, Eliminate)]
+        order = {"a": 0, "b": 1, "c": 2}  # the planes least ready go first
+        return min(picks, key=lambda a: (order.get(a.section, 3), -a.factors, a.plane)) if picks else None
+
+    def _surface_set_up(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+        done = {(a["hex"], ship) for a in view[side].get("arrangements", ()) for ship in a["roles"]}
+        dice = {a["hex"] for a in view[side].get("arrangements", ()) if a.get("die")}
+        prefer = {"torpedo": 0, "engaged": 1, "bombard": 2, "screened": 3}
+        arranges = [a for a in legal if isinstance(a, Arrange) and (a.hex, a.ship) not in done]
+        if arranges:
+            first = min(arranges, key=lambda a: (a.hex, a.ship))
+            mine = [a for a in arranges if (a.hex, a.ship) == (first.hex, first.ship)]
+            return min(mine, key=lambda a: prefer.get(a.role, 9))
+        dies = sorted({a.hex for a in legal if isinstance(a, SetDie) and a.hex not in dice})
+        if dies:
+            return SetDie(side, dies[0], 1 + rng.below(6))
+        return None
+
+    def _fire(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+        fires = [a for a in legal if isinstance(a, Fire)]
+        return max(fires, key=lambda a: (a.factors, a.target == "base", a.target)) if fires else None
+
+    _surface_gunnery = _surface_torpedo = _breakthrough = _bombardment = _fire
+
+
+def doctrine_bots(game: Game, sides: Iterable[str]) -> dict[str, Doctrine]:
+    return {side: Doctrine(game) for side in sides}
