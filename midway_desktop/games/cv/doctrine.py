@@ -48,6 +48,7 @@ from midway_desktop.games.cv.actions import (
     Bomb,
     Done,
     Eliminate,
+    EnterMap,
     Fire,
     Form,
     Intercept,
@@ -61,7 +62,8 @@ from midway_desktop.games.cv.actions import (
     TakeOff,
 )
 from midway_desktop.games.cv.game import Game
-from midway_desktop.games.cv.state import JAPANESE
+from midway_desktop.games.cv.legal import legal_orders
+from midway_desktop.games.cv.state import AIR_BOXES, JAPANESE
 
 MEMORY = 4  # Turns a sighting is kept for plotting and strikes
 STANDOFF = 5  # hexes a carrier Task Force keeps from the enemy it has found
@@ -83,35 +85,41 @@ class Doctrine:
     """One side's computer player (see the module's notes). Deterministic: the same views and
     the same bot luck make the same choices."""
 
-    uses_legal = True
+    uses_legal = False  # it asks the rules for the few orders it weighs (see ``Referee``)
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.seen: dict[str, tuple[int, int]] = {}  # enemy ship hex -> (Turn seen, ships or strength)
         self.given: dict[tuple[int, str, str], int] = {}  # (Turn, step, battle) -> orders given there
+        self.last = -1  # the Turn of the last choice: an earlier one means a new game
 
     # -- the engine's entry point ------------------------------------------------------------
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
-        view = session.view(side)
-        return self.decide(view, side, list(legal) if legal else list(session.legal_actions(side)), rng)
+        return self.decide(session.view(side), side, Referee(session, side, legal or None), rng)
 
-    def decide(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action:
-        """The order to give now, from the side's view and the orders offered."""
-        self._note(view, side)
+    def decide(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action:
+        """The order to give now, from the side's view and what the rules allow it."""
         step = str(view["step"])
-        key = (self._now(view), step, str(view.get("battle", {}).get("hex", "")))
+        now = self._now(view)
+        if now < self.last or step == "set-up":  # a new game (``simulate`` keeps its bots): forget the old one
+            self.seen.clear()
+            self.given = {k: n for k, n in self.given.items() if k[0] == now}
+        self.last = now
+        self._note(view, side)
+        key = (now, step, str(view.get("battle", {}).get("hex", "")))
+        self.given = {k: n for k, n in self.given.items() if k[0] == now}  # (only this Turn's count)
         self.given[key] = self.given.get(key, 0) + 1
-        done = Done(side) if Done(side) in legal else None
+        done = Done(side) if ref.allows(Done(side)) else None
         if self.given[key] > MAX_ORDERS and done is not None:
             return done
-        announce = self._announce(view, side, legal)
+        announce = self._announce(view, side, ref.offered(Announce))
         if announce is not None:
             return announce
         handler = getattr(self, "_" + step.replace("-", "_"), None)
-        choice = handler(view, side, legal, rng) if handler is not None else None
-        if choice is not None and choice in legal:
+        choice = handler(view, side, ref, rng) if handler is not None else None
+        if choice is not None and ref.allows(choice):
             return choice
-        return done if done is not None else next(a for a in legal if not isinstance(a, Announce))
+        return done if done is not None else next(a for a in ref.offered() if not isinstance(a, Announce))
 
     # -- what the side knows ------------------------------------------------------------------
     @staticmethod
@@ -179,8 +187,8 @@ class Doctrine:
         """The Weapon unit a bomber is armed with entering C (IV.B.2.a): for ships torpedoes,
         else AP Bombs; HE Bombs while the Japanese have seen no ships and go for Midway."""
         weapons = self.game.plane(plane).weapons
-        if not weapons:
-            return ""
+        if not weapons or self.game.plane(plane).function in SCOUTS:
+            return ""  # scouts search unarmed
         if side == JAPANESE and not self.seen and "he" in weapons:
             return "he"
         for w in ("t", "ap", "he"):
@@ -203,7 +211,8 @@ class Doctrine:
         return best[min(best)] if best else None
 
     # -- set-up (Set Up III-IV) -----------------------------------------------------------------
-    def _set_up(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _set_up(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
+        legal = ref.offered(Place)
         midway = self.game.midway
         forces = {t["number"]: t for t in view[side]["task_forces"]}
         places: dict[int, list[Place]] = {}
@@ -217,7 +226,7 @@ class Doctrine:
             where = tf["entry"]["hex"] if tf["entry"] else tf["hex"]
             if where != best.hex:
                 return best
-        for a in legal:  # bombers in C armed (Set Up III.C.2.d)
+        for a in ref.offered(Stow):  # bombers in C armed (Set Up III.C.2.d)
             if isinstance(a, Stow) and a.source == "c" and a.target == "c":
                 want_w = self._weapon(view, side, a.plane)
                 if a.weapon == want_w and self._unarmed(view, side, a.box, a.plane) == a.factors:
@@ -241,9 +250,12 @@ class Doctrine:
         return sum(s["factors"] for s in found["planes"]["c"] if s["plane"] == plane and not s["weapon"])
 
     # -- Plane Ready Step (IV.A.1) -------------------------------------------------------------
-    def _plane_ready(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _plane_ready(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
+        legal = ref.offered(Ready)
         readies = [a for a in legal if isinstance(a, Ready)]
-        to_c = [a for a in readies if a.source == "b" and a.target == "c" and a.weapon == self._weapon(view, side, a.plane)]
+        to_c = [
+            a for a in readies if a.source == "b" and a.target == "c" and a.weapon == self._weapon(view, side, a.plane)
+        ]
         if to_c:
             return max(to_c, key=lambda a: (self._bomber(a.plane), a.factors, a.box, a.plane))
         to_b = [a for a in readies if a.source == "a" and a.target == "b"]
@@ -264,137 +276,160 @@ class Doctrine:
         return p.movement * max(1, p.endurance - 1) // 2
 
     # -- Form Air Units Step (IV.A.2) ----------------------------------------------------------
-    def _form_air_units(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
-        forms = [a for a in legal if isinstance(a, Form)]
-        if not forms:
-            return None
+    def _form_air_units(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
         units = view[side]["air_units"]
-        forming = {u["number"]: u for u in units if u["where"] == "forming"}
         used = {u["number"] for u in units}
-        free = sorted({a.air_unit for a in forms} - used)
+        free = next((n for n in range(1, AIR_BOXES + 1) if n not in used), 0)
         boxes = self._boxes(view, side)
-        # the Air unit this box is already forming, and for what
-        for number, unit in sorted(forming.items()):
-            role = self._role(unit)
-            box = unit["box"]
-            if role == "strike":
-                wanted = self._strike_planes(view, side, box, boxes.get(box))
-                for a in forms:
-                    if a.air_unit == number and a.box == box and (a.plane, a.weapon) in wanted:
-                        if a.factors == min(wanted[(a.plane, a.weapon)], self._most(forms, a)):
-                            return a
-        if view["night"] or not free:
-            return None
+        wanted: list[tuple[str, int, str, str, int]] = []  # (box, Air unit, plane, weapon, factors)
         for box, here in sorted(boxes.items()):
-            if any(u["box"] == box for u in forming.values()):
+            forming = [u for u in units if u["where"] == "forming" and u["box"] == box]
+            strike = next((u for u in forming if self._role(u) == "strike"), None)
+            if strike is not None or not view["night"]:
+                number = strike["number"] if strike is not None else free
+                for (plane, weapon), n in sorted(self._strike_planes(view, side, box, here, strike).items()):
+                    wanted.append((box, number, plane, weapon, n))
+                if wanted:
+                    break
+        for box, _here in sorted(boxes.items()):
+            found = self._box(view, side, box)
+            capped = any(u["box"] == box and self._role(u) == "cap" for u in units if u["where"] in ("cap", "forming"))
+            if capped or found is None or found["capacity"] <= 0 or not self._defended(view, side, found):
                 continue
-            wanted = self._strike_planes(view, side, box, here)
-            if any(self._bomber(p) and w for p, w in wanted):
-                for a in sorted(forms, key=lambda a: (not a.weapon, a.plane)):
-                    if a.box == box and a.air_unit == free[0] and (a.plane, a.weapon) in wanted:
-                        if a.factors == min(wanted[(a.plane, a.weapon)], self._most(forms, a)):
-                            return a
-        for box, here in sorted(boxes.items()):
-            capped = any(u["box"] == box and u["where"] in ("cap", "forming") for u in units)
-            carrier = self._box(view, side, box)
-            if capped or carrier is None or carrier["capacity"] <= 0:
-                continue
-            fighters = [a for a in forms if a.box == box and a.air_unit == free[0] and self._fighter(a.plane)]
+            fighters = self._in_c(found, self._fighter, armed=False)
             if fighters:
-                a = max(fighters, key=lambda a: (a.factors, a.plane))
-                n = max(1, (a.factors + 1) // 2)
-                pick = [f for f in fighters if f.plane == a.plane and f.factors == n]
-                if pick:
-                    return pick[0]
-        if not self.seen:
-            return self._scout(view, side, forms, free[0], boxes, units)
+                plane, n = max(fighters.items(), key=lambda kv: (kv[1], kv[0]))
+                wanted.append((box, free, plane, "", (n + 1) // 2))
+        if not self.seen and not view["night"]:
+            scout = self._scout(view, side, units, free)
+            if scout is not None:
+                wanted.append(scout)
+        for box, number, plane, weapon, n in wanted:
+            while n >= 1 and number:
+                form = Form(side, box, number, plane, n, weapon)
+                if ref.allows(form):
+                    return form
+                n //= 2  # within the Launch Factors (IV.A.2.a): a smaller one may still go
         return None
 
-    @staticmethod
-    def _most(forms: Sequence[Form], a: Form) -> int:
-        return max(f.factors for f in forms if (f.box, f.air_unit, f.plane, f.weapon) == (a.box, a.air_unit, a.plane, a.weapon))
+    def _defended(self, view: dict[str, Any], side: str, box: dict[str, Any]) -> bool:
+        """A carrier Task Force or a base wants CAP by day, or when enemy planes are about."""
+        return not view["night"] or bool(view.get("enemy_air"))
+
+    def _in_c(self, box: dict[str, Any], kind: Any, armed: bool | None = None) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for s in box["planes"]["c"]:
+            if kind(s["plane"]) and (armed is None or bool(s["weapon"]) == armed):
+                out[s["plane"]] = out.get(s["plane"], 0) + s["factors"]
+        return out
 
     def _role(self, unit: dict[str, Any]) -> str:
-        """What an Air unit is for, read from its planes: armed bombers strike; a lone scout
-        plane searches; fighters alone fly CAP; anything else goes home."""
+        """What an Air unit is for, read from its planes: a lone Air Factor searches; armed
+        bombers strike; fighters alone fly CAP; anything else goes home."""
         records = unit["records"]
+        if sum(r["factors"] for r in records) == 1:
+            return "search"
         if any(r["weapon"] for r in records):
             return "strike"
         if all(self._fighter(r["plane"]) for r in records):
             return "cap"
-        if sum(r["factors"] for r in records) == 1:
-            return "search"
         return "home"
 
-    def _strike_planes(self, view: dict[str, Any], side: str, box: str, here: str | None) -> dict[tuple[str, str], int]:
-        """(plane, weapon) -> Air Factors to send from ``box`` at a target in reach (none: no
-        target in reach of its bombers); Escorts only when the target is in their reach too."""
+    def _strike_planes(
+        self, view: dict[str, Any], side: str, box: str, here: str | None, forming: dict[str, Any] | None
+    ) -> dict[tuple[str, str], int]:
+        """(plane, weapon) -> Air Factors still to send from ``box`` at the nearest target its
+        bombers reach and come back from (none: no target in reach); half its fighters in C go
+        as Escorts, if the target is in their reach too."""
         found = self._box(view, side, box)
         if found is None or here is None:
             return {}
-        targets = self.targets(view, side)
-        if not targets:
+        target = self._nearest(here, self.targets(view, side))
+        if target is None:
             return {}
-        target = self._nearest(here, targets)
-        assert target is not None
         d = self._dist(here, target)
         out: dict[tuple[str, str], int] = {}
-        fighters = 0
         for s in found["planes"]["c"]:
-            if self._bomber(s["plane"]) and s["weapon"] and d <= self._reach(s["plane"]):
+            near = self.game.plane(s["plane"]).function not in SCOUTS or d <= 4  # (floatplanes strike close by)
+            if self._bomber(s["plane"]) and s["weapon"] and d <= self._reach(s["plane"]) and near:
                 out[(s["plane"], s["weapon"])] = out.get((s["plane"], s["weapon"]), 0) + s["factors"]
-        if not out:
+        if not out and forming is None:
             return {}
-        for s in found["planes"]["c"]:
-            if self._fighter(s["plane"]) and not s["weapon"] and d <= self._reach(s["plane"]):
-                n = s["factors"] // 2
-                if n:
-                    out[(s["plane"], "")] = out.get((s["plane"], ""), 0) + n
-                    fighters += n
+        gone: dict[str, int] = {}
+        for r in forming["records"] if forming is not None else ():
+            gone[r["plane"]] = gone.get(r["plane"], 0) + r["factors"]
+        for plane, n in self._in_c(found, self._fighter, armed=False).items():
+            escorts = (n + gone.get(plane, 0)) // 2 - gone.get(plane, 0)
+            if escorts > 0 and d <= self._reach(plane):
+                out[(plane, "")] = escorts
         return out
 
     def _scout(
-        self, view: dict[str, Any], side: str, forms: Sequence[Form], number: int, boxes: dict[str, str],
-        units: list[dict[str, Any]],
-    ) -> Action | None:  # fmt: skip
-        searching = sum(1 for u in units if self._role(u) == "search")
-        if searching >= 3:
+        self, view: dict[str, Any], side: str, units: list[dict[str, Any]], number: int
+    ) -> tuple[str, int, str, str, int] | None:
+        """One Air Factor to search with: a flying boat or floatplane first, the longest
+        Endurance first (no more than three searching at once)."""
+        if sum(1 for u in units if self._role(u) == "search") >= 3 or not number:
             return None
-        ones = [a for a in forms if a.air_unit == number and a.factors == 1 and not a.weapon]
-        ones.sort(key=lambda a: (self.game.plane(a.plane).function not in SCOUTS, -self.game.plane(a.plane).endurance,
-                                 a.box, a.plane))  # fmt: skip
-        return ones[0] if ones and (searching == 0 or self.game.plane(ones[0].plane).function in SCOUTS) else None
+        best: tuple[tuple[bool, int, str, str], tuple[str, int, str, str, int]] | None = None
+        for box, _here in sorted(self._boxes(view, side).items()):
+            found = self._box(view, side, box)
+            for s in found["planes"]["c"] if found is not None else ():
+                p = self.game.plane(s["plane"])
+                if p.function == "F":
+                    continue
+                key = (p.function not in SCOUTS, -p.endurance, box, s["plane"])
+                if best is None or key < best[0]:
+                    best = (key, (box, number, s["plane"], s["weapon"], 1))
+        return best[1] if best is not None else None
 
     # -- Plot Ship Movement Step (VI.A.1) --------------------------------------------------------
-    def _ship_plotting(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _ship_plotting(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
         plotted = {p["task_force"] for p in view[side]["plots"]}
-        plots: dict[int, list[Plot]] = {}
-        for a in legal:
-            if isinstance(a, Plot) and not a.exit and a.task_force not in plotted:
-                plots.setdefault(a.task_force, []).append(a)
-        forces = {t["number"]: t for t in view[side]["task_forces"]}
         midway = self.game.midway
-        for number, options in sorted(plots.items()):
-            tf = forces[number]
-            start = tf["hex"]
+        for tf in sorted(view[side]["task_forces"], key=lambda t: t["number"]):
+            number, start = tf["number"], tf["hex"]
+            if number in plotted or not start or tf["entry"] or tf["exited"] or tf["movement"] < 1:
+                continue
             troops = bool(tf["troops"])
             if troops and start == midway:
-                unload = [a for a in options if a.anchor and a.unload]
-                if unload:
-                    return unload[0]
-            targets = [h for h in self.targets(view, side) if h != midway or side == JAPANESE] or [midway]
-            goal = self._nearest(start, targets) or midway
-            keep = STANDOFF if tf["capacity"] > 0 and goal != midway else 0
-            if troops:
-                goal, keep = midway, 0
-            elif side != JAPANESE and goal == midway:
-                keep = 3  # waiting off Midway for the enemy to show himself
-            moving = [a for a in options if not a.anchor]
-            if not moving:
-                continue
-            return min(moving, key=lambda a: (abs(self._dist(a.path[-1] if a.path else start, goal) - keep),
-                                              -len(a.path), a.path))  # fmt: skip
+                unload = Plot(side, number, (), anchor=True, unload=True)
+                if ref.allows(unload):
+                    return unload
+            goal, keep = self._course(view, side, tf)
+            plot = Plot(side, number, self._path(start, goal, keep, tf["movement"]))
+            if ref.allows(plot):
+                return plot
+            options = [a for a in ref.offered(Plot) if a.task_force == number and not a.exit and not a.anchor]
+            if options:  # (the way it wanted is barred: into the Wind, VI.E; the best it may take)
+                return min(options, key=lambda a: (abs(self._dist(a.path[-1] if a.path else start, goal) - keep),
+                                                   -len(a.path), a.path))  # fmt: skip
         return None
+
+    def _course(self, view: dict[str, Any], side: str, tf: dict[str, Any]) -> tuple[str, int]:
+        """Where a Task Force steers and the distance it keeps: carriers stand off from the
+        enemy they found, the other ships close in; lacking a sighting, Midway."""
+        midway = self.game.midway
+        if tf["troops"]:
+            return midway, 0
+        targets = [h for h in self.targets(view, side) if h != midway or side == JAPANESE]
+        goal = self._nearest(tf["hex"], targets)
+        if goal is None:
+            return midway, 3 if side != JAPANESE else 0  # the Americans wait off Midway
+        return goal, STANDOFF if tf["capacity"] > 0 and goal != midway else 0
+
+    def _path(self, start: str, goal: str, keep: int, steps: int) -> tuple[str, ...]:
+        """Hex by hex, the neighbour that best nears the kept distance from ``goal``."""
+        path: list[str] = []
+        here = start
+        for _ in range(steps):
+            score = abs(self._dist(here, goal) - keep)
+            best = min(sorted(self.game.board.neighbors(here)), key=lambda h: abs(self._dist(h, goal) - keep))
+            if abs(self._dist(best, goal) - keep) >= score:
+                break
+            path.append(best)
+            here = best
+        return tuple(path)
 
     # -- Air Unit Movement Phase (VIII.A) --------------------------------------------------------
     def _fuel(self, view: dict[str, Any], unit: dict[str, Any]) -> int:
@@ -410,40 +445,69 @@ class Doctrine:
         if home is None:
             return False
         turns = math.ceil((self._dist(here, home) + 2) / max(1, self._speed(unit)))
+        if self._role(unit) == "search":  # half its Endurance out, half back
+            return self._fuel(view, unit) - 1 <= turns + 1
         return self._fuel(view, unit) - 1 <= turns
 
-    def _landing(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
-        lands = [a for a in legal if isinstance(a, Land)]
+    def _landing(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
+        legal = ref.offered(Land)
         boxes = self._boxes(view, side)
         for unit in sorted(view[side]["air_units"], key=lambda u: u["number"]):
-            mine = [a for a in lands if a.air_unit == unit["number"]]
+            mine = [a for a in legal if isinstance(a, Land) and a.air_unit == unit["number"]]
             if not mine:
                 continue
             role = self._role(unit)
             here = self._unit_hex(view, side, unit)
             fuel = self._fuel(view, unit)
             late = fuel <= 1 or (role == "search" and here is not None and self._must_go_home(view, side, unit, here))
-            if role == "home" or late or (role == "strike" and here is not None and here in boxes.values() and fuel <= 2):
+            spent = role == "strike" and here is not None and here in boxes.values() and fuel <= 2
+            if role == "home" or late or spent:
                 whole = [a for a in mine if not a.plane]
                 pick = whole or mine
-                return min(pick, key=lambda a: (self._dist(here, boxes.get(a.box, here)) if here else 0, a.box, a.plane))
+                return min(
+                    pick, key=lambda a: (self._dist(here, boxes.get(a.box, here)) if here else 0, a.box, a.plane)
+                )
         return None
 
-    def _air_move(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
-        moves: dict[int, list[MoveAir]] = {}
-        for a in legal:
-            if isinstance(a, MoveAir):
-                moves.setdefault(a.air_unit, []).append(a)
-        stuck = Done(side) not in legal  # some Air unit must leave the hex it fought over (VIII.H.3)
+    def _air_move(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
         for unit in sorted(view[side]["air_units"], key=lambda u: u["number"]):
-            options = moves.get(unit["number"])
+            if unit["moved"]:
+                continue
+            if unit["where"] == "in-flight":
+                entries = ref.offered(EnterMap)
+                mine = [a for a in entries if isinstance(a, EnterMap) and a.air_unit == unit["number"]]
+                goal = (self.targets(view, side) or [self.game.midway])[0]
+                if mine:
+                    return min(mine, key=lambda a: (self._dist(a.hex, goal), a.hex))
+                continue
             here = self._unit_hex(view, side, unit)
-            if not options or here is None:
+            if here is None or unit["where"] not in ("map", "cap"):
                 continue
             goal, cap = self._goal(view, side, unit, here)
-            if goal is None or (goal == here and not stuck and (unit["where"] == "cap") == bool(cap)):
+            stay = goal == here and (unit["where"] == "cap") == bool(cap)
+            if goal is None or stay and not unit["leave"]:
                 continue
-            return min(options, key=lambda a: (self._dist(a.to, goal) if goal else 0, a.cap != cap, a.to == here, a.to))
+            number = unit["number"]
+            move = self._fly(here, goal, self._speed(unit), lambda h, c, n=number: MoveAir(side, n, h, c), cap, ref)
+            if move is None and unit["leave"]:  # it must leave the hex it fought over (VIII.H.3)
+                mine = [a for a in ref.offered(MoveAir) if isinstance(a, MoveAir) and a.air_unit == unit["number"]]
+                move = min(mine, key=lambda a: (self._dist(a.to, goal), a.to)) if mine else None
+            if move is not None:
+                return move
+        return None
+
+    def _fly(self, here: str, goal: str, reach: int, order: Any, cap: str, ref: Referee) -> Action | None:
+        """The allowed flight that ends nearest ``goal`` (with ``cap``, in that box's CAP Box)."""
+        if cap and goal == here or self._dist(here, goal) <= reach:
+            first = order(goal, cap)
+            if ref.allows(first):
+                return first
+        hexes = sorted(self.game.board.within(here, reach), key=lambda h: (self._dist(h, goal), h))
+        for h in hexes[:8]:
+            if h != here or not cap:
+                a = order(h, "")
+                if ref.allows(a):
+                    return a
         return None
 
     def _goal(self, view: dict[str, Any], side: str, unit: dict[str, Any], here: str) -> tuple[str | None, str]:
@@ -454,8 +518,8 @@ class Doctrine:
         boxes = self._boxes(view, side)
         home_box = next((b for b, h in sorted(boxes.items()) if h == home), "")
         if role == "cap":
-            if unit["where"] == "cap" and unit["box"] in boxes:
-                return here, unit["box"]
+            if unit["where"] in ("cap", "forming") and unit["box"] in boxes:
+                return boxes[unit["box"]], unit["box"]
             return home, home_box
         if role == "home" or self._must_go_home(view, side, unit, here):
             return home, ""
@@ -463,44 +527,44 @@ class Doctrine:
             target = self._nearest(here, self.targets(view, side))
             return (target, "") if target is not None else (home, "")
         if role == "search":
-            return self._search_point(view, unit, here), ""
+            return self._search_point(unit, here), ""
         return home, ""
 
-    def _search_point(self, view: dict[str, Any], unit: dict[str, Any], here: str) -> str:
-        """A hex a scout's Movement Factor away on its own bearing (by Air Box), so scouts fan
-        out, the Americans' toward the north-west from where the Japanese come, the Japanese's
-        all round."""
+    def _search_point(self, unit: dict[str, Any], here: str) -> str:
+        """A hex a scout's Movement Factor away on its own bearing (by Air Box number), so that
+        scouts fan out."""
         board = self.game.board
-        bearings = ("nw", "n", "sw", "ne", "s", "se") if unit["number"] % 2 else ("n", "nw", "ne", "sw", "se", "s")
-        first = bearings[(unit["number"] // 2) % len(bearings)]
+        bearing = ("nw", "n", "sw", "ne", "s", "se")[unit["number"] % 6]
         point = here
         for _ in range(self._speed(unit)):
-            nxt = board.step(point, first)
+            nxt = board.step(point, bearing)
             if nxt is None:
                 break
             point = nxt
         return point
 
-    def _take_off(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
-        offs: dict[int, list[TakeOff]] = {}
-        for a in legal:
-            if isinstance(a, TakeOff):
-                offs.setdefault(a.air_unit, []).append(a)
+    def _take_off(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
         for unit in sorted(view[side]["air_units"], key=lambda u: u["number"]):
-            options = offs.get(unit["number"])
+            if unit["where"] != "forming":
+                continue
             here = self._unit_hex(view, side, unit)
-            if not options or here is None:
+            number = unit["number"]
+            if here is None:  # from an off-board base: it flies off first (VIII.G.1)
+                off = TakeOff(side, number, "")
+                if ref.allows(off):
+                    return off
                 continue
             goal, cap = self._goal(view, side, unit, here)
-            if self._role(unit) == "cap":
-                goal, cap = here, unit["box"]
             if goal is None:
                 continue
-            return min(options, key=lambda a: (self._dist(a.to, goal) if a.to else 99, a.cap != cap, a.to))
+            take = self._fly(here, goal, self._speed(unit), lambda h, c, n=number: TakeOff(side, n, h, c), cap, ref)
+            if take is not None:
+                return take
         return None
 
     # -- Combat Phase (IX) -----------------------------------------------------------------------
-    def _air_to_air(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _air_to_air(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
+        legal = ref.offered(Intercept)
         orders = " ".join(view.get("battle", {}).get("orders", ()))
         for high in (True, False):
             if ("High" if high else "Low") + " Altitude Interceptors" in orders:
@@ -512,15 +576,17 @@ class Doctrine:
                            key=lambda a: (abs(a.escorts - a.bombers), a.escorts))  # fmt: skip
         return None
 
-    def _interception(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
-        sizes = {(x["air_unit"], x["high"], x["group"]): x["factors"] for x in view.get("battle", {}).get("enemy_air", ())
-                 if x.get("role") == "bomber"}  # fmt: skip
+    def _interception(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
+        legal = ref.offered(Attack)
+        enemy = view.get("battle", {}).get("enemy_air", ())
+        sizes = {(x["air_unit"], x["high"], x["group"]): x["factors"] for x in enemy if x.get("role") == "bomber"}
         attacks = [a for a in legal if isinstance(a, Attack)]
         if not attacks:
             return None
         return max(attacks, key=lambda a: (sizes.get((a.air_unit, a.high, a.group), 0), a.factors, -a.air_unit))
 
-    def _aa(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _aa(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
+        legal = ref.offered(Bomb)
         bombs = [a for a in legal if isinstance(a, Bomb)]
         if not bombs:
             return None
@@ -534,12 +600,14 @@ class Doctrine:
 
         return max(bombs, key=worth)
 
-    def _air_losses(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _air_losses(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
+        legal = ref.offered(Eliminate)
         picks = [a for a in legal if isinstance(a, Eliminate)]
         order = {"a": 0, "b": 1, "c": 2}  # the planes least ready go first
         return min(picks, key=lambda a: (order.get(a.section, 3), -a.factors, a.plane)) if picks else None
 
-    def _surface_set_up(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _surface_set_up(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
+        legal = ref.offered(Arrange, SetDie)
         done = {(a["hex"], ship) for a in view[side].get("arrangements", ()) for ship in a["roles"]}
         dice = {a["hex"] for a in view[side].get("arrangements", ()) if a.get("die")}
         prefer = {"torpedo": 0, "engaged": 1, "bombard": 2, "screened": 3}
@@ -553,11 +621,38 @@ class Doctrine:
             return SetDie(side, dies[0], 1 + rng.below(6))
         return None
 
-    def _fire(self, view: dict[str, Any], side: str, legal: Sequence[Action], rng: Rng) -> Action | None:
+    def _fire(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
+        legal = ref.offered(Fire)
         fires = [a for a in legal if isinstance(a, Fire)]
         return max(fires, key=lambda a: (a.factors, a.target == "base", a.target)) if fires else None
 
     _surface_gunnery = _surface_torpedo = _breakthrough = _bombardment = _fire
+
+
+class Referee:
+    """What the rules tell a side of the orders it may give, and nothing else: the orders of
+    some types it may give now (as the window highlights them) and whether one order is
+    allowed (as a refusal would say). With the runner's list of every legal order, both are
+    read from it."""
+
+    def __init__(self, session: Session, side: str, legal: list[Action] | None = None) -> None:
+        self._session = session
+        self._side = side
+        self._legal = legal
+        self._allowed: set[Action] | None = set(legal) if legal is not None else None
+
+    def offered(self, *kinds: type[Action]) -> list[Action]:
+        if self._legal is not None:
+            return [a for a in self._legal if not kinds or isinstance(a, kinds)]
+        if not kinds:
+            return list(self._session.legal_actions(self._side))
+        rules = self._session.rules
+        return legal_orders(rules.game, self._session.state, self._side, kinds)  # type: ignore[attr-defined]
+
+    def allows(self, action: Action) -> bool:
+        if self._allowed is not None:
+            return action in self._allowed
+        return self._session.rules.check(self._session.state, action) is None
 
 
 def doctrine_bots(game: Game, sides: Iterable[str]) -> dict[str, Doctrine]:
