@@ -42,6 +42,7 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.session import Session
 from midway_desktop.games.cv.actions import (
+    Altitude,
     Announce,
     Arrange,
     Attack,
@@ -470,6 +471,9 @@ class Doctrine:
         return None
 
     def _air_move(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
+        climb = self._climb(view, side, ref)
+        if climb is not None:
+            return climb
         for unit in sorted(view[side]["air_units"], key=lambda u: u["number"]):
             if unit["moved"]:
                 continue
@@ -494,6 +498,20 @@ class Doctrine:
                 move = min(mine, key=lambda a: (self._dist(a.to, goal), a.to)) if mine else None
             if move is not None:
                 return move
+        return None
+
+    def _climb(self, view: dict[str, Any], side: str, ref: Referee) -> Action | None:
+        """Dive Bombers of a strike climb to High Altitude to dive (IX.B.1.h; not on the Turn
+        they take off, VIII.D.4); torpedo bombers and the rest stay Low."""
+        for unit in sorted(view[side]["air_units"], key=lambda u: u["number"]):
+            if unit["where"] != "map" or unit["moved"] or self._role(unit) != "strike":
+                continue
+            for r in unit["records"]:
+                p = self.game.plane(r["plane"])
+                if r["weapon"] and not r["high"] and p.function == "DB":
+                    climb = Altitude(side, unit["number"], r["plane"], True)
+                    if ref.allows(climb):
+                        return climb
         return None
 
     def _fly(self, here: str, goal: str, reach: int, order: Any, cap: str, ref: Referee) -> Action | None:
