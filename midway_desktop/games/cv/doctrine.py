@@ -41,6 +41,7 @@ from typing import Any
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.session import Session
+from midway_desktop.games.cv import wind
 from midway_desktop.games.cv.actions import (
     Altitude,
     Announce,
@@ -64,13 +65,15 @@ from midway_desktop.games.cv.actions import (
 )
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.legal import legal_orders
-from midway_desktop.games.cv.state import AIR_BOXES, JAPANESE
+from midway_desktop.games.cv.state import AIR_BOXES, AMERICAN, JAPANESE
 
 MEMORY = 4  # Turns a sighting is kept for plotting and strikes
 STANDOFF = 5  # hexes a carrier Task Force keeps from the enemy it has found
 SCOUTS = ("FB", "FP")  # plane functions that search first (Intro III.B.1)
 BOMBERS = ("DB", "TB", "HB", "MB", "FB", "FP")
 MAX_ORDERS = 60  # orders one side gives in one step before it seals anyway (a guard, never reached in play)
+SALVO = 12  # Air Factors sent at one target before the next gets its share
+_AIMED = re.compile(r"^(\d+) .*Bombing on (?:Ship unit (\d+)|(base|ground))")
 _TIME = re.compile(r"(\d\d)00 June (\d{1,2})")
 
 
@@ -90,7 +93,7 @@ class Doctrine:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.seen: dict[str, tuple[int, int]] = {}  # enemy ship hex -> (Turn seen, ships or strength)
+        self.seen: dict[str, tuple[int, int]] = {}  # enemy ship hex -> (Turn seen, worth: ships, capital ones thrice)
         self.given: dict[tuple[int, str, str], int] = {}  # (Turn, step, battle) -> orders given there
         self.last = -1  # the Turn of the last choice: an earlier one means a new game
 
@@ -135,7 +138,8 @@ class Doctrine:
         for item in (*view.get("observed", {}).get("ships", ()), *view[side].get("sightings", ())):
             if item.get("what", "ships") != "ships":
                 continue
-            found[item["hex"]] = max(found.get(item["hex"], 0), int(item.get("ships", item.get("strength", 1))))
+            value = int(item.get("ships", item.get("strength", 1))) + 3 * int(item.get("sizes", {}).get("capital", 0))
+            found[item["hex"]] = max(found.get(item["hex"], 0), value)
         for hex_, n in found.items():
             self.seen[hex_] = (now, n)
         observed_now = {x["hex"] for x in view.get("observed", {}).get("ships", ())}
@@ -305,13 +309,37 @@ class Doctrine:
             scout = self._scout(view, side, units, free)
             if scout is not None:
                 wanted.append(scout)
+        room = self._room(view, side)
         for box, number, plane, weapon, n in wanted:
+            n = min(n, room.get(box, n))
             while n >= 1 and number:
                 form = Form(side, box, number, plane, n, weapon)
                 if ref.allows(form):
                     return form
                 n //= 2  # within the Launch Factors (IV.A.2.a): a smaller one may still go
         return None
+
+    def _room(self, view: dict[str, Any], side: str) -> dict[str, int]:
+        """Air Factors each box may still launch this Turn, keeping room for the Air units
+        that must land on it this Turn or the next (take-offs and landings share the Launch
+        Factor, VIII.A.1.c)."""
+        boxes = self._boxes(view, side)
+        due: dict[str, int] = {}
+        for unit in view[side]["air_units"]:
+            here = self._unit_hex(view, side, unit)
+            if unit["where"] not in ("map", "cap") or here is None:
+                continue
+            role = self._role(unit)
+            if role in ("home", "strike", "cap") and (role == "home" or self._fuel(view, unit) <= 2):
+                home = self._nearest(here, self._homes(view, side, [r["plane"] for r in unit["records"]]))
+                box = unit["box"] if role == "cap" else next((b for b, h in sorted(boxes.items()) if h == home), "")
+                due[box] = due.get(box, 0) + sum(r["factors"] for r in unit["records"])
+        out = {}
+        for box in boxes:
+            found = self._box(view, side, box)
+            if found is not None:
+                out[box] = max(0, found["launch"][2] - found["launched"] - due.get(box, 0))
+        return out
 
     def _defended(self, view: dict[str, Any], side: str, box: dict[str, Any]) -> bool:
         """A carrier Task Force or a base wants CAP by day, or when enemy planes are about."""
@@ -345,7 +373,7 @@ class Doctrine:
         found = self._box(view, side, box)
         if found is None or here is None:
             return {}
-        target = self._nearest(here, self.targets(view, side))
+        target = self._strike_target(view, side, here)
         if target is None:
             return {}
         d = self._dist(here, target)
@@ -364,6 +392,14 @@ class Doctrine:
             if escorts > 0 and d <= self._reach(plane):
                 out[(plane, "")] = escorts
         return out
+
+    def _strike_target(self, view: dict[str, Any], side: str, here: str) -> str | None:
+        """The target worth most within the longest reach of a strike from ``here``, the
+        nearest of equals (Midway is worth as much as a big fleet to the Japanese)."""
+        reach = max(self._reach(p.name) for p in self.game.data.planes if p.side == side and p.function in BOMBERS)
+        worth = {h: self.seen.get(h, (0, 12))[1] for h in self.targets(view, side)}
+        near = [h for h in worth if self._dist(here, h) <= reach]
+        return max(near, key=lambda h: (worth[h], -self._dist(here, h), h)) if near else None
 
     def _scout(
         self, view: dict[str, Any], side: str, units: list[dict[str, Any]], number: int
@@ -398,7 +434,10 @@ class Doctrine:
                 if ref.allows(unload):
                     return unload
             goal, keep = self._course(view, side, tf)
-            plot = Plot(side, number, self._path(start, goal, keep, tf["movement"]))
+            path = self._path(start, goal, keep, tf["movement"])
+            if tf["capacity"] > 0 and not wind.into_wind(self.game, start, path):
+                path = self._windward(start, goal, keep, tf["movement"]) or path
+            plot = Plot(side, number, path)
             if ref.allows(plot):
                 return plot
             options = [a for a in ref.offered(Plot) if a.task_force == number and not a.exit and not a.anchor]
@@ -413,11 +452,30 @@ class Doctrine:
         midway = self.game.midway
         if tf["troops"]:
             return midway, 0
+        if side != JAPANESE and tf["capacity"] <= 0:  # the screen keeps with the carriers
+            carriers = [
+                t["hex"] for t in view[side]["task_forces"] if t["capacity"] > 0 and t["hex"] and not t["exited"]
+            ]
+            near = self._nearest(tf["hex"], carriers)
+            if near is not None:
+                return near, 0
         targets = [h for h in self.targets(view, side) if h != midway or side == JAPANESE]
         goal = self._nearest(tf["hex"], targets)
         if goal is None:
             return midway, 3 if side != JAPANESE else 0  # the Americans wait off Midway
-        return goal, STANDOFF if tf["capacity"] > 0 and goal != midway else 0
+        return goal, STANDOFF if tf["capacity"] > 0 else 0  # (Japanese carriers stand off Midway too)
+
+    def _windward(self, start: str, goal: str, keep: int, steps: int) -> tuple[str, ...] | None:
+        """Basic VI.E: carriers launch and land past their Minimum Launch Factor only on a Turn
+        they move a hex into the Wind Direction; the best such move toward the goal."""
+        board = self.game.board
+        paths: list[tuple[str, ...]] = []
+        frontier: list[tuple[str, ...]] = [()]
+        for _ in range(steps):
+            frontier = [(*p, n) for p in frontier for n in sorted(board.neighbors(p[-1] if p else start))]
+            paths += frontier
+        into = [p for p in paths if wind.into_wind(self.game, start, p)]
+        return min(into, key=lambda p: (abs(self._dist(p[-1], goal) - keep), len(p), p)) if into else None
 
     def _path(self, start: str, goal: str, keep: int, steps: int) -> tuple[str, ...]:
         """Hex by hex, the neighbour that best nears the kept distance from ``goal``."""
@@ -542,7 +600,7 @@ class Doctrine:
         if role == "home" or self._must_go_home(view, side, unit, here):
             return home, ""
         if role == "strike":
-            target = self._nearest(here, self.targets(view, side))
+            target = self._strike_target(view, side, here) or self._nearest(here, self.targets(view, side))
             return (target, "") if target is not None else (home, "")
         if role == "search":
             return self._search_point(unit, here), ""
@@ -604,19 +662,43 @@ class Doctrine:
         return max(attacks, key=lambda a: (sizes.get((a.air_unit, a.high, a.group), 0), a.factors, -a.air_unit))
 
     def _aa(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
-        legal = ref.offered(Bomb)
-        bombs = [a for a in legal if isinstance(a, Bomb)]
+        """Basic IX.E.2: each armed line bombs; carriers first (by name at Condition 5, else the
+        biggest ships), no more than :data:`SALVO` Air Factors at one target until every target
+        has had some, the best method its altitude allows."""
+        bombs = [a for a in ref.offered(Bomb) if isinstance(a, Bomb)]
         if not bombs:
             return None
-        rank = {"capital": 3, "major": 2, "small": 1}
-        ships = {s["target"]: rank.get(s.get("size", ""), 1) for s in view.get("battle", {}).get("enemy_ships", ())}
+        battle = view.get("battle", {})
+        enemy = JAPANESE if side != JAPANESE else AMERICAN
+        worth = {s["target"]: self._ship_worth(enemy, s) for s in battle.get("enemy_ships", ())}
+        worth["base"] = 4 if side == JAPANESE else 0
+        worth["ground"] = 1
+        aimed: dict[str, int] = {}
+        for text in battle.get("orders", ()):
+            m = _AIMED.search(text)
+            if m:
+                key = f"ship:{int(m.group(2)) - 1}" if m.group(2) else ("base" if "base" in m.group(3) else "ground")
+                aimed[key] = aimed.get(key, 0) + int(m.group(1))
         method = {"torpedo": 3, "dive": 3, "low": 1, "high": 0}
+        best_line = max(bombs, key=lambda a: (method.get(a.method, 0), a.factors, -a.air_unit, a.plane))
+        line = [a for a in bombs if (a.air_unit, a.plane, a.weapon, a.high, a.method) ==
+                (best_line.air_unit, best_line.plane, best_line.weapon, best_line.high, best_line.method)]  # fmt: skip
+        have = max(a.factors for a in line)
 
-        def worth(a: Bomb) -> tuple[int, int, int, int, str]:
-            target = ships.get(a.target, 0) if a.target.startswith("ship:") else (2 if a.target == "base" else 0)
-            return (a.factors, target, method.get(a.method, 0), -a.air_unit, a.target)
+        def score(t: str) -> tuple[int, int, str]:
+            crowded = t.startswith("ship:") and aimed.get(t, 0) >= SALVO
+            return (worth.get(t, 1) - 10 * crowded, -aimed.get(t, 0) if t.startswith("ship:") else 0, t)
 
-        return max(bombs, key=worth)
+        target = max({a.target for a in line}, key=score)
+        whole = not target.startswith("ship:") or (worth.get(target, 1) >= 7 and have <= 2 * SALVO)
+        n = have if whole else min(have, SALVO)
+        return next((a for a in line if a.target == target and a.factors == n), None)
+
+    def _ship_worth(self, enemy: str, ship: dict[str, Any]) -> int:
+        if "ship" in ship:
+            kind = self.game.ship(enemy, ship["ship"]).type
+            return {"CV": 9, "CVL": 7, "BB": 5, "AP": 4 if enemy == JAPANESE else 2}.get(kind, 2)
+        return {"capital": 5, "major": 3, "small": 1}.get(ship.get("size", ""), 2)
 
     def _air_losses(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
         legal = ref.offered(Eliminate)
