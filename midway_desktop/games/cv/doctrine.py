@@ -324,6 +324,17 @@ class Doctrine:
         that must land on it this Turn or the next (take-offs and landings share the Launch
         Factor, VIII.A.1.c)."""
         boxes = self._boxes(view, side)
+        due = self._due(view, side)
+        out = {}
+        for box in boxes:
+            found = self._box(view, side, box)
+            if found is not None:
+                out[box] = max(0, found["launch"][2] - found["launched"] - due.get(box, 0))
+        return out
+
+    def _due(self, view: dict[str, Any], side: str) -> dict[str, int]:
+        """Air Factors by box that must land on it this Turn or the next."""
+        boxes = self._boxes(view, side)
         due: dict[str, int] = {}
         for unit in view[side]["air_units"]:
             here = self._unit_hex(view, side, unit)
@@ -334,12 +345,7 @@ class Doctrine:
                 home = self._nearest(here, self._homes(view, side, [r["plane"] for r in unit["records"]]))
                 box = unit["box"] if role == "cap" else next((b for b, h in sorted(boxes.items()) if h == home), "")
                 due[box] = due.get(box, 0) + sum(r["factors"] for r in unit["records"])
-        out = {}
-        for box in boxes:
-            found = self._box(view, side, box)
-            if found is not None:
-                out[box] = max(0, found["launch"][2] - found["launched"] - due.get(box, 0))
-        return out
+        return due
 
     def _defended(self, view: dict[str, Any], side: str, box: dict[str, Any]) -> bool:
         """A carrier Task Force or a base wants CAP by day, or when enemy planes are about."""
@@ -424,6 +430,7 @@ class Doctrine:
     def _ship_plotting(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
         plotted = {p["task_force"] for p in view[side]["plots"]}
         midway = self.game.midway
+        due = self._due(view, side)
         for tf in sorted(view[side]["task_forces"], key=lambda t: t["number"]):
             number, start = tf["number"], tf["hex"]
             if number in plotted or not start or tf["entry"] or tf["exited"] or tf["movement"] < 1:
@@ -435,7 +442,8 @@ class Doctrine:
                     return unload
             goal, keep = self._course(view, side, tf)
             path = self._path(start, goal, keep, tf["movement"])
-            if tf["capacity"] > 0 and not wind.into_wind(self.game, start, path):
+            busy = tf["launched"] + due.get(f"tf{number}", 0) > tf["launch"][0]  # past the Minimum (VI.E)
+            if tf["capacity"] > 0 and busy and not wind.into_wind(self.game, start, path):
                 path = self._windward(start, goal, keep, tf["movement"]) or path
             plot = Plot(side, number, path)
             if ref.allows(plot):
