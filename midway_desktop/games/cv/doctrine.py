@@ -41,8 +41,9 @@ from typing import Any
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.session import Session
-from midway_desktop.games.cv import wind
+from midway_desktop.games.cv import bombing, wind
 from midway_desktop.games.cv.actions import (
+    WEAPON_TITLES,
     Altitude,
     Announce,
     Arrange,
@@ -73,8 +74,12 @@ SCOUTS = ("FB", "FP")  # plane functions that search first (Intro III.B.1)
 BOMBERS = ("DB", "TB", "HB", "MB", "FB", "FP")
 MAX_ORDERS = 60  # orders one side gives in one step before it seals anyway (a guard, never reached in play)
 SALVO = 12  # Air Factors sent at one target before the next gets its share
-_AIMED = re.compile(r"^(\d+) .*Bombing on (?:Ship unit (\d+)|(base|ground))")
+_BOMB = re.compile(r"^(\d+) (.+) of Air unit (\d+) \((.+)\): (\w+) Bombing on (.+)$")  # (``Bomb.describe``)
 _TIME = re.compile(r"(\d\d)00 June (\d{1,2})")
+
+
+def _title(plane: str) -> str:
+    return plane.replace("-", " ").title()  # (as ``actions`` names a plane in an order)
 
 
 def turn_index(text: str) -> int:
@@ -96,6 +101,7 @@ class Doctrine:
         self.seen: dict[str, tuple[int, int]] = {}  # enemy ship hex -> (Turn seen, worth: ships, capital ones thrice)
         self.given: dict[tuple[int, str, str], int] = {}  # (Turn, step, battle) -> orders given there
         self.last = -1  # the Turn of the last choice: an earlier one means a new game
+        self._places: list[Place] = []
 
     # -- the engine's entry point ------------------------------------------------------------
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
@@ -109,6 +115,8 @@ class Doctrine:
             self.seen.clear()
             self.given = {k: n for k, n in self.given.items() if k[0] == now}
         self.last = now
+        if step != "set-up":
+            self._places = []
         self._note(view, side)
         key = (now, step, str(view.get("battle", {}).get("hex", "")))
         self.given = {k: n for k, n in self.given.items() if k[0] == now}  # (only this Turn's count)
@@ -217,7 +225,9 @@ class Doctrine:
 
     # -- set-up (Set Up III-IV) -----------------------------------------------------------------
     def _set_up(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
-        legal = ref.offered(Place)
+        if not self._places:  # (the hexes a Task Force may start in stay the same through the set-up)
+            self._places = [a for a in ref.offered(Place) if isinstance(a, Place)]
+        legal = self._places
         midway = self.game.midway
         forces = {t["number"]: t for t in view[side]["task_forces"]}
         places: dict[int, list[Place]] = {}
@@ -671,36 +681,53 @@ class Doctrine:
 
     def _aa(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
         """Basic IX.E.2: each armed line bombs; carriers first (by name at Condition 5, else the
-        biggest ships), no more than :data:`SALVO` Air Factors at one target until every target
-        has had some, the best method its altitude allows."""
-        bombs = [a for a in ref.offered(Bomb) if isinstance(a, Bomb)]
-        if not bombs:
-            return None
+        biggest ships), no more than :data:`SALVO` Air Factors at one ship until every ship has
+        had some, the best method its altitude allows (the orders built from the view, each
+        checked: listing every split of every line costs too much in a big Battle)."""
         battle = view.get("battle", {})
+        hex_ = battle.get("hex")
         enemy = JAPANESE if side != JAPANESE else AMERICAN
         worth = {s["target"]: self._ship_worth(enemy, s) for s in battle.get("enemy_ships", ())}
-        worth["base"] = 4 if side == JAPANESE else 0
-        worth["ground"] = 1
+        if battle.get("enemy_base"):
+            worth.update({"base": 4 if side == JAPANESE else 0, "ground": 1})
         aimed: dict[str, int] = {}
+        spent: dict[tuple[int, str, str, bool], int] = {}
         for text in battle.get("orders", ()):
-            m = _AIMED.search(text)
-            if m:
-                key = f"ship:{int(m.group(2)) - 1}" if m.group(2) else ("base" if "base" in m.group(3) else "ground")
-                aimed[key] = aimed.get(key, 0) + int(m.group(1))
-        method = {"torpedo": 3, "dive": 3, "low": 1, "high": 0}
-        best_line = max(bombs, key=lambda a: (method.get(a.method, 0), a.factors, -a.air_unit, a.plane))
-        line = [a for a in bombs if (a.air_unit, a.plane, a.weapon, a.high, a.method) ==
-                (best_line.air_unit, best_line.plane, best_line.weapon, best_line.high, best_line.method)]  # fmt: skip
-        have = max(a.factors for a in line)
+            m = _BOMB.match(text)
+            if m is None:
+                continue
+            n, plane, unit, weapon, method, what = m.groups()
+            key = f"ship:{int(what[10:]) - 1}" if what.startswith("Ship unit ") else what
+            aimed[key] = aimed.get(key, 0) + int(n)
+            line = (int(unit), plane, weapon, method.lower() in ("high", "dive"))
+            spent[line] = spent.get(line, 0) + int(n)
+        lines: dict[tuple[int, str, str, bool], int] = {}
+        for unit in view[side]["air_units"]:
+            if self._unit_hex(view, side, unit) != hex_ or unit["where"] not in ("map", "cap"):
+                continue
+            for r in unit["records"]:
+                if r["weapon"] and self._bomber(r["plane"]):
+                    key = (unit["number"], r["plane"], r["weapon"], r["high"])
+                    lines[key] = lines.get(key, 0) + r["factors"]
 
         def score(t: str) -> tuple[int, int, str]:
             crowded = t.startswith("ship:") and aimed.get(t, 0) >= SALVO
             return (worth.get(t, 1) - 10 * crowded, -aimed.get(t, 0) if t.startswith("ship:") else 0, t)
 
-        target = max({a.target for a in line}, key=score)
-        whole = not target.startswith("ship:") or (worth.get(target, 1) >= 7 and have <= 2 * SALVO)
-        n = have if whole else min(have, SALVO)
-        return next((a for a in line if a.target == target and a.factors == n), None)
+        options = []
+        for (unit, plane, weapon, high), have in sorted(lines.items()):
+            left = have - spent.get((unit, _title(plane), WEAPON_TITLES.get(weapon, ""), high), 0)
+            for method in ("dive", "high") if high else ("torpedo", "low"):
+                for target in worth:
+                    hit = bombing.bht(self.game, plane, method, weapon, target)
+                    if left > 0 and hit is not None:
+                        options.append((score(target), hit, left, unit, plane, weapon, high, method, target))
+        for sc, _hit, left, unit, plane, weapon, high, method, target in sorted(options, reverse=True)[:12]:
+            whole = not target.startswith("ship:") or (sc[0] >= 7 and left <= 2 * SALVO)
+            bomb = Bomb(side, unit, plane, weapon, high, method, target, left if whole else min(left, SALVO))
+            if ref.allows(bomb):
+                return bomb
+        return None
 
     def _ship_worth(self, enemy: str, ship: dict[str, Any]) -> int:
         if "ship" in ship:
