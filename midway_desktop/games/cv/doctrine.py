@@ -113,7 +113,6 @@ class Doctrine:
         now = self._now(view)
         if now < self.last or step == "set-up":  # a new game (``simulate`` keeps its bots): forget the old one
             self.seen.clear()
-            self.given = {k: n for k, n in self.given.items() if k[0] == now}
         self.last = now
         if step != "set-up":
             self._places = []
@@ -179,11 +178,11 @@ class Doctrine:
         return out
 
     def _homes(self, view: dict[str, Any], side: str, planes: Iterable[str]) -> list[str]:
-        """Hexes where the planes may land: carrier-borne ones on Task Forces with planes aboard
-        room (or a base), land-based ones at a base on the mapboard (IV.B.3)."""
+        """Hexes where the planes may land: carrier-borne ones on Task Forces that carry planes
+        (else a base), land-based ones at a base on the mapboard (IV.B.3)."""
         land = any(self.game.plane(p).land_based for p in planes)
         mine = view[side]
-        bases = [b["hex"] for b in mine["bases"] if b["hex"] and b["hits"] < 99]
+        bases = [b["hex"] for b in mine["bases"] if b["hex"]]
         if land:
             return bases
         ships = [t["hex"] for t in mine["task_forces"] if t["hex"] and not t["exited"] and t["capacity"] > 0]
@@ -241,11 +240,11 @@ class Doctrine:
             where = tf["entry"]["hex"] if tf["entry"] else tf["hex"]
             if where != best.hex:
                 return best
-        for a in ref.offered(Stow):  # bombers in C armed (Set Up III.C.2.d)
-            if isinstance(a, Stow) and a.source == "c" and a.target == "c":
-                want_w = self._weapon(view, side, a.plane)
-                if a.weapon == want_w and self._unarmed(view, side, a.box, a.plane) == a.factors:
-                    return a
+        for stow in ref.offered(Stow):  # bombers in C armed (Set Up III.C.2.d)
+            if isinstance(stow, Stow) and stow.source == "c" and stow.target == "c":
+                armed = self._weapon(view, side, stow.plane)
+                if stow.weapon == armed and self._unarmed(view, side, stow.box, stow.plane) == stow.factors:
+                    return stow
         return None
 
     @staticmethod
@@ -458,7 +457,8 @@ class Doctrine:
             plot = Plot(side, number, path)
             if ref.allows(plot):
                 return plot
-            options = [a for a in ref.offered(Plot) if a.task_force == number and not a.exit and not a.anchor]
+            options = [a for a in ref.offered(Plot) if isinstance(a, Plot) and a.task_force == number]
+            options = [a for a in options if not a.exit and not a.anchor]
             if options:  # (the way it wanted is barred: into the Wind, VI.E; the best it may take)
                 return min(options, key=lambda a: (abs(self._dist(a.path[-1] if a.path else start, goal) - keep),
                                                    -len(a.path), a.path))  # fmt: skip
@@ -554,11 +554,11 @@ class Doctrine:
             if unit["moved"]:
                 continue
             if unit["where"] == "in-flight":
-                entries = ref.offered(EnterMap)
-                mine = [a for a in entries if isinstance(a, EnterMap) and a.air_unit == unit["number"]]
-                goal = (self.targets(view, side) or [self.game.midway])[0]
-                if mine:
-                    return min(mine, key=lambda a: (self._dist(a.hex, goal), a.hex))
+                entries = [a for a in ref.offered(EnterMap) if isinstance(a, EnterMap)]
+                enter = [a for a in entries if a.air_unit == unit["number"]]
+                aim = (self.targets(view, side) or [self.game.midway])[0]
+                if enter:
+                    return min(enter, key=lambda a: (self._dist(a.hex, aim), a.hex))
                 continue
             here = self._unit_hex(view, side, unit)
             if here is None or unit["where"] not in ("map", "cap"):
@@ -570,8 +570,8 @@ class Doctrine:
             number = unit["number"]
             move = self._fly(here, goal, self._speed(unit), lambda h, c, n=number: MoveAir(side, n, h, c), cap, ref)
             if move is None and unit["leave"]:  # it must leave the hex it fought over (VIII.H.3)
-                mine = [a for a in ref.offered(MoveAir) if isinstance(a, MoveAir) and a.air_unit == unit["number"]]
-                move = min(mine, key=lambda a: (self._dist(a.to, goal), a.to)) if mine else None
+                away = [a for a in ref.offered(MoveAir) if isinstance(a, MoveAir) and a.air_unit == number]
+                move = min(away, key=lambda a: (self._dist(a.to, goal), a.to)) if away else None
             if move is not None:
                 return move
         return None
@@ -788,7 +788,3 @@ class Referee:
         if self._allowed is not None:
             return action in self._allowed
         return self._session.rules.check(self._session.state, action) is None
-
-
-def doctrine_bots(game: Game, sides: Iterable[str]) -> dict[str, Doctrine]:
-    return {side: Doctrine(game) for side in sides}
