@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from midway_desktop import __version__
 from midway_desktop.games import DEFAULT_GAME, GAME_IDS
@@ -57,6 +58,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument(
+        "--bot",
+        default=None,
+        metavar="NAME",
+        help="the computer player at every side, by its name (as New Game offers)",
+    )
     sim.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
     sim.add_argument("--plot", type=Path, default=None, metavar="FILE.png", help="also draw the odds plot to a PNG")
     return parser
@@ -148,6 +155,17 @@ def _ask_passwords(sides: tuple[str, ...]) -> dict[str, str] | None:
         return None
 
 
+def _named_bots(rules: Any, scenario: Any, name: str, default: Any) -> Any:
+    """The computer player ``name`` at every side of ``scenario`` that offers it; a side the
+    rules play themselves (a built-in player) keeps the game's own bot. One line if no side
+    offers it."""
+    sides = [s for s in rules.sides if any(p.name == name for p in rules.computer_players(scenario, s))]
+    if not sides:
+        offered = sorted({p.name for s in rules.sides for p in rules.computer_players(scenario, s) if not p.built_in})
+        raise ValueError(f"{rules.title} offers no computer player {name!r} (offered: {', '.join(offered) or 'none'})")
+    return lambda r: {**default(r), **{side: r.computer_bot(side, name) for side in sides}}
+
+
 def _parse_options(pairs: list[str]) -> dict[str, str]:
     out = {}
     for pair in pairs:
@@ -169,7 +187,12 @@ def _simulate(args: argparse.Namespace) -> int:
         rules = get_rules(args.game)
         options = _parse_options(args.option)
         rules.resolve_options(options)
-        rules.scenario(args.scenario)
+        scenario = rules.scenario(args.scenario)
+        bots = (
+            default_bots(args.game)
+            if args.bot is None
+            else _named_bots(rules, scenario, args.bot, default_bots(args.game))
+        )
     except (KeyError, ValueError) as exc:
         print(f"simulate: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
@@ -180,7 +203,7 @@ def _simulate(args: argparse.Namespace) -> int:
     kept: list[Outcome] | None = [] if args.plot is not None else None
     summary = simulate(
         rules,
-        default_bots(args.game),
+        bots,
         args.games,
         args.seed,
         args.scenario,

@@ -80,3 +80,20 @@ def test_cv_refuses_an_unknown_scenario_in_one_line(capsys: pytest.CaptureFixtur
         "free-set-up-midway-campaign"
     )
     assert err.strip() == f"simulate: CV has no scenario {scenario!r} ({names})"
+
+
+def test_cv_simulates_with_the_computer_player_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bot doctrine``: the computer player the New Game dialog offers, at every side."""
+    code, out, _ = _run(
+        capsys, "cv", "--scenario", "short", "--games", "1", "--seed", "3", "--bot", "doctrine", "--json"
+    )
+    assert code == 0
+    summary = json.loads(out.strip().splitlines()[-1])
+    assert sum(summary["results"].values()) == 1 and summary["average_steps"] > 500
+
+
+@pytest.mark.parametrize("game", ["cv", "midway-solitaire"])
+def test_an_unknown_computer_player_is_refused_in_one_line(capsys: pytest.CaptureFixture[str], game: str) -> None:
+    code, _, err = _run(capsys, game, "--games", "1", "--bot", "nobody")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert err.startswith("simulate: ") and "'nobody'" in err

@@ -24,6 +24,7 @@ from midway_desktop.games.cv import (
 from midway_desktop.games.cv.actions import (
     AirAttack,
     Altitude,
+    Announce,
     Done,
     EnterMap,
     Form,
@@ -34,6 +35,7 @@ from midway_desktop.games.cv.actions import (
     Plot,
     Ready,
     Regroup,
+    Shadow,
     Stow,
     TakeOff,
     Transfer,
@@ -69,9 +71,12 @@ def _regroups(game: Game, state: State, side: str) -> Iterator[Action]:
                     yield Regroup(side, unit.number, target, plane, n, weapon, high)
 
 
-def legal_orders(game: Game, state: State, side: str) -> list[Action]:
+def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action], ...] | None = None) -> list[Action]:
+    """Every order ``side`` may give now; with ``kinds``, only the orders of those types (a
+    computer player asks for the few it wants: listing all of them costs much more)."""
     if state.passing is not None:  # Basic VIII.I.2: the side asked answers, and nothing else
-        return [*passing.offered(game, state, side), *announcements(state, side)]
+        asked = [*passing.offered(game, state, side), *announcements(state, side)]
+        return asked if kinds is None else [a for a in asked if isinstance(a, kinds)]
     makers: dict[str, tuple[tuple[Maker, Callable[[Game, State, Any], str | None] | None], ...]] = {
         "set-up": (
             (_places, movement.place_refusal),
@@ -96,15 +101,22 @@ def legal_orders(game: Game, state: State, side: str) -> list[Action]:
     }
     out: list[Action] = []
     for make, refusal in makers.get(state.step, ()):
+        if kinds is not None and MAKES[make] not in kinds:
+            continue
         if refusal is None:  # built exactly to the check
             out += list(make(game, state, side))
         else:
             out += [a for a in make(game, state, side) if refusal(game, state, a) is None]
-    out += combat.legal(game, state, side)  # the Combat Phase's sealed steps (Basic IX)
+    if kinds is None or any(k in combat.ORDER_TYPES for k in kinds):
+        out += combat.legal(game, state, side)  # the Combat Phase's sealed steps (Basic IX)
     if state.step in ("air-move",):
         out = [a for a in out if engaged.refusal(game, state, a) is None]  # Basic VIII.H.3
-    if state.step != "over":
+    if kinds is not None:
+        out = [a for a in out if isinstance(a, kinds)]
+    if state.step != "over" and (kinds is None or Announce in kinds):
         out += announcements(state, side)  # standing Condition 2 announcements (Basic III.C.2)
+    if kinds is not None and Done not in kinds:
+        return out
     if movement.done_refusal(game, state, Done(side)) is None and engaged.refusal(game, state, Done(side)) is None:
         out.append(Done(side))
     return out
@@ -287,3 +299,11 @@ def _jettisons(game: Game, state: State, side: str) -> Iterator[Action]:
 
 # Orders a side may give at any time in its part of the Air Unit Movement Phase.
 _AIR_ANY_TIME = ((_altitudes, air.altitude_refusal), (_regroups, None), (_jettisons, None))  # type: ignore[assignment]
+
+
+# The order type each maker lists (``legal_orders``'s ``kinds``).
+MAKES: dict[Maker, type[Action]] = {
+    _places: Place, _transfers: Transfer, _stows: Stow, _readies: Ready, _forms: Form, _plots: Plot,
+    _shadows: Shadow, _landings: Land, _moves: MoveAir, _entries: EnterMap, _air_attacks: AirAttack,
+    _take_offs: TakeOff, _altitudes: Altitude, _regroups: Regroup, _jettisons: Jettison,
+}  # fmt: skip

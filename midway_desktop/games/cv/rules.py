@@ -15,6 +15,7 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.rules import Outcome, Phase, Rules, Scenario
+from midway_desktop.engine.seats import ComputerPlayer
 from midway_desktop.games.cv import (
     air,
     air_combat,
@@ -103,6 +104,13 @@ SCENARIO_IDS: dict[str, tuple[str, str | None]] = {
 
 StateMaker = Callable[[Game, str], State]
 
+DOCTRINE = ComputerPlayer(
+    "doctrine",
+    "Doctrine",
+    "Searches, strikes the enemy it finds and keeps CAP over its carriers, seeing only what its side may see "
+    "(CV › Basic III).",
+)
+
 
 def scenario_state_by_name(game: Game, name: str) -> State:
     return scenario_state(game, *SCENARIO_IDS[name])
@@ -138,6 +146,17 @@ class CvRules(Rules[State]):
         self.game = game if game is not None else Game.load()
         self.make_state = make_state if make_state is not None else scenario_state_by_name
         self.scenarios = _scenarios(self.game)
+
+    def computer_players(self, scenario: Scenario, side: str) -> tuple[ComputerPlayer, ...]:
+        """The computer may take either side in every scenario (``doctrine``)."""
+        return (DOCTRINE,) if side in self.sides else ()
+
+    def computer_bot(self, side: str, name: str) -> Any:
+        if name != DOCTRINE.name or side not in self.sides:
+            return super().computer_bot(side, name)
+        from midway_desktop.games.cv.doctrine import Doctrine
+
+        return Doctrine(self.game)
 
     def setup(self, scenario: Scenario, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
         state = self.make_state(self.game, scenario.name)

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from midway_desktop.engine import Session
 from midway_desktop.engine.rng import ScriptedRng
-from midway_desktop.games.cv.actions import Done
+from midway_desktop.games.cv.actions import Announce, Done, Form, Land, MoveAir, Place, Plot, Ready, Stow, TakeOff
+from midway_desktop.games.cv.legal import legal_orders
 from midway_desktop.games.cv.rules import CvRules
 from tests.games.cv.play import GAME, JP, US, combat_session, done_until, session, tf
 
@@ -115,3 +116,29 @@ def test_check_agrees_with_legal_while_an_air_unit_flies_through(seed: int) -> N
     for _ in range(3):
         _check_position(s, pool, rnd)
     _agree(s, seed)
+
+
+def test_orders_listed_by_kind_are_the_full_lists_orders_of_those_kinds() -> None:
+    """``legal_orders(..., kinds)`` (what a computer player asks for) lists exactly the orders of
+    those types that the full list holds, in the same order, at each step of a Turn."""
+    s = Session.start(CvRules(GAME), scenario="short", seed=2)
+    kinds_of = {
+        "set-up": ((Place,), (Stow, Done)),
+        "plane-ready": ((Ready,), (Announce,)),
+        "form-air-units": ((Form,),),
+        "ship-plotting": ((Plot,),),
+        "landing": ((Land,),),
+        "air-move": ((MoveAir,),),
+        "take-off": ((TakeOff,),),
+    }
+    seen = set()
+    while s.state.step != "combat" and len(seen) < len(kinds_of) and s.outcome() is None:
+        side = s.to_act()[0]
+        step = s.state.step
+        if step in kinds_of and step not in seen:
+            seen.add(step)
+            full = legal_orders(GAME, s.state, side)
+            for kinds in kinds_of[step]:
+                assert legal_orders(GAME, s.state, side, kinds) == [a for a in full if isinstance(a, kinds)]
+        s.play(Done(side))
+    assert {"set-up", "plane-ready", "form-air-units", "ship-plotting"} <= seen

@@ -1,0 +1,52 @@
+"""CV against the computer at the desktop: the New Game dialog offers the doctrine at either side,
+and with the computer at the Japanese side its orders are given from the window's timer, step by
+step, without a curtain ever coming down and with nothing of its side on the person's screen."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication
+
+from midway_desktop.engine.registry import get_rules
+from midway_desktop.games.cv.actions import Done
+from midway_desktop.games.cv.doctrine import Doctrine
+from midway_desktop.ui.main_window import MainWindow
+from midway_desktop.ui.new_game import NewGameDialog
+
+
+def test_the_dialog_offers_the_computer_at_either_cv_side(qtbot) -> None:  # type: ignore[no-untyped-def]
+    d = NewGameDialog(get_rules("cv"))
+    qtbot.addWidget(d)
+    d.show()
+    for side in ("american", "japanese"):
+        box = d.seat_boxes[side]
+        assert [box.itemData(i) for i in range(box.count())] == [None, "doctrine"]
+
+
+def test_the_computer_plays_the_japanese_in_the_window_without_a_curtain(qtbot) -> None:  # type: ignore[no-untyped-def]
+    w = MainWindow("cv", persist=False)
+    qtbot.addWidget(w)
+    w.resize(1500, 950)
+    w.show()
+    qtbot.waitExposed(w)
+    w.start_new(scenario="short", seed=5, seats={"american": None, "japanese": "doctrine"})
+    c = w.controller
+    c.set_pace(0)
+    session = c.session
+    assert set(c.bots) == {"japanese"} and isinstance(c.bots["japanese"], Doctrine)
+    assert c.viewer == "american" and not w.curtain.down
+    handovers: list[str] = []
+    c.handover.connect(handovers.append)
+    steps = 0
+    for step in ("set-up", "plane-ready", "form-air-units"):
+        assert session.state.step == step
+        qtbot.waitUntil(lambda: "japanese" not in session.to_act(), timeout=120_000)  # the computer seals
+        QApplication.processEvents()
+        assert not w.curtain.down and handovers == [] and c.viewer == "american"
+        view = c.view()
+        assert "japanese" not in view  # the person's screen is fed the person's view alone
+        steps = sum(1 for s in session.history if s.action.side == "japanese")
+        assert c.submit(Done("american"))
+        QApplication.processEvents()
+    # the computer placed its Task Forces and armed its bombers, then readied and sealed
+    assert steps >= 6
+    assert session.state.step == "ship-plotting" and not w.curtain.down
