@@ -57,10 +57,9 @@ from midway_desktop.games.cv.gestures import (
     plotted,
 )
 from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
-from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
-from midway_desktop.ui.counters import CounterFace, CounterItem
-from midway_desktop.ui.games.base import Presenter, window_tab_bars
+from midway_desktop.ui.counters import CounterFace
+from midway_desktop.ui.games.base import DragDropPresenter, window_tab_bars
 from midway_desktop.ui.games.cv_boxes import (
     SIDE_NAMES,
     ChartGroup,
@@ -106,7 +105,7 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class CvPresenter(Presenter):
+class CvPresenter(DragDropPresenter):
     def __init__(self, window: Any, controller: Any) -> None:
         super().__init__(window, controller)
         session = controller.session
@@ -250,6 +249,7 @@ class CvPresenter(Presenter):
         return dock
 
     def detach(self) -> None:
+        self._remember_layout()
         self.plot.clear()
         self.window.view_menu.removeAction(self.plot_action)
         self.plot_action.deleteLater()
@@ -272,6 +272,7 @@ class CvPresenter(Presenter):
             # and the map is where this player left it (where the last one was looking would
             # tell where its forces are).
             self._trade_map_view(self._viewer, viewer)
+            self._switch_layout(viewer)  # and the docks as this player arranged them
             self._viewer = viewer
             self._tab, self._tab_piece = -1, ""
             self._drop_menu()
@@ -643,44 +644,8 @@ class CvPresenter(Presenter):
                 return reason
         return f"That counter has no order that puts it there in the {PHASES[step].title}."
 
-    def legal_moves(self, item: CounterItem) -> MoveOptions:
-        cells = frozenset(d for d in self._dests(item.piece) if is_hex(d))
-        return MoveOptions(cells, lambda label: self._reason(item.piece, label))
-
-    def dropped(self, piece: str, origin: str, target: str) -> None:
-        action = self._dests(piece).get(target)
-        if action is None or not self.controller.submit(action):
-            self.refresh()
-
-    # map drops from docks (BoardView.drop_handler)
-    def drag_entered(self, piece: str) -> bool:
-        cells = frozenset(d for d in self._dests(piece) if is_hex(d))
-        self.scene.light_cells(MoveOptions(cells, lambda label: self._reason(piece, label)))
-        return True
-
-    def drag_hover(self, piece: str, label: str | None) -> None:
-        if label is None:
-            self.scene.hide_cursor()
-        else:
-            self.scene.show_cursor(label, label in self._dests(piece))
-
-    def drag_left(self) -> None:
-        self.scene.unlight()
-
-    def dropped_on_map(self, piece: str, label: str | None) -> None:
-        self.scene.unlight()
-        if label is None:
-            self.window.statusBar().showMessage("That is off the map.", 8000)
-            return
-        self.give(piece, (label,))
-
-    # box drops (BoxHost)
-    def box_accepts(self, piece: str, dests: tuple[str, ...]) -> bool:
-        found = self._dests(piece)
-        return any(self._place(d, found) in found for d in dests)
-
-    def dropped_in_box(self, piece: str, dests: tuple[str, ...]) -> None:
-        self.give(piece, dests)
+    def _is_hex(self, place: str) -> bool:
+        return is_hex(place)
 
     def _place(self, place: str, found: dict[str, Action]) -> str:
         """``air:new`` is the first empty Air Box the rules let these planes form in."""
@@ -689,19 +654,6 @@ class CvPresenter(Presenter):
         used = {u["number"] for u in mine(self.view).get("air_units", ())}
         free = sorted(int(d[4:]) for d in found if d.startswith("air:") and d[4:].isdigit() and int(d[4:]) not in used)
         return f"air:{free[0]}" if free else place
-
-    def give(self, piece: str, places: tuple[str, ...]) -> bool:
-        """Give the order of putting ``piece`` on the first of ``places`` that has one; else say
-        the rule that refuses it (the counter stays where it was)."""
-        found = self._dests(piece)
-        for d in places:
-            d = self._place(d, found)
-            if d in found:
-                return self.controller.submit(found[d])
-        reason = self._reason(piece, places[0]) if places else "Not here."
-        self.window.statusBar().showMessage(reason, 8000)
-        self.refresh()
-        return False
 
     # menus and keys
     def piece_menu(self, piece: str, where: Any) -> None:
