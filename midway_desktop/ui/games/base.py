@@ -108,10 +108,13 @@ class Presenter(QObject):
     def _layout_key(self, side: str) -> str:
         return f"{self.window._layout_key()}/{side}"
 
-    def _remember_layout(self) -> None:
+    def remember_layout(self) -> None:
         """Keep the arrangement of the side leaving the screen (for this session, and in the
         settings for the next time the app opens on the game)."""
-        if not self._layout_side:
+        curtain = getattr(self.window, "curtain", None)
+        if not self._layout_side or (curtain is not None and curtain.holding):
+            # Behind the curtain the floating docks are held back and would read as closed:
+            # the arrangement was kept as the curtain came down (``MainWindow.hand_over``).
             return
         state = self.window.saveState()
         self._layouts[self._layout_side] = state
@@ -123,7 +126,7 @@ class Presenter(QObject):
         restored); the arrangement follows the player to the screen."""
         if side == self._layout_side:
             return
-        self._remember_layout()
+        self.remember_layout()
         self._layout_side = side
         saved = self._layouts.get(side)
         if saved is None and self.window.persist:

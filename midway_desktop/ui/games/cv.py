@@ -249,7 +249,7 @@ class CvPresenter(DragDropPresenter):
         return dock
 
     def detach(self) -> None:
-        self._remember_layout()
+        self.remember_layout()
         self.plot.clear()
         self.window.view_menu.removeAction(self.plot_action)
         self.plot_action.deleteLater()

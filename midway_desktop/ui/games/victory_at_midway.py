@@ -297,7 +297,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
 
     def detach(self) -> None:
         self.playback.skip()
-        self._remember_layout()
+        self.remember_layout()
         if getattr(self.window.view, "drop_handler", None) is self:
             self.window.view.drop_handler = None
         super().detach()
