@@ -1,14 +1,16 @@
-"""CV at the desktop, what each player keeps of the window as their own: the docks as they
-arranged them (rearranged, floated, closed), at every one of their turns and after the app is
-closed and opened again."""
+"""CV at the desktop: what each player keeps of the window as their own (the docks as they
+arranged them, at every one of their turns and after the app is closed and opened again), and
+the orders given by drag that the first Turn's walk-through does not reach: Air unit
+reorganization and the Condition 2 strengths announced."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
 
+from midway_desktop.games.cv.gestures import NEW_AIR_UNIT
 from midway_desktop.ui.games.cv import CvPresenter
 from midway_desktop.ui.main_window import MainWindow
-from tests.ui.cv_driver import lift, seal
+from tests.ui.cv_driver import box_with, drop_in_box, lift, seal
 
 SEED = 11
 
@@ -79,3 +81,81 @@ def test_each_side_has_its_own_dock_arrangement_at_every_turn_and_after_a_restar
     assert lift(again, qtbot) == "american"
     assert _arrangement(again) == american
     again.close()
+
+
+def _opened_at_take_off(qtbot, tmp_path) -> MainWindow:  # type: ignore[no-untyped-def]
+    """A window on a Short Scenario game at the first Take-Off Step, the American to act."""
+    from midway_desktop.engine import new_game, records
+    from midway_desktop.games.cv.demo import play_until
+
+    session = new_game("cv", scenario="short", seed=3)
+    play_until(session, "take-off", "american", orders=False)
+    path = records.save(session, tmp_path / "take-off.json")
+    w = MainWindow("cv", persist=False)
+    qtbot.addWidget(w)
+    w.resize(1500, 950)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_game(str(path))
+    assert lift(w, qtbot) == "american"
+    return w
+
+
+def test_planes_dragged_out_of_an_air_unit_fly_on_as_a_new_one_or_snap_back_with_the_rule(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Air unit reorganization (CV › Basic VIII.F) by drag: an Air unit flying CAP over its own
+    carriers may divide; its planes dropped on the box for a new Air unit form it; dropped on a
+    Task Force's section they snap back, and the status bar says the rule."""
+    w = _opened_at_take_off(qtbot, tmp_path)
+    p = _presenter(w)
+    drop_in_box(w, "air1", "cap:tf1")  # Air unit 1 takes off into Task Force 1's CAP Box
+    unit = next(u for u in w.controller.view()["american"]["air_units"] if u["number"] == 1)
+    assert unit["where"] == "cap"
+    assert "air:new" in p.box_views  # a box for planes to fly on in as a new Air unit
+    stack = next(pc for key in ("air1:high", "air1:low") for pc in p.box_models[key].pieces())
+    before = w.controller.session.state
+    drop_in_box(w, stack, "sec:tf1:b")  # planes in flight do not go into a section
+    assert w.controller.session.state == before and stack in box_with(w, stack).box_model.pieces()
+    assert w.statusBar().currentMessage()
+    assert p.box_accepts(stack, (NEW_AIR_UNIT,)) and not p.box_accepts(stack, ("sec:tf1:b",))
+    planes = sum(r["factors"] for r in unit["records"] if r["plane"] == stack.split(":")[3])
+    drop_in_box(w, stack, NEW_AIR_UNIT)
+    units = {u["number"]: u for u in w.controller.view()["american"]["air_units"]}
+    new = 2  # the first empty Air Box
+    assert new in units and units[new]["where"] == "cap"
+    # Air unit 1 keeps its other planes, or is gone when these were all it had.
+    assert 1 in units or {r["plane"] for r in unit["records"]} == {stack.split(":")[3]}
+    assert sum(r["factors"] for r in units[new]["records"]) == planes  # the whole stack flew on
+    assert f"air{new}" in p.box_views and f"air{new}" in p.box_models[f"air{new}"].pieces()
+
+
+def test_a_strength_chip_dropped_on_a_unit_is_its_condition_2_announcement(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """CV › Basic III.C.2: a side announces from one-half to double its true number. A chip
+    outside that range snaps back with the rule; one within it shows in the unit's box, and the
+    enemy's Condition 2 sighting will read it."""
+    from midway_desktop.games.cv.actions import Announce
+    from midway_desktop.games.cv.observation import strength_range
+
+    w = _opened_at_take_off(qtbot, tmp_path)
+    p = _presenter(w)
+    tf = w.controller.view()["american"]["task_forces"][0]
+    low, high = strength_range(len(tf["ships"]))
+    chips = p.box_models["strengths"].pieces()
+    assert chips[0] == "strength:1" and f"strength:{high}" in chips
+    place = f"announce:tf{tf['number']}"
+    lit = {k for k in chips if p.box_accepts(k, (place,))}
+    assert lit == {f"strength:{k}" for k in range(low, high + 1)}  # the box takes just these
+    p.drag_started(f"strength:{high}")  # a chip picked up: the unit boxes that take it light up
+    shown = {key for key, view in p.box_views.items() if view.property("lit")}
+    assert f"tf{tf['number']}:announce" in shown and shown <= {k for k in p.box_views if k.endswith(":announce")}
+    p.drag_ended()
+    assert not any(view.property("lit") for view in p.box_views.values())
+    before = w.controller.session.state
+    if low > 1:
+        drop_in_box(w, "strength:1", place)
+        assert w.controller.session.state == before
+        assert w.statusBar().currentMessage() == w.controller.check(Announce("american", "tf", tf["number"], 1))
+        assert "CV › Basic III.C.2" in w.statusBar().currentMessage()
+    drop_in_box(w, f"strength:{high}", place)
+    assert w.controller.session.state.announcement("american", "tf", tf["number"]) == high
+    assert p.box_models[f"tf{tf['number']}:announce"].pieces() == [f"announced:tf{tf['number']}"]
+    assert p.box_models[f"tf{tf['number']}:announce"].rows()[0].label == str(high)

@@ -198,6 +198,9 @@ class Presenter(QObject):
         return []
 
 
+LIT_BOX = "QListView { background: #dcefd2; border: 2px solid #4f8a3c; }"  # a box that takes the counter
+
+
 class DragDropPresenter(Presenter):
     """A game played by dragging counters, as on the table: on the map, from a box onto the
     map (``BoardView.drop_handler``), and between boxes (``BoxHost``). The game says where a
@@ -252,6 +255,22 @@ class DragDropPresenter(Presenter):
             self.window.statusBar().showMessage("That is off the map.", 8000)
             return
         self.give(piece, (label,))
+
+    # a counter carried out of a box (BoxView.startDrag): the boxes and hexes that take it lit
+    def drag_started(self, piece: str) -> None:
+        found = self._dests(piece)
+        for view in getattr(self, "box_views", {}).values():
+            lit = any(self._place(d, found) in found for d in view.destinations)
+            view.setProperty("lit", lit)
+            view.setStyleSheet(LIT_BOX if lit else "")
+        self.scene.light_cells(MoveOptions(self._cells(piece), lambda label: self._reason(piece, label)))
+
+    def drag_ended(self) -> None:
+        for view in getattr(self, "box_views", {}).values():
+            if view.property("lit"):
+                view.setProperty("lit", False)
+                view.setStyleSheet("")
+        self.scene.unlight()
 
     # box drops (BoxHost)
     def box_accepts(self, piece: str, dests: tuple[str, ...]) -> bool:

@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 
 from midway_desktop.engine import Action
 from midway_desktop.engine.events import UMPIRE
-from midway_desktop.games.cv.actions import Announce, Done
+from midway_desktop.games.cv.actions import Announce, Done, Regroup
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.gestures import (
     NEW_AIR_UNIT,
@@ -465,10 +465,12 @@ class CvPresenter(DragDropPresenter):
 
     def _fill_charts(self, view: dict[str, Any], moving: frozenset[str]) -> None:
         forming = view["step"] == "form-air-units" and view["viewer"] in view["to_act"]
+        used = {u["number"] for u in mine(view).get("air_units", ())}
+        regrouping = any(isinstance(a, Regroup) and a.target not in used for a in self.legal)
         for name, groups in (
             ("task-forces", task_force_groups(self.game, view)),
             ("bases", base_groups(self.game, view)),
-            ("air", air_groups(self.game, view, forming)),
+            ("air", air_groups(self.game, view, forming, regrouping)),
         ):
             shape = tuple(g.key + "|" + "|".join(b.key for b in g.boxes) for g in groups)
             if self._shape.get(name) != shape:
@@ -648,7 +650,12 @@ class CvPresenter(DragDropPresenter):
         return is_hex(place)
 
     def _place(self, place: str, found: dict[str, Action]) -> str:
-        """``air:new`` is the first empty Air Box the rules let these planes form in."""
+        """``air:new`` is the first empty Air Box the rules let these planes form in (or fly on
+        in); the High or Low box of another Air unit stands for that unit (planes join it at
+        their own altitude: Basic VIII.F)."""
+        if place.startswith("alt:") and place not in found:
+            unit = "air:" + place.split(":")[1]
+            return unit if unit in found else place
         if place != NEW_AIR_UNIT:
             return place
         used = {u["number"] for u in mine(self.view).get("air_units", ())}
