@@ -8,6 +8,7 @@ dropped from a box onto the map or another box, Enter to seal), never by calling
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -174,10 +175,16 @@ def secrets(w, side: str) -> set[str]:  # type: ignore[no-untyped-def]
     return {n for n in names if n not in mine and len(n) > 3}
 
 
+# A counter's picture in a tooltip: its base64 letters are no text a player reads (and by
+# chance spell a ship's name now and then); what the picture shows is checked from its pixels.
+PICTURE = re.compile(r"data:image/[a-z]+;base64,[A-Za-z0-9+/=]+")
+
+
 def leaks(w, side: str) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
     """(secret, the text it shows in) for every secret of the other side on ``side``'s screen."""
     hidden = secrets(w, side)
-    return [(s, t[:120]) for t in window_texts(w) for s in hidden if s in t]
+    texts = [PICTURE.sub("data:image", t) for t in window_texts(w)]
+    return [(s, t[:120]) for t in texts for s in hidden if s in t]
 
 
 def view_of(w) -> dict[str, Any]:  # type: ignore[no-untyped-def]

@@ -5,6 +5,7 @@ reorganization and the Condition 2 strengths announced."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from midway_desktop.games.cv.gestures import NEW_AIR_UNIT
@@ -159,3 +160,120 @@ def test_a_strength_chip_dropped_on_a_unit_is_its_condition_2_announcement(qtbot
     assert w.controller.session.state.announcement("american", "tf", tf["number"]) == high
     assert p.box_models[f"tf{tf['number']}:announce"].pieces() == [f"announced:tf{tf['number']}"]
     assert p.box_models[f"tf{tf['number']}:announce"].rows()[0].label == str(high)
+
+
+# -- hot-seat undo ------------------------------------------------------------------------------
+def _new_short(qtbot) -> MainWindow:  # type: ignore[no-untyped-def]
+    w = MainWindow("cv", persist=False)
+    qtbot.addWidget(w)
+    w.resize(1500, 950)
+    w.show()
+    qtbot.waitExposed(w)
+    w.start_new(scenario="short", seed=SEED)
+    QApplication.processEvents()
+    return w
+
+
+def _nothing_of(w: MainWindow, side: str) -> None:
+    """The screen is the viewing side's and holds nothing hidden of ``side``."""
+    from tests.ui.cv_driver import leaks
+
+    viewer = w.controller.viewer
+    assert viewer != side and side not in w.controller.view()
+    assert not leaks(w, viewer)
+    assert not [t for t in _presenter(w).plots.values() if t]  # no plotted path of anyone else's
+
+
+def test_an_undo_is_asked_of_the_other_player_behind_the_curtain_who_sees_nothing_of_it(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from midway_desktop.games.cv.actions import Place
+
+    asked: list[str] = []
+
+    def ask(_parent, _title, text, *_a) -> bool:  # type: ignore[no-untyped-def]
+        # Asked at the other player's own screen, which shows nothing of the order in question.
+        assert not w.curtain.down and w.controller.viewer == "japanese"
+        _nothing_of(w, "american")
+        asked.append(text)
+        return True
+
+    monkeypatch.setattr("midway_desktop.ui.main_window.ask", ask)
+    w = _new_short(qtbot)
+    c = w.controller
+    assert lift(w, qtbot) == "american"
+    start = w.scene.counters["tf1"].label
+    place = next(a for a in c.legal() if isinstance(a, Place) and a.task_force == 1 and a.hex != start)
+    assert c.submit(place) and len(c.session.history) == 1
+    assert w.act_undo.isEnabled()
+    w._undo()
+    # The Japanese is asked at its own screen: the American's board went with the curtain.
+    assert w.curtain.down and c.viewer == "japanese" and not asked
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    assert asked and "American" in asked[0]
+    assert len(c.session.history) == 0  # taken back
+    # Back to the American (behind the curtain again); the Japanese saw only its own side.
+    assert w.curtain.down and w.curtain.side == "american"
+    assert lift(w, qtbot) == "american"
+    assert w.scene.counters["tf1"].label == start
+
+
+def test_an_undo_never_crosses_a_handover(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Once the American has sealed and the Japanese is at the screen, neither may take anything
+    back: the Japanese has nothing of its own to undo, and the American's orders are not shown."""
+    monkeypatch.setattr("midway_desktop.ui.main_window.ask", lambda *a: True)
+    w = _new_short(qtbot)
+    c = w.controller
+    assert lift(w, qtbot) == "american"
+    seal(w, qtbot)
+    assert lift(w, qtbot) == "japanese"
+    history = len(c.session.history)
+    assert not w.act_undo.isEnabled() and not c.can_undo()
+    w._undo()  # (the menu item is off; the shortcut would come here)
+    assert len(c.session.history) == history and not w.curtain.down and c.viewer == "japanese"
+    assert w.statusBar().currentMessage()  # says why
+    _nothing_of(w, "american")
+
+
+def test_an_undo_never_rolls_the_dice_again(qtbot, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The initiative is rolled as the last side seals its ship plots (CV › Basic VII): at the
+    Landing Step nobody may take back the step that rolled it, and an undo of a later step
+    gives back the same initiative, not a new roll."""
+    from midway_desktop.engine import new_game, records
+    from midway_desktop.games.cv.demo import play_until
+
+    asked: list[str] = []
+
+    def ask(*_a) -> bool:  # type: ignore[no-untyped-def]
+        asker = w.controller.session.undo_requested_by
+        assert asker and not w.curtain.down and w.controller.viewer != asker
+        _nothing_of(w, asker)
+        asked.append(asker)
+        return True
+
+    monkeypatch.setattr("midway_desktop.ui.main_window.ask", ask)
+    session = new_game("cv", scenario="short", seed=SEED)
+    play_until(session, "landing", orders=False)
+    path = records.save(session, tmp_path / "landing.json")
+    w = MainWindow("cv", persist=False)
+    qtbot.addWidget(w)
+    w.resize(1500, 950)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_game(str(path))
+    c = w.controller
+    first = lift(w, qtbot)
+    state = c.session.state
+    initiative, uses = state.initiative, c.session.rng.uses
+    assert c.session.history[-1].lucky  # the roll of the initiative
+    assert not c.can_undo()
+    w._undo()
+    assert c.session.state == state and "luck" in w.statusBar().currentMessage()
+    seal(w, qtbot)  # the first mover ends its Landing Step
+    assert c.session.state.step == "air-move" and c.can_undo()
+    w._undo()  # asked of the other player, who agrees
+    assert w.curtain.down and w.curtain.side != first
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    assert asked == [first]
+    assert lift(w, qtbot) == first
+    assert c.session.state == state  # back at the Landing Step, the same roll
+    assert c.session.state.initiative == initiative and c.session.rng.uses == uses
+    assert not c.can_undo()
