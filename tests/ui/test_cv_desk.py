@@ -277,3 +277,50 @@ def test_an_undo_never_rolls_the_dice_again(qtbot, tmp_path, monkeypatch) -> Non
     assert c.session.state == state  # back at the Landing Step, the same roll
     assert c.session.state.initiative == initiative and c.session.rng.uses == uses
     assert not c.can_undo()
+
+
+# -- the first look at the map ------------------------------------------------------------------
+def _in_sight(w: MainWindow, piece: str) -> bool:
+    view = w.view
+    return view.mapToScene(view.viewport().rect()).boundingRect().contains(w.scene.counters[piece].pos())
+
+
+def test_each_side_first_sees_its_own_forces_at_a_readable_scale_and_fit_shows_the_whole_board(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from midway_desktop.ui.games.cv import READABLE_COUNTER_PX
+
+    w = _new_short(qtbot)
+    for side in ("american", "japanese"):
+        assert lift(w, qtbot) == side
+        qtbot.wait(10)  # (the look is taken again once the window has its size)
+        counter_px = w.scene.counter_size() * w.view.zoom()
+        assert counter_px >= READABLE_COUNTER_PX - 1e-6  # not the 13 % of the fitted board
+        assert w.view.zoom() <= 1.0
+        assert _in_sight(w, "tf1"), f"{side}'s Task Force 1 is out of sight at the first look"
+        first = w.view.zoom()
+        w.view.setFocus()
+        qtbot.keyClick(w.view, Qt.Key.Key_0)  # Fit to Window: the whole board
+        qtbot.waitUntil(lambda z=first: w.view.zoom() < z, timeout=2000)
+        board = w.view.mapToScene(w.view.viewport().rect()).boundingRect()
+        assert board.contains(w.scene.sceneRect().adjusted(2, 2, -2, -2))
+        seal(w, qtbot)
+
+
+def test_each_side_s_zoom_and_centre_come_back_after_a_restart(qtbot, fresh_profile, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(MainWindow, "_ask_resume", lambda self, path: True)
+    w = _open(qtbot)
+    assert lift(w, qtbot) == "american"
+    w.view.set_zoom(0.8)
+    w.view.centre_on_cell("B2117")  # the American looks at Midway
+    american = (w.view.zoom(), _presenter(w)._map_centre())
+    seal(w, qtbot)
+    assert lift(w, qtbot) == "japanese"
+    w.close()
+    QApplication.processEvents()
+    again = _open(qtbot, resume=True)
+    assert lift(again, qtbot) == "japanese"
+    seal(again, qtbot)
+    assert lift(again, qtbot) == "american"
+    zoom, centre = again.view.zoom(), _presenter(again)._map_centre()
+    assert abs(zoom - american[0]) < 1e-6
+    assert abs(centre.x() - american[1].x()) <= 3 and abs(centre.y() - american[1].y()) <= 3
+    again.close()

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QAction, QCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -82,6 +82,8 @@ from midway_desktop.ui.games.cv_records import (
     air_record,
     ship_record,
 )
+from midway_desktop.ui.map_art import UNIT
+from midway_desktop.ui.stored_settings import read_text
 
 # What to do in each step, in table terms, and the chart to bring forward for it.
 STEP_HINTS: dict[str, tuple[str, str]] = {
@@ -98,6 +100,7 @@ STEP_HINTS: dict[str, tuple[str, str]] = {
 NOTHING = "You have nothing to order in this step: seal it. The other side learns only that you sealed."
 BOX_LEAST = 56  # a box is at least one counter wide
 NOTHING_MORE = "You have nothing (more) to order in this step: end it with Enter."
+READABLE_COUNTER_PX = 24  # the first look: no smaller than this, the hexes' numbers and counters still read
 LEGIBLE_COUNTER_PX = 26  # as on the set-up preview: a fitted 96-hex map would make counters specks
 
 
@@ -129,6 +132,8 @@ class CvPresenter(DragDropPresenter):
         self._plot_scale = 1.0
         self._map_views: dict[str, tuple[float, Any]] = {}  # each player's zoom and centre
         self._scrolls: dict[str, dict[str, int]] = {}  # and how far down each chart
+        self._look_for: tuple[str, dict[str, Any]] | None = None  # a first look kept up as the map resizes
+        self._looking = False
 
     # -- docks ----------------------------------------------------------------------------
     def build_docks(self) -> None:
@@ -226,6 +231,13 @@ class CvPresenter(DragDropPresenter):
         self.view_actions = [self.plot_action]  # the game's own View options, gone with it
         self.link(self.scene.counterContext, self._map_menu)
         self.link(self.window.view.zoomChanged, self._scale_counters)
+        bv = self.window.view
+        for act in (w.act_fit, w.act_zoom_in, w.act_zoom_out, w.act_actual):  # (the window's own fits are not)
+            self.link(act.triggered, self._map_moved)
+        self.link(bv.horizontalScrollBar().sliderMoved, self._map_moved)
+        self.link(bv.verticalScrollBar().sliderMoved, self._map_moved)
+        bv.installEventFilter(self)
+        bv.viewport().installEventFilter(self)
         self.window.view.drop_handler = self
         self.spring_tabs = SpringTabs(self.window, self)
 
@@ -250,6 +262,8 @@ class CvPresenter(DragDropPresenter):
 
     def detach(self) -> None:
         self.remember_layout()
+        self.window.view.removeEventFilter(self)
+        self.window.view.viewport().removeEventFilter(self)
         self.plot.clear()
         self.window.view_menu.removeAction(self.plot_action)
         self.plot_action.deleteLater()
@@ -271,8 +285,10 @@ class CvPresenter(DragDropPresenter):
             # A new player at the screen: nothing picked, menued or said for the last one stays,
             # and the map is where this player left it (where the last one was looking would
             # tell where its forces are).
-            self._trade_map_view(self._viewer, viewer)
-            self._switch_layout(viewer)  # and the docks as this player arranged them
+            # The docks as this player arranged them (first: keeping the last player's keeps
+            # where the map was for them too), then the map where this player left it.
+            self._switch_layout(viewer)
+            self._trade_map_view(self._viewer, viewer, view)
             self._viewer = viewer
             self._tab, self._tab_piece = -1, ""
             self._drop_menu()
@@ -322,24 +338,118 @@ class CvPresenter(DragDropPresenter):
                     inner.activate()
             layout.activate()
 
-    def _trade_map_view(self, leaving: str, coming: str) -> None:
+    def _trade_map_view(self, leaving: str, coming: str, view: dict[str, Any]) -> None:
         """The map's zoom and centre and each chart's scroll, kept for the player leaving the
-        screen and given back to the one coming (at the start: the whole board, charts at the
-        top)."""
-        view = self.window.view
+        screen and given back to the one coming (at its first look: its own forces at a scale
+        its counters read at, charts at the top)."""
         scrolls = [(d.objectName(), d.widget()) for d in self.docks if isinstance(d.widget(), QScrollArea)]
         if leaving:
             self._scrolls[leaving] = {n: a.verticalScrollBar().value() for n, a in scrolls}
         for name, area in scrolls:
             area.verticalScrollBar().setValue(self._scrolls.get(coming, {}).get(name, 0))
         if leaving:
-            self._map_views[leaving] = (view.zoom(), view.mapToScene(view.viewport().rect().center()))
-        kept = self._map_views.get(coming)
+            self._keep_map_view(leaving)
+        kept = self._kept_map_view(coming)
         if kept is None:
-            view.fit()
+            self.first_look(view, coming)
+            self._map_views[coming] = (self.window.view.zoom(), self._map_centre())
+            # Once more when the window has drawn the new board (a new game is fitted to the
+            # window after it is drawn).
+            self.soon(lambda: self.first_look(view, coming) if self._look_for and self._viewer == coming else None)
         else:
-            view.set_zoom(kept[0])
-            view.centerOn(kept[1])
+            self.window.view.set_zoom(kept[0])
+            self.window.view.centerOn(kept[1])
+
+    def _map_centre(self) -> QPointF:
+        view = self.window.view
+        return view.mapToScene(view.viewport().rect().center())
+
+    def _map_key(self, side: str) -> str:
+        return f"{self.window._layout_key()}/map-{side}"
+
+    def _keep_map_view(self, side: str) -> None:
+        """Where ``side`` was looking: for its next turn, and (in the settings) the next time
+        the app opens on the game."""
+        kept = self._map_views[side] = (self.window.view.zoom(), self._map_centre())
+        if self.window.persist:
+            self.window.settings.setValue(self._map_key(side), f"{kept[0]:.6f} {kept[1].x():.1f} {kept[1].y():.1f}")
+
+    def _kept_map_view(self, side: str) -> tuple[float, QPointF] | None:
+        kept = self._map_views.get(side)
+        if kept is None and self.window.persist:
+            text = read_text(self.window.settings, self._map_key(side)) or ""
+            try:
+                zoom, x, y = (float(v) for v in text.split())
+            except ValueError:  # nothing kept, or not three numbers: as good as nothing
+                return None
+            kept = (zoom, QPointF(x, y))
+        return kept
+
+    def remember_layout(self) -> None:
+        super().remember_layout()
+        if self._viewer and self._viewer == self._layout_side and self.view:
+            self._keep_map_view(self._viewer)
+
+    def first_look(self, view: dict[str, Any] | None = None, side: str | None = None) -> None:
+        """The side's first look at its mapboard: its own forces (Task Forces, where they enter,
+        bases on the map, Air units flying) in the middle, at a zoom where counters read
+        (``READABLE_COUNTER_PX``), closer when they stand near together. The whole board is
+        one Fit away (0 or View › Fit to Window). Like a fitted board, the look follows the
+        map's size until the player first zooms, scrolls or clicks on it."""
+        view = view if view is not None else self.view
+        self._look_for = (side or self._viewer, view)
+        self._looking = True
+        try:
+            self._look(view)
+        finally:
+            self._looking = False
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802
+        if self._look_for is not None and not self.detached:
+            kind = event.type()
+            if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.Wheel, QEvent.Type.KeyPress):
+                self._look_for = None  # the player's own look from now on
+            elif kind == QEvent.Type.Resize and watched is self.window.view.viewport():
+                side, view = self._look_for
+                if side == self._viewer:
+                    self.first_look(view, side)
+        return False
+
+    def _map_moved(self, *_args: object) -> None:
+        if not self._looking:
+            self._look_for = None
+
+    def _look(self, view: dict[str, Any]) -> None:
+        m = mine(view) if view else {}
+        fleet = [t["hex"] or (t["entry"] or {}).get("hex") for t in m.get("task_forces", ()) if not t["exited"]]
+        others = [b["hex"] for b in m.get("bases", ())] + [
+            u["hex"] for u in m.get("air_units", ()) if u["where"] == "map"
+        ]
+        board = self.scene.board
+        labels = board.labels()
+
+        def scene_points(cells: list[str | None]) -> list[tuple[float, float]]:
+            return [(x * UNIT, y * UNIT) for c in cells if c and c in labels for x, y in (board.centre(c),)]
+
+        ships, every = scene_points(fleet), scene_points(fleet + others)
+        bv = self.window.view
+        if not every:
+            bv.fit()
+            return
+        margin = 3 * UNIT  # a few hexes round them: where they may go next
+        vp = bv.viewport().rect()
+
+        def span(points: list[tuple[float, float]]) -> tuple[float, float, float, float]:
+            xs, ys = [x for x, _y in points], [y for _x, y in points]
+            return min(xs), min(ys), max(xs), max(ys)
+
+        left, top, right, bottom = span(every)
+        around = min(vp.width() / (right - left + 2 * margin), vp.height() / (bottom - top + 2 * margin))
+        readable = READABLE_COUNTER_PX / self.scene.counter_size()
+        bv.set_zoom(max(readable, min(around, 1.0)))
+        if around < readable and ships:  # not all of them at a readable scale: the fleet first
+            left, top, right, bottom = span(ships)
+        bv.centerOn((left + right) / 2, (top + bottom) / 2)
 
     def _hide_stale_tab_bars(self) -> None:
         """Qt leaves the tab bars it made while the docks were being tabbed standing where
