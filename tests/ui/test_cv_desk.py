@@ -324,3 +324,45 @@ def test_each_side_s_zoom_and_centre_come_back_after_a_restart(qtbot, fresh_prof
     assert abs(zoom - american[0]) < 1e-6
     assert abs(centre.x() - american[1].x()) <= 3 and abs(centre.y() - american[1].y()) <= 3
     again.close()
+
+
+def test_both_sides_ready_planes_by_drag_with_the_curtain_between(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The Plane Ready Step (CV › Basic IV.A.1) through the window: each side drags Air Factors
+    from one section of a box to the next, sees them there, and seals; the other side's screen
+    shows none of it."""
+    from midway_desktop.engine import new_game, records
+    from midway_desktop.games.cv.actions import Ready
+    from midway_desktop.games.cv.demo import play_until
+    from midway_desktop.games.cv.gestures import gesture
+    from tests.ui.cv_driver import leaks
+
+    session = new_game("cv", scenario="short", seed=SEED)
+    play_until(session, "plane-ready", orders=False)
+    path = records.save(session, tmp_path / "ready.json")
+    w = MainWindow("cv", persist=False)
+    qtbot.addWidget(w)
+    w.resize(1500, 950)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_game(str(path))
+    c = w.controller
+    done: dict[str, tuple[str, str, int]] = {}
+    for _ in range(2):
+        side = lift(w, qtbot)
+        assert c.session.state.step == "plane-ready" and side not in done
+        p = _presenter(w)
+        ready = next(a for a in c.legal() if isinstance(a, Ready) and gesture(a) is not None)
+        piece, place = gesture(ready)  # type: ignore[misc]
+        stack = next(pc for pc in p.box_models[f"{ready.box}:{ready.source}"].pieces() if pc.startswith(piece))
+        drop_in_box(w, stack, place)
+        box = next(b for b in (*c.view()[side]["task_forces"], *c.view()[side]["bases"])
+                   if (b.get("id") or f"tf{b['number']}") == ready.box)  # fmt: skip
+        moved = [s for s in box["planes"][ready.target] if s["plane"] == ready.plane and s["fresh"]]
+        assert moved, f"{side}'s planes are not in section {ready.target.upper()}"
+        shown = p.box_models[f"{ready.box}:{ready.target}"].pieces()
+        assert any(pc.split(":")[3] == ready.plane for pc in shown)  # the box shows them
+        assert not leaks(w, side)
+        done[side] = (ready.box, ready.plane, len(moved))
+        seal(w, qtbot)
+    assert set(done) == {"american", "japanese"}
+    assert c.session.state.step == "form-air-units"
