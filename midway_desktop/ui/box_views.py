@@ -201,6 +201,19 @@ class BoxView(QListView):
         if ix.isValid():
             self.host.piece_menu(ix.data(Qt.ItemDataRole.UserRole), self.viewport().mapToGlobal(pos))
 
+    def startDrag(self, supported: Qt.DropAction) -> None:  # noqa: N802
+        """While a counter is carried, the host may light the places that take it."""
+        ix = self.currentIndex()
+        piece = ix.data(Qt.ItemDataRole.UserRole) if ix.isValid() else ""
+        started, ended = getattr(self.host, "drag_started", None), getattr(self.host, "drag_ended", None)
+        if piece and started is not None:
+            started(piece)
+        try:
+            super().startDrag(supported)
+        finally:
+            if piece and ended is not None:
+                ended()
+
     def _dests_at(self, event: QDropEvent | QDragMoveEvent) -> tuple[str, ...]:
         if not self.targets:
             return self.destinations

@@ -216,6 +216,11 @@ class HandoverCurtain(QWidget):
     def down(self) -> bool:
         return self._down
 
+    @property
+    def holding(self) -> bool:
+        """Floating docks are held back behind the curtain (and read as closed meanwhile)."""
+        return self._down and any(self._in_window(d) for d in self._held)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if not self._down:
             return False

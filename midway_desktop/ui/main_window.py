@@ -327,6 +327,8 @@ class MainWindow(QMainWindow):
     def hand_over(self, side: str, drawn: bool = False) -> None:
         """Hot-seat: curtain down first, then rebuild everything from the next side's view;
         ``drawn``: the game has only just been drawn from that side's view (at its start)."""
+        if self.presenter is not None:  # the docks as the player leaving arranged them, floating ones out
+            self.presenter.remember_layout()
         self.curtain.lower_for(side, SIDE_TITLES.get(side, side.title()))
         self.statusBar().clearMessage()
         self.cell_label.setText("")  # the hex the last player's pointer was on is theirs
@@ -1078,5 +1080,7 @@ class MainWindow(QMainWindow):
             self.settings.setValue(SETTINGS_GAME, self.game_id)
             self.settings.setValue(SETTINGS_GEOMETRY, self.saveGeometry())
             self._save_layout()
+            if self.presenter is not None:  # the side at the screen keeps its arrangement too
+                self.presenter.remember_layout()
         self.controller.release()
         super().closeEvent(event)  # type: ignore[arg-type]

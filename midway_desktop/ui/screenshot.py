@@ -47,7 +47,11 @@ def _new_game_window(
         # A hot-seat game opens behind the curtain; the picture is of the first player's side.
         window.curtain.lift()
         QApplication.processEvents()
-        window.view.fit()
+        first_look = getattr(window.presenter, "first_look", None)
+        if first_look is not None and zoom is None and center is None:
+            first_look()  # the game's own first look at the board (CV: the side's forces, readable)
+        else:
+            window.view.fit()
         if zoom is not None:
             window.view.set_zoom(zoom)
         if center is not None:

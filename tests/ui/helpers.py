@@ -1,10 +1,11 @@
-"""Mouse gestures for pytest-qt tests: real press/move/release events through the viewport."""
+"""Mouse gestures for pytest-qt tests: real press/move/release events through the viewport,
+and the drag-and-drop events a drag from a box sends to what it is dropped on."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication, QGraphicsView
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QMouseEvent
+from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
 
 
 def _send(view: QGraphicsView, kind: QEvent.Type, pos: QPoint, buttons: Qt.MouseButton) -> None:
@@ -24,6 +25,39 @@ def drag(view: QGraphicsView, start: QPoint, end: QPoint, steps: int = 8) -> Non
         _send(view, QEvent.Type.MouseMove, QPoint(round(p.x()), round(p.y())), left)
     _send(view, QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.NoButton)
     QApplication.processEvents()
+
+
+def piece_mime(piece: str) -> QMimeData:
+    """What a counter dragged out of a box carries."""
+    from midway_desktop.ui.board_view import PIECE_MIME
+
+    data = QMimeData()
+    data.setData(PIECE_MIME, piece.encode())
+    return data
+
+
+def drop_events(target: QWidget, pos: QPoint, piece: str) -> None:
+    """The drag-enter, drag-move and drop a real drag sends to ``target`` (a viewport)."""
+    data = piece_mime(piece)
+    move = Qt.DropAction.MoveAction
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QApplication.sendEvent(target, QDragEnterEvent(pos, move, data, left, none))
+    QApplication.sendEvent(target, QDragMoveEvent(pos, move, data, left, none))
+    QApplication.sendEvent(target, QDropEvent(QPointF(pos), move, data, left, none))
+    QApplication.processEvents()
+
+
+def grip(view: QGraphicsView, item) -> QPoint:  # type: ignore[no-untyped-def]
+    """A point where ``item`` (a counter on the map) is the topmost item, as a player's pointer
+    would find it in a fanned stack, at whatever scale it is drawn."""
+    half = item.size * item.scale() / 2
+    spots = [i / 20 for i in range(-9, 10)]
+    for fy in spots:
+        for fx in spots:
+            p = view.mapFromScene(item.pos() + QPointF(fx * 2 * half, fy * 2 * half))
+            if view.itemAt(p) is item:
+                return p
+    raise AssertionError(f"{item.piece} is buried under other counters")
 
 
 def cell_point(view: QGraphicsView, board, label: str) -> QPoint:  # type: ignore[no-untyped-def]

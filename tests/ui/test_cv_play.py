@@ -258,6 +258,10 @@ def _screens(qtbot, japanese_choice: int) -> tuple[list, list]:  # type: ignore[
 
     def look(side: str) -> None:
         assert lift(window, qtbot) == side
+        # The whole board: every hex where something of the other side's could show. (The
+        # first look is at the side's own forces; two windows' art at that zoom can differ by
+        # a shade at a tile seam, which is no secret of anyone's.)
+        window.view.fit()
         for _ in range(5):  # (the docks' layouts settle as the event loop comes round)
             QApplication.processEvents()
         (american if side == "american" else japanese).append(_parts(window))

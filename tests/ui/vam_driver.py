@@ -7,35 +7,16 @@ button, Enter), never by calling the engine.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from midway_desktop.engine import Action
 from midway_desktop.games.victory_at_midway.actions import Done
 from midway_desktop.games.victory_at_midway.gestures import gesture
-from midway_desktop.ui.board_view import PIECE_MIME
 from midway_desktop.ui.games.base import window_tab_bars
 from midway_desktop.ui.games.vam_layout import is_hex
-from tests.ui.helpers import cell_point, drag
+from tests.ui.helpers import cell_point, drag, drop_events, grip
 from tests.ui.vam_checks import every_box
-
-
-def _mime(piece: str) -> QMimeData:
-    data = QMimeData()
-    data.setData(PIECE_MIME, piece.encode())
-    return data
-
-
-def drop_events(target: QWidget, pos: QPoint, piece: str) -> None:
-    """The drag-enter, drag-move and drop a real drag sends to ``target`` (a viewport)."""
-    data = _mime(piece)
-    move = Qt.DropAction.MoveAction
-    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
-    QApplication.sendEvent(target, QDragEnterEvent(pos, move, data, left, none))
-    QApplication.sendEvent(target, QDragMoveEvent(pos, move, data, left, none))
-    QApplication.sendEvent(target, QDropEvent(QPointF(pos), move, data, left, none))
-    QApplication.processEvents()
 
 
 def _source_has(presenter, piece: str) -> bool:  # type: ignore[no-untyped-def]
@@ -64,19 +45,6 @@ def _item_point(view: QAbstractItemView, piece: str) -> QPoint:
             view.scrollTo(ix)
             return view.visualRect(ix).center()
     raise AssertionError(f"{piece} is not on the battle board")
-
-
-def _grip(view, item) -> QPoint:  # type: ignore[no-untyped-def]
-    """A point where ``item`` is the topmost counter, as a player's pointer would find it in a
-    fanned stack."""
-    half = item.size / 2
-    spots = [i / 20 for i in range(-9, 10)]
-    for fy in spots:
-        for fx in spots:
-            p = view.mapFromScene(item.pos() + QPointF(fx * 2 * half, fy * 2 * half))
-            if view.itemAt(p) is item:
-                return p
-    raise AssertionError(f"{item.piece} is buried under other counters")
 
 
 def give(window, qtbot, action: Action) -> None:  # type: ignore[no-untyped-def]
@@ -110,7 +78,7 @@ def give(window, qtbot, action: Action) -> None:  # type: ignore[no-untyped-def]
         if item is not None and item.draggable:
             view.centre_on_cell(item.label)
             QApplication.processEvents()
-            drag(view, _grip(view, item), cell_point(view, window.board, dest))
+            drag(view, grip(view, item), cell_point(view, window.board, dest))
             return
         view.centre_on_cell(dest)
         QApplication.processEvents()

@@ -13,7 +13,12 @@ Qt-free, so the mapping is tested with the rules alone. A *piece* is what the pl
   or enters the mapboard there (VIII.G.1), on ``cap:tf3`` it flies to Task Force 3's CAP Box
   (VIII.H.2), on ``land:tf3`` it lands there (VIII.A.1);
 - ``airstack:5:high:zero:``: Air unit 5's planes of one type at one altitude; put on
-  ``alt:5:low`` they change altitude (Basic VIII.D.2).
+  ``alt:5:low`` they change altitude (Basic VIII.D.2); put on ``air:7`` (another Air unit's box)
+  they join Air unit 7 in the same hex, on ``air:new`` they fly on as a new Air unit
+  (Air unit reorganization, Basic VIII.F);
+- ``strength:4``: a strength chip; put on ``announce:tf3`` (or ``announce:air5``) it is the
+  strength the side announces for Task Force 3 (Air unit 5) whenever the enemy observes it at
+  Condition 2 (Basic III.C.2).
 
 Where one gesture could mean several orders (how many Air Factors, which Weapon unit) the drop
 gives the fullest: all the factors the rules allow, armed with the plane's first weapon; every
@@ -56,6 +61,16 @@ def air_stack_piece(number: int, high: bool, plane: str, weapon: str) -> str:
     return f"airstack:{number}:{'high' if high else 'low'}:{plane}:{weapon}"
 
 
+def strength_piece(strength: int) -> str:
+    return f"strength:{strength}"
+
+
+def announce_place(kind: str, number: int) -> str:
+    """The box of a Task Force (``kind`` ``"tf"``) or Air unit (``"air"``) that takes the
+    strength announced for it."""
+    return f"announce:{kind}{number}"
+
+
 def is_hex(place: str) -> bool:
     return ":" not in place
 
@@ -88,6 +103,10 @@ def gesture(action: Action, plots: Mapping[int, Sequence[str]] | None = None) ->
         return air_stack_piece(action.air_unit, not action.high, action.plane, ""), f"alt:{action.air_unit}:" + (
             "high" if action.high else "low"
         )
+    if isinstance(action, Regroup):
+        return air_stack_piece(action.source, action.high, action.plane, action.weapon), f"air:{action.target}"
+    if isinstance(action, Announce):
+        return strength_piece(action.strength), announce_place(action.kind, action.number)
     return None
 
 
@@ -148,8 +167,8 @@ def orders_for(legal: Iterable[Action], piece: str) -> list[Action]:
     """Every order naming ``piece`` (drag or not): its menu, in the order the rules list them."""
     out = []
     for a in legal:
-        if isinstance(a, (Done, Announce)):
-            continue
+        if isinstance(a, Done) or (isinstance(a, Announce) and not piece.startswith("strength:")):
+            continue  # (a strength chip's menu is its announcements)
         if _names(a, piece):
             out.append(a)
     return out
@@ -165,6 +184,8 @@ def _names(a: Action, piece: str) -> bool:
             return a.air_unit == n
         return isinstance(a, Regroup) and a.source == n
     parts = piece.split(":")
+    if parts[0] == "strength" and len(parts) == 2:
+        return isinstance(a, Announce) and str(a.strength) == parts[1]
     if parts[0] == "stack" and len(parts) == 5:
         _s, box, section, plane, weapon = parts
         if isinstance(a, (Ready, Stow)):
@@ -238,7 +259,24 @@ def candidate(step: str, side: str, piece: str, place: str, view: Mapping[str, A
             return Form(side, box, int(place[4:]), plane, factors, weapon)
     if parts[0] == "airstack" and len(parts) == 5 and place.startswith("alt:"):
         return Altitude(side, int(parts[1]), parts[3], place.endswith("high"))
+    if parts[0] == "airstack" and len(parts) == 5 and place.startswith("air:") and place[4:].isdigit():
+        _s, number, alt, plane, weapon = parts
+        factors = _air_stack_factors(view, side, int(number), alt == "high", plane, weapon)
+        return Regroup(side, int(number), int(place[4:]), plane, factors, weapon, alt == "high")
+    if parts[0] == "strength" and len(parts) == 2 and parts[1].isdigit() and place.startswith("announce:"):
+        unit = place.split(":", 1)[1]
+        kind = "tf" if unit.startswith("tf") else "air"
+        number = unit[len(kind) :]
+        if number.isdigit():
+            return Announce(side, kind, int(number), int(parts[1]))
     return None
+
+
+def _air_stack_factors(view: Mapping[str, Any], side: str, number: int, high: bool, plane: str, weapon: str) -> int:
+    mine = view.get(side) or {}
+    unit = next((u for u in mine.get("air_units", ()) if u["number"] == number), None)
+    records = unit["records"] if unit is not None else ()
+    return sum(r["factors"] for r in records if (r["plane"], r["weapon"], r["high"]) == (plane, weapon, high)) or 1
 
 
 def _stack_factors(view: Mapping[str, Any], side: str, box: str, section: str, plane: str, weapon: str) -> int:

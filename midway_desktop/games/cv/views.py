@@ -122,8 +122,12 @@ def side_view(game: Game, state: State, side: str) -> dict[str, Any]:
         ],
         "shadows": [{"unit": x.unit, "hex": x.hex, "stance": x.stance} for x in state.shadows if x.side == side],
         "sealed": side in state.sealed,
-        # its own standing Condition 2 announcements (Basic III.C.2)
-        "announced": [{"kind": k, "number": n, "strength": v} for (s, k, n), v in state.announced if s == side],
+        # The strengths it announces for its units when observed at Condition 2 (Basic III.C.2).
+        "announced": [
+            {"kind": kind, "number": number, "strength": strength}
+            for (who, kind, number), strength in state.announced
+            if who == side
+        ],
         "sightings": [
             {"by": x.by, "hex": x.hex, "what": x.what, "condition": x.condition, **json.loads(x.info)}
             for x in state.sightings

@@ -6,13 +6,14 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QByteArray, QObject, QTimer
 from PySide6.QtWidgets import QDockWidget, QMenu, QTabBar, QWidget
 
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.controller import GameController
 from midway_desktop.ui.counters import CounterItem
 from midway_desktop.ui.dock_fit import keep_whole_width
+from midway_desktop.ui.stored_settings import read_bytes
 
 if TYPE_CHECKING:
     from midway_desktop.ui.main_window import MainWindow
@@ -37,6 +38,8 @@ class Presenter(QObject):
         self._rules_before: Callable[[CounterItem], MoveOptions] | None = None
         self.menu: QMenu | None = None  # the last context menu, until the next one
         self.detached = False
+        self._layout_side = ""  # the side whose dock arrangement is on the window
+        self._layouts: dict[str, QByteArray] = {}
 
     def link(self, signal: Any, slot: Any) -> None:
         """Connect, and remember to disconnect on detach."""
@@ -101,6 +104,38 @@ class Presenter(QObject):
                 scene.legal_moves = self._rules_before
         self._rules_before = None
 
+    # -- each side's own dock arrangement --------------------------------------------------
+    def _layout_key(self, side: str) -> str:
+        return f"{self.window._layout_key()}/{side}"
+
+    def remember_layout(self) -> None:
+        """Keep the arrangement of the side leaving the screen (for this session, and in the
+        settings for the next time the app opens on the game)."""
+        curtain = getattr(self.window, "curtain", None)
+        if not self._layout_side or (curtain is not None and curtain.holding):
+            # Behind the curtain the floating docks are held back and would read as closed:
+            # the arrangement was kept as the curtain came down (``MainWindow.hand_over``).
+            return
+        state = self.window.saveState()
+        self._layouts[self._layout_side] = state
+        if self.window.persist:
+            self.window.settings.setValue(self._layout_key(self._layout_side), state)
+
+    def _switch_layout(self, side: str) -> None:
+        """Each player arranges the docks their own way (rearranged, floated, closed and
+        restored); the arrangement follows the player to the screen."""
+        if side == self._layout_side:
+            return
+        self.remember_layout()
+        self._layout_side = side
+        saved = self._layouts.get(side)
+        if saved is None and self.window.persist:
+            saved = read_bytes(self.window.settings, self._layout_key(side))
+        if saved is not None:  # a player with no arrangement of their own starts from the last one
+            # Bytes Qt turns down leave the layout as it is. (The state names the tab on top of
+            # each stack: a side comes back to the charts it last turned to.)
+            self.window.restoreState(saved)
+
     def soon(self, slot: Callable[[], object]) -> None:
         """Call ``slot`` when the event loop next comes round (once the window has laid out
         what was just added), unless the game has been put away by then: its widgets are gone."""
@@ -161,3 +196,98 @@ class Presenter(QObject):
         """The game's own keys (what ``key_pressed`` does), as (keys, what they do) for the
         window's list of keyboard shortcuts."""
         return []
+
+
+LIT_BOX = "QListView { background: #dcefd2; border: 2px solid #4f8a3c; }"  # a box that takes the counter
+
+
+class DragDropPresenter(Presenter):
+    """A game played by dragging counters, as on the table: on the map, from a box onto the
+    map (``BoardView.drop_handler``), and between boxes (``BoxHost``). The game says where a
+    piece may go (``_dests``) and why not elsewhere (``_reason``); the drops are the same for
+    every game: legal hexes lit, a legal drop submitted, a refused one snapped back with the
+    rule's reason in the status bar."""
+
+    def _dests(self, piece: str) -> dict[str, Any]:
+        """Every place ``piece`` may be put now -> the order that puts it there."""
+        return {}
+
+    def _reason(self, piece: str, place: str) -> str:
+        """Why ``piece`` may not go to ``place`` (a hex or a box's place)."""
+        return "Not here."
+
+    def _is_hex(self, place: str) -> bool:
+        """Whether ``place`` is a hex of the map (not a box)."""
+        return False
+
+    def _place(self, place: str, found: dict[str, Any]) -> str:
+        """The place a box stands for, given where the piece may go (most boxes: itself)."""
+        return place
+
+    def _cells(self, piece: str) -> frozenset[str]:
+        return frozenset(d for d in self._dests(piece) if self._is_hex(d))
+
+    def legal_moves(self, item: CounterItem) -> MoveOptions:
+        return MoveOptions(self._cells(item.piece), lambda label: self._reason(item.piece, label))
+
+    def dropped(self, piece: str, origin: str, target: str) -> None:
+        action = self._dests(piece).get(target)
+        if action is None or not self.controller.submit(action):
+            self.refresh()
+
+    # map drops from docks (BoardView.drop_handler)
+    def drag_entered(self, piece: str) -> bool:
+        self.scene.light_cells(MoveOptions(self._cells(piece), lambda label: self._reason(piece, label)))
+        return True
+
+    def drag_hover(self, piece: str, label: str | None) -> None:
+        if label is None:
+            self.scene.hide_cursor()
+        else:
+            self.scene.show_cursor(label, label in self._dests(piece))
+
+    def drag_left(self) -> None:
+        self.scene.unlight()
+
+    def dropped_on_map(self, piece: str, label: str | None) -> None:
+        self.scene.unlight()
+        if label is None:
+            self.window.statusBar().showMessage("That is off the map.", 8000)
+            return
+        self.give(piece, (label,))
+
+    # a counter carried out of a box (BoxView.startDrag): the boxes and hexes that take it lit
+    def drag_started(self, piece: str) -> None:
+        found = self._dests(piece)
+        for view in getattr(self, "box_views", {}).values():
+            lit = any(self._place(d, found) in found for d in view.destinations)
+            view.setProperty("lit", lit)
+            view.setStyleSheet(LIT_BOX if lit else "")
+        self.scene.light_cells(MoveOptions(self._cells(piece), lambda label: self._reason(piece, label)))
+
+    def drag_ended(self) -> None:
+        for view in getattr(self, "box_views", {}).values():
+            if view.property("lit"):
+                view.setProperty("lit", False)
+                view.setStyleSheet("")
+        self.scene.unlight()
+
+    # box drops (BoxHost)
+    def box_accepts(self, piece: str, dests: tuple[str, ...]) -> bool:
+        found = self._dests(piece)
+        return any(self._place(d, found) in found for d in dests)
+
+    def dropped_in_box(self, piece: str, dests: tuple[str, ...]) -> None:
+        self.give(piece, dests)
+
+    def give(self, piece: str, places: tuple[str, ...]) -> bool:
+        """Give the order of putting ``piece`` on the first of ``places`` that has one; else say
+        the rule that refuses it (the counter stays where it was)."""
+        found = self._dests(piece)
+        for d in places:
+            d = self._place(d, found)
+            if d in found:
+                return bool(self.controller.submit(found[d]))
+        self.window.statusBar().showMessage(self._reason(piece, places[0]) if places else "Not here.", 8000)
+        self.refresh()
+        return False

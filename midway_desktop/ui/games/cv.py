@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QAction, QCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 
 from midway_desktop.engine import Action
 from midway_desktop.engine.events import UMPIRE
-from midway_desktop.games.cv.actions import Announce, Done, LetPass
+from midway_desktop.games.cv.actions import Announce, Done, LetPass, Regroup
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.gestures import (
     NEW_AIR_UNIT,
@@ -57,11 +57,10 @@ from midway_desktop.games.cv.gestures import (
     plotted,
 )
 from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
-from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
-from midway_desktop.ui.counters import CounterFace, CounterItem
+from midway_desktop.ui.counters import CounterFace
 from midway_desktop.ui.games import cv_combat
-from midway_desktop.ui.games.base import Presenter, window_tab_bars
+from midway_desktop.ui.games.base import DragDropPresenter, window_tab_bars
 from midway_desktop.ui.games.cv_boxes import (
     SIDE_NAMES,
     ChartGroup,
@@ -84,6 +83,8 @@ from midway_desktop.ui.games.cv_records import (
     air_record,
     ship_record,
 )
+from midway_desktop.ui.map_art import UNIT
+from midway_desktop.ui.stored_settings import read_text
 
 # What to do in each step, in table terms, and the chart to bring forward for it.
 STEP_HINTS: dict[str, tuple[str, str]] = {
@@ -100,6 +101,7 @@ STEP_HINTS: dict[str, tuple[str, str]] = {
 NOTHING = "You have nothing to order in this step: seal it. The other side learns only that you sealed."
 BOX_LEAST = 56  # a box is at least one counter wide
 NOTHING_MORE = "You have nothing (more) to order in this step: end it with Enter."
+READABLE_COUNTER_PX = 24  # the first look: no smaller than this, the hexes' numbers and counters still read
 LEGIBLE_COUNTER_PX = 26  # as on the set-up preview: a fitted 96-hex map would make counters specks
 
 
@@ -107,7 +109,7 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class CvPresenter(Presenter):
+class CvPresenter(DragDropPresenter):
     def __init__(self, window: Any, controller: Any) -> None:
         super().__init__(window, controller)
         session = controller.session
@@ -131,6 +133,8 @@ class CvPresenter(Presenter):
         self._plot_scale = 1.0
         self._map_views: dict[str, tuple[float, Any]] = {}  # each player's zoom and centre
         self._scrolls: dict[str, dict[str, int]] = {}  # and how far down each chart
+        self._look_for: tuple[str, dict[str, Any]] | None = None  # a first look kept up as the map resizes
+        self._looking = False
 
     # -- docks ----------------------------------------------------------------------------
     def build_docks(self) -> None:
@@ -228,6 +232,13 @@ class CvPresenter(Presenter):
         self.view_actions = [self.plot_action]  # the game's own View options, gone with it
         self.link(self.scene.counterContext, self._map_menu)
         self.link(self.window.view.zoomChanged, self._scale_counters)
+        bv = self.window.view
+        for act in (w.act_fit, w.act_zoom_in, w.act_zoom_out, w.act_actual):  # (the window's own fits are not)
+            self.link(act.triggered, self._map_moved)
+        self.link(bv.horizontalScrollBar().sliderMoved, self._map_moved)
+        self.link(bv.verticalScrollBar().sliderMoved, self._map_moved)
+        bv.installEventFilter(self)
+        bv.viewport().installEventFilter(self)
         self.window.view.drop_handler = self
         self.spring_tabs = SpringTabs(self.window, self)
         self.combat_board = cv_combat.attach(self)  # the Battles (CV › Basic IX)
@@ -252,6 +263,9 @@ class CvPresenter(Presenter):
         return dock
 
     def detach(self) -> None:
+        self.remember_layout()
+        self.window.view.removeEventFilter(self)
+        self.window.view.viewport().removeEventFilter(self)
         self.plot.clear()
         self.window.view_menu.removeAction(self.plot_action)
         self.plot_action.deleteLater()
@@ -273,7 +287,10 @@ class CvPresenter(Presenter):
             # A new player at the screen: nothing picked, menued or said for the last one stays,
             # and the map is where this player left it (where the last one was looking would
             # tell where its forces are).
-            self._trade_map_view(self._viewer, viewer)
+            # The docks as this player arranged them (first: keeping the last player's keeps
+            # where the map was for them too), then the map where this player left it.
+            self._switch_layout(viewer)
+            self._trade_map_view(self._viewer, viewer, view)
             self._viewer = viewer
             self._tab, self._tab_piece = -1, ""
             self._drop_menu()
@@ -323,24 +340,118 @@ class CvPresenter(Presenter):
                     inner.activate()
             layout.activate()
 
-    def _trade_map_view(self, leaving: str, coming: str) -> None:
+    def _trade_map_view(self, leaving: str, coming: str, view: dict[str, Any]) -> None:
         """The map's zoom and centre and each chart's scroll, kept for the player leaving the
-        screen and given back to the one coming (at the start: the whole board, charts at the
-        top)."""
-        view = self.window.view
+        screen and given back to the one coming (at its first look: its own forces at a scale
+        its counters read at, charts at the top)."""
         scrolls = [(d.objectName(), d.widget()) for d in self.docks if isinstance(d.widget(), QScrollArea)]
         if leaving:
             self._scrolls[leaving] = {n: a.verticalScrollBar().value() for n, a in scrolls}
         for name, area in scrolls:
             area.verticalScrollBar().setValue(self._scrolls.get(coming, {}).get(name, 0))
         if leaving:
-            self._map_views[leaving] = (view.zoom(), view.mapToScene(view.viewport().rect().center()))
-        kept = self._map_views.get(coming)
+            self._keep_map_view(leaving)
+        kept = self._kept_map_view(coming)
         if kept is None:
-            view.fit()
+            self.first_look(view, coming)
+            self._map_views[coming] = (self.window.view.zoom(), self._map_centre())
+            # Once more when the window has drawn the new board (a new game is fitted to the
+            # window after it is drawn).
+            self.soon(lambda: self.first_look(view, coming) if self._look_for and self._viewer == coming else None)
         else:
-            view.set_zoom(kept[0])
-            view.centerOn(kept[1])
+            self.window.view.set_zoom(kept[0])
+            self.window.view.centerOn(kept[1])
+
+    def _map_centre(self) -> QPointF:
+        view = self.window.view
+        return view.mapToScene(view.viewport().rect().center())
+
+    def _map_key(self, side: str) -> str:
+        return f"{self.window._layout_key()}/map-{side}"
+
+    def _keep_map_view(self, side: str) -> None:
+        """Where ``side`` was looking: for its next turn, and (in the settings) the next time
+        the app opens on the game."""
+        kept = self._map_views[side] = (self.window.view.zoom(), self._map_centre())
+        if self.window.persist:
+            self.window.settings.setValue(self._map_key(side), f"{kept[0]:.6f} {kept[1].x():.1f} {kept[1].y():.1f}")
+
+    def _kept_map_view(self, side: str) -> tuple[float, QPointF] | None:
+        kept = self._map_views.get(side)
+        if kept is None and self.window.persist:
+            text = read_text(self.window.settings, self._map_key(side)) or ""
+            try:
+                zoom, x, y = (float(v) for v in text.split())
+            except ValueError:  # nothing kept, or not three numbers: as good as nothing
+                return None
+            kept = (zoom, QPointF(x, y))
+        return kept
+
+    def remember_layout(self) -> None:
+        super().remember_layout()
+        if self._viewer and self._viewer == self._layout_side and self.view:
+            self._keep_map_view(self._viewer)
+
+    def first_look(self, view: dict[str, Any] | None = None, side: str | None = None) -> None:
+        """The side's first look at its mapboard: its own forces (Task Forces, where they enter,
+        bases on the map, Air units flying) in the middle, at a zoom where counters read
+        (``READABLE_COUNTER_PX``), closer when they stand near together. The whole board is
+        one Fit away (0 or View › Fit to Window). Like a fitted board, the look follows the
+        map's size until the player first zooms, scrolls or clicks on it."""
+        view = view if view is not None else self.view
+        self._look_for = (side or self._viewer, view)
+        self._looking = True
+        try:
+            self._look(view)
+        finally:
+            self._looking = False
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802
+        if self._look_for is not None and not self.detached:
+            kind = event.type()
+            if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.Wheel, QEvent.Type.KeyPress):
+                self._look_for = None  # the player's own look from now on
+            elif kind == QEvent.Type.Resize and watched is self.window.view.viewport():
+                side, view = self._look_for
+                if side == self._viewer:
+                    self.first_look(view, side)
+        return False
+
+    def _map_moved(self, *_args: object) -> None:
+        if not self._looking:
+            self._look_for = None
+
+    def _look(self, view: dict[str, Any]) -> None:
+        m = mine(view) if view else {}
+        fleet = [t["hex"] or (t["entry"] or {}).get("hex") for t in m.get("task_forces", ()) if not t["exited"]]
+        others = [b["hex"] for b in m.get("bases", ())] + [
+            u["hex"] for u in m.get("air_units", ()) if u["where"] == "map"
+        ]
+        board = self.scene.board
+        labels = board.labels()
+
+        def scene_points(cells: list[str | None]) -> list[tuple[float, float]]:
+            return [(x * UNIT, y * UNIT) for c in cells if c and c in labels for x, y in (board.centre(c),)]
+
+        ships, every = scene_points(fleet), scene_points(fleet + others)
+        bv = self.window.view
+        if not every:
+            bv.fit()
+            return
+        margin = 3 * UNIT  # a few hexes round them: where they may go next
+        vp = bv.viewport().rect()
+
+        def span(points: list[tuple[float, float]]) -> tuple[float, float, float, float]:
+            xs, ys = [x for x, _y in points], [y for _x, y in points]
+            return min(xs), min(ys), max(xs), max(ys)
+
+        left, top, right, bottom = span(every)
+        around = min(vp.width() / (right - left + 2 * margin), vp.height() / (bottom - top + 2 * margin))
+        readable = READABLE_COUNTER_PX / self.scene.counter_size()
+        bv.set_zoom(max(readable, min(around, 1.0)))
+        if around < readable and ships:  # not all of them at a readable scale: the fleet first
+            left, top, right, bottom = span(ships)
+        bv.centerOn((left + right) / 2, (top + bottom) / 2)
 
     def _hide_stale_tab_bars(self) -> None:
         """Qt leaves the tab bars it made while the docks were being tabbed standing where
@@ -466,10 +577,12 @@ class CvPresenter(Presenter):
 
     def _fill_charts(self, view: dict[str, Any], moving: frozenset[str]) -> None:
         forming = view["step"] == "form-air-units" and view["viewer"] in view["to_act"]
+        used = {u["number"] for u in mine(view).get("air_units", ())}
+        regrouping = any(isinstance(a, Regroup) and a.target not in used for a in self.legal)
         for name, groups in (
             ("task-forces", task_force_groups(self.game, view)),
             ("bases", base_groups(self.game, view)),
-            ("air", air_groups(self.game, view, forming)),
+            ("air", air_groups(self.game, view, forming, regrouping)),
         ):
             shape = tuple(g.key + "|" + "|".join(b.key for b in g.boxes) for g in groups)
             if self._shape.get(name) != shape:
@@ -659,65 +772,21 @@ class CvPresenter(Presenter):
                 return reason
         return f"That counter has no order that puts it there in the {PHASES[step].title}."
 
-    def legal_moves(self, item: CounterItem) -> MoveOptions:
-        cells = frozenset(d for d in self._dests(item.piece) if is_hex(d))
-        return MoveOptions(cells, lambda label: self._reason(item.piece, label))
-
-    def dropped(self, piece: str, origin: str, target: str) -> None:
-        action = self._dests(piece).get(target)
-        if action is None or not self.controller.submit(action):
-            self.refresh()
-
-    # map drops from docks (BoardView.drop_handler)
-    def drag_entered(self, piece: str) -> bool:
-        cells = frozenset(d for d in self._dests(piece) if is_hex(d))
-        self.scene.light_cells(MoveOptions(cells, lambda label: self._reason(piece, label)))
-        return True
-
-    def drag_hover(self, piece: str, label: str | None) -> None:
-        if label is None:
-            self.scene.hide_cursor()
-        else:
-            self.scene.show_cursor(label, label in self._dests(piece))
-
-    def drag_left(self) -> None:
-        self.scene.unlight()
-
-    def dropped_on_map(self, piece: str, label: str | None) -> None:
-        self.scene.unlight()
-        if label is None:
-            self.window.statusBar().showMessage("That is off the map.", 8000)
-            return
-        self.give(piece, (label,))
-
-    # box drops (BoxHost)
-    def box_accepts(self, piece: str, dests: tuple[str, ...]) -> bool:
-        found = self._dests(piece)
-        return any(self._place(d, found) in found for d in dests)
-
-    def dropped_in_box(self, piece: str, dests: tuple[str, ...]) -> None:
-        self.give(piece, dests)
+    def _is_hex(self, place: str) -> bool:
+        return is_hex(place)
 
     def _place(self, place: str, found: dict[str, Action]) -> str:
-        """``air:new`` is the first empty Air Box the rules let these planes form in."""
+        """``air:new`` is the first empty Air Box the rules let these planes form in (or fly on
+        in); the High or Low box of another Air unit stands for that unit (planes join it at
+        their own altitude: Basic VIII.F)."""
+        if place.startswith("alt:") and place not in found:
+            unit = "air:" + place.split(":")[1]
+            return unit if unit in found else place
         if place != NEW_AIR_UNIT:
             return place
         used = {u["number"] for u in mine(self.view).get("air_units", ())}
         free = sorted(int(d[4:]) for d in found if d.startswith("air:") and d[4:].isdigit() and int(d[4:]) not in used)
         return f"air:{free[0]}" if free else place
-
-    def give(self, piece: str, places: tuple[str, ...]) -> bool:
-        """Give the order of putting ``piece`` on the first of ``places`` that has one; else say
-        the rule that refuses it (the counter stays where it was)."""
-        found = self._dests(piece)
-        for d in places:
-            d = self._place(d, found)
-            if d in found:
-                return self.controller.submit(found[d])
-        reason = self._reason(piece, places[0]) if places else "Not here."
-        self.window.statusBar().showMessage(reason, 8000)
-        self.refresh()
-        return False
 
     # menus and keys
     def piece_menu(self, piece: str, where: Any) -> None:

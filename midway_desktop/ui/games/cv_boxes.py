@@ -16,7 +16,14 @@ from typing import Any
 
 from midway_desktop.games.cv.actions import WEAPON_TITLES
 from midway_desktop.games.cv.game import Game
-from midway_desktop.games.cv.gestures import NEW_AIR_UNIT, air_stack_piece, stack_piece
+from midway_desktop.games.cv.gestures import (
+    NEW_AIR_UNIT,
+    air_stack_piece,
+    announce_place,
+    stack_piece,
+    strength_piece,
+)
+from midway_desktop.games.cv.observation import strength_range
 from midway_desktop.games.cv.state import SECTION_TITLES
 from midway_desktop.ui.box_views import Row
 from midway_desktop.ui.counters import CounterFace
@@ -181,14 +188,68 @@ def _sections(game: Game, box: str) -> tuple[BoxSpec, ...]:
     )
 
 
+# -- Condition 2 strengths (Basic III.C.2) -------------------------------------------------------
+ANNOUNCE_TIP = (
+    "The strength the enemy is told when it observes this unit at Condition 2: drop a strength chip here "
+    "(one-half to double the true number; none dropped, the true number) (Basic III.C.2)"
+)
+
+
+def _units(view: dict[str, Any]) -> list[tuple[str, int, int]]:
+    """(kind, number, true strength) of each of the viewing side's units that may be observed."""
+    m = mine(view)
+    out = [("tf", t["number"], len(t["ships"])) for t in m.get("task_forces", ()) if not t["exited"]]
+    return out + [("air", u["number"], sum(r["factors"] for r in u["records"])) for u in m.get("air_units", ())]
+
+
+def strength_face(side: str, strength: int) -> CounterFace:
+    return CounterFace(side, "Strength", "Cond. 2", str(strength))
+
+
+def strength_rows(view: dict[str, Any]) -> list[Row]:
+    """The chips a player picks an announced strength from: 1 up to double the largest unit."""
+    most = max((strength_range(n)[1] for _k, _n, n in _units(view)), default=0)
+    side = _face_side(view)
+    tip = "Drag onto a Task Force's or Air unit's Cond. 2 box to announce this strength (Basic III.C.2)"
+    return [Row(strength_piece(k), str(k), strength_face(side, k), tip) for k in range(1, most + 1)]
+
+
+def announce_rows(kind: str, number: int) -> Callable[[dict[str, Any]], list[Row]]:
+    """The strength announced for one unit, as the chip last dropped on its box (none: nothing)."""
+
+    def rows(view: dict[str, Any]) -> list[Row]:
+        said = next((a["strength"] for a in mine(view).get("announced", ())
+                     if (a["kind"], a["number"]) == (kind, number)), None)  # fmt: skip
+        if said is None:
+            return []
+        what = "Task Force" if kind == "tf" else "Air unit"
+        tip = f"{what} {number} is announced as {said} strong when observed at Condition 2"
+        return [Row(f"announced:{kind}{number}", str(said), strength_face(_face_side(view), said), tip)]
+
+    return rows
+
+
+def announce_box(kind: str, number: int) -> BoxSpec:
+    key = f"tf{number}" if kind == "tf" else f"air{number}"
+    return BoxSpec(f"{key}:announce", "Cond. 2", announce_rows(kind, number), (announce_place(kind, number),),
+                   ANNOUNCE_TIP)  # fmt: skip
+
+
+def strength_group() -> ChartGroup:
+    chips = BoxSpec("strengths", "Strengths", strength_rows, (),
+                    "Strength chips: drag one onto a unit's Cond. 2 box (Basic III.C.2)")  # fmt: skip
+    return ChartGroup("strengths", lambda _v: "Condition 2 strengths to announce", (chips,))
+
+
 def task_force_groups(game: Game, view: dict[str, Any]) -> list[ChartGroup]:
     out = []
     for t in mine(view).get("task_forces", ()):
         box = f"tf{t['number']}"
         cap = BoxSpec(f"{box}:cap", "CAP Box", units_rows(("cap",), box), (f"cap:{box}",),
                       "Air units flying Combat Air Patrol over this Task Force (Basic VIII.H)")  # fmt: skip
-        out.append(ChartGroup(box, task_force_heading(t["number"]), (*_sections(game, box), cap)))
-    return out
+        boxes = (*_sections(game, box), cap, announce_box("tf", t["number"]))
+        out.append(ChartGroup(box, task_force_heading(t["number"]), boxes))
+    return [*out, strength_group()] if out else out
 
 
 def base_groups(game: Game, view: dict[str, Any]) -> list[ChartGroup]:
@@ -247,7 +308,9 @@ def _time_key(text: str) -> tuple[int, int]:
     return (int(day), int(hour))
 
 
-def air_groups(game: Game, view: dict[str, Any], forming: bool) -> list[ChartGroup]:
+def air_groups(game: Game, view: dict[str, Any], forming: bool, regrouping: bool = False) -> list[ChartGroup]:
+    """The Air Boxes in use; with ``forming`` or ``regrouping`` (planes may leave an Air unit for
+    an empty Air Box: Basic VIII.F), a box standing for the first empty one."""
     out = []
     for u in mine(view).get("air_units", ()):
         n = u["number"]
@@ -255,9 +318,14 @@ def air_groups(game: Game, view: dict[str, Any], forming: bool) -> list[ChartGro
                                                               if y["number"] == x], (f"air:{n}",))  # fmt: skip
         high = BoxSpec(f"air{n}:high", "High", air_stack_rows(game, n, True), (f"alt:{n}:high",))
         low = BoxSpec(f"air{n}:low", "Low", air_stack_rows(game, n, False), (f"alt:{n}:low",))
-        out.append(ChartGroup(f"air{n}", air_unit_heading(n), (unit, high, low)))
-    if forming:
-        new = BoxSpec("air:new", "Drop planes from a C section here", lambda _v: [], (NEW_AIR_UNIT,),
-                      "Forms a new Air unit in the first empty Air Box (Basic IV.A.2)")  # fmt: skip
+        out.append(ChartGroup(f"air{n}", air_unit_heading(n), (unit, high, low, announce_box("air", n))))
+    if forming or regrouping:
+        if forming:
+            title, tip = "Drop planes from a C section here", "Forms a new Air unit in the first empty Air Box"
+            tip += " (Basic IV.A.2)"
+        else:
+            title, tip = "Drop an Air unit's planes here", "They fly on as a new Air unit in the first empty Air Box"
+            tip += " (Air unit reorganization, Basic VIII.F)"
+        new = BoxSpec("air:new", title, lambda _v: [], (NEW_AIR_UNIT,), tip)
         out.append(ChartGroup("air:new", lambda _v: "A new Air unit", (new,)))
     return out

@@ -47,9 +47,8 @@ from midway_desktop.games.victory_at_midway.gestures import (
 )
 from midway_desktop.games.victory_at_midway.sequence import PHASES
 from midway_desktop.ui.ask import ask
-from midway_desktop.ui.board_scene import MoveOptions
-from midway_desktop.ui.counters import CounterFace, CounterItem
-from midway_desktop.ui.games.base import Presenter
+from midway_desktop.ui.counters import CounterFace
+from midway_desktop.ui.games.base import DragDropPresenter
 from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
 from midway_desktop.ui.games.vam_layout import (
     DOCK_TIPS,
@@ -68,7 +67,6 @@ from midway_desktop.ui.games.vam_layout import (
     waiting_ships,
 )
 from midway_desktop.ui.playback import EventPlayback, PlaybackDock
-from midway_desktop.ui.stored_settings import read_bytes
 from midway_desktop.ui.symbols import unit_symbol
 
 Index = QModelIndex | QPersistentModelIndex
@@ -142,7 +140,7 @@ class TurnTrackModel(QAbstractListModel):
         return None
 
 
-class VictoryAtMidwayPresenter(Presenter):
+class VictoryAtMidwayPresenter(DragDropPresenter):
     def __init__(self, window: Any, controller: Any) -> None:
         super().__init__(window, controller)
         self.playback = EventPlayback(self)
@@ -159,8 +157,6 @@ class VictoryAtMidwayPresenter(Presenter):
         self._box_stale: set[str] = set()  # box docks not brought up to date with ``self.view``
         self._moving: frozenset[str] = frozenset()
         self.battle_pick: str | None = None
-        self._layout_side = ""
-        self._layouts: dict[str, Any] = {}
         self._step_seen: dict[str, tuple[Any, ...]] = {}  # by side: the step last shown to it
         self._tab = -1
         self._tab_piece = ""
@@ -301,36 +297,10 @@ class VictoryAtMidwayPresenter(Presenter):
 
     def detach(self) -> None:
         self.playback.skip()
-        self._remember_layout()
+        self.remember_layout()
         if getattr(self.window.view, "drop_handler", None) is self:
             self.window.view.drop_handler = None
         super().detach()
-
-    # -- per-side layout ------------------------------------------------------------------
-    def _layout_key(self, side: str) -> str:
-        return f"{self.window._layout_key()}/{side}"
-
-    def _remember_layout(self) -> None:
-        if not self._layout_side:
-            return
-        state = self.window.saveState()
-        self._layouts[self._layout_side] = state
-        if self.window.persist:
-            self.window.settings.setValue(self._layout_key(self._layout_side), state)
-
-    def _switch_layout(self, side: str) -> None:
-        """Each player arranges the docks their own way; the arrangement follows the player."""
-        if side == self._layout_side:
-            return
-        self._remember_layout()
-        self._layout_side = side
-        saved = self._layouts.get(side)
-        if saved is None and self.window.persist:
-            saved = read_bytes(self.window.settings, self._layout_key(side))
-        if saved is not None:  # a player with no arrangement of their own starts from the last one
-            # Bytes Qt turns down leave the layout as it is. (The state names the tab on top of
-            # each stack: a side comes back to the holding boxes it last turned to.)
-            self.window.restoreState(saved)
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -744,53 +714,8 @@ class VictoryAtMidwayPresenter(Presenter):
         out = {s["id"] for s in sv.get("ships", ())} | {a["id"] for a in sv.get("aircraft", ())}
         return out | {g["id"] for g in sv.get("ground", ())} | set(sv.get("formations") or ())
 
-    def legal_moves(self, item: CounterItem) -> MoveOptions:
-        dests = self._dests(item.piece)
-        cells = frozenset(d for d in dests if is_hex(d))
-        return MoveOptions(cells, lambda label: self._reason(item.piece, label))
-
-    def dropped(self, piece: str, origin: str, target: str) -> None:
-        action = self._dests(piece).get(target)
-        if action is None or not self.controller.submit(action):
-            self.refresh()
-
-    # map drops from docks (BoardView.drop_handler)
-    def drag_entered(self, piece: str) -> bool:
-        cells = frozenset(d for d in self._dests(piece) if is_hex(d))
-        self.scene.light_cells(MoveOptions(cells, lambda label: self._reason(piece, label)))
-        return True
-
-    def drag_hover(self, piece: str, label: str | None) -> None:
-        if label is None:
-            self.scene.hide_cursor()
-        else:
-            self.scene.show_cursor(label, label in self._dests(piece))
-
-    def drag_left(self) -> None:
-        self.scene.unlight()
-
-    def dropped_on_map(self, piece: str, label: str | None) -> None:
-        self.scene.unlight()
-        if label is None:
-            self.window.statusBar().showMessage("That is off the map.", 8000)
-            return
-        self._give(piece, (label,))
-
-    # box drops (BoxHost)
-    def box_accepts(self, piece: str, dests: tuple[str, ...]) -> bool:
-        found = self._dests(piece)
-        return any(d in found for d in dests)
-
-    def dropped_in_box(self, piece: str, dests: tuple[str, ...]) -> None:
-        self._give(piece, dests)
-
-    def _give(self, piece: str, dests: tuple[str, ...]) -> None:
-        found = self._dests(piece)
-        for d in dests:
-            if d in found:
-                self.controller.submit(found[d])
-                return
-        self.window.statusBar().showMessage(self._reason(piece, dests[0]) if dests else "Not here.", 8000)
+    def _is_hex(self, place: str) -> bool:
+        return is_hex(place)
 
     # menus and clicks
     def piece_menu(self, piece: str, where: Any) -> None:

@@ -119,3 +119,48 @@ def test_the_demo_reaches_each_step_for_each_side_and_never_gives_an_illegal_ord
             assert all(h.action is not None for h in session.history)
     with pytest.raises(ValueError, match="no CV step"):
         play_until(new_game("cv", scenario="short", seed=3), "strike")
+
+
+def test_planes_of_an_air_unit_dropped_on_another_air_box_regroup_there() -> None:
+    """Basic VIII.F: over its own carriers an Air unit may divide; its stack's drop on an
+    empty Air Box gives the fullest Regroup of that stack, and a drop that meant one is put to
+    the rules as a Regroup."""
+    from midway_desktop.games.cv.actions import Regroup
+    from midway_desktop.games.cv.gestures import air_stack_piece
+
+    session = new_game("cv", scenario="short", seed=3)
+    play_until(session, "take-off", "american", orders=False)
+    cap = next(a for a in session.legal_actions("american") if isinstance(a, TakeOff) and a.cap)
+    assert session.submit(cap).ok
+    legal = session.legal_actions("american")
+    unit = next(u for u in session.view("american")["american"]["air_units"] if u["number"] == cap.air_unit)
+    r = unit["records"][0]
+    piece = air_stack_piece(unit["number"], r["high"], r["plane"], r["weapon"])
+    found = destinations(legal, piece)
+    regroups = {place: a for place, a in found.items() if isinstance(a, Regroup)}
+    assert regroups and all(place == f"air:{a.target}" for place, a in regroups.items())
+    have = sum(
+        x["factors"]
+        for x in unit["records"]
+        if (x["plane"], x["weapon"], x["high"]) == (r["plane"], r["weapon"], r["high"])
+    )
+    assert {a.factors for a in regroups.values()} == {have}  # the whole stack
+    meant = candidate("take-off", "american", piece, f"air:{unit['number']}", session.view("american"))
+    assert isinstance(meant, Regroup) and "CV › Basic VIII.F" in (session.check(meant) or "")
+
+
+def test_a_strength_chip_means_an_announcement_and_outside_the_range_the_rule_says_why() -> None:
+    from midway_desktop.games.cv.actions import Announce
+
+    session = position("set-up", "american")
+    view = session.view("american")
+    ships = len(view["american"]["task_forces"][0]["ships"])
+    legal = session.legal_actions("american")
+    found = destinations(legal, f"strength:{ships}")  # the true number is always within the range
+    assert found["announce:tf1"] == Announce("american", "tf", 1, ships)
+    meant = candidate("set-up", "american", f"strength:{2 * ships + 1}", "announce:tf1", view)
+    assert meant == Announce("american", "tf", 1, 2 * ships + 1)
+    assert "CV › Basic III.C.2" in (session.check(meant) or "")
+    assert orders_for(legal, f"strength:{ships}") and all(
+        isinstance(a, Announce) and a.strength == ships for a in orders_for(legal, f"strength:{ships}")
+    )
