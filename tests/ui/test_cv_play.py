@@ -229,7 +229,7 @@ def test_every_order_is_also_in_the_orders_dock_and_enter_gives_it(w: MainWindow
     p = presenter(w)
     qtbot.keyClick(w.view, Qt.Key.Key_O)
     assert p.order_list.hasFocus() and p.group_box.currentText().startswith("Task Force 1")
-    first = p.order_list.item(0).data(Qt.ItemDataRole.UserRole)
+    first = p.order_list.order(0)
     assert isinstance(first, Place)
     qtbot.keyClick(p.order_list, Qt.Key.Key_Return)
     assert w.controller.view()["american"]["task_forces"][0]["hex"] == first.hex
