@@ -9,11 +9,17 @@ each side's median time. A warm-up start first fills the user's cache (derived o
 rulesets), as the player's first start does, and writes Python's bytecode files, which an
 installed app has (so ``PYTHONDONTWRITEBYTECODE`` is dropped for the runs). Figures are
 printed, not asserted: wall-clock limits do not belong in pass/fail tests.
+
+Wall-clock is noisy on a busy machine; with ``MIDWAY_BENCH_INSTRUCTIONS=1`` and valgrind on the
+path, each side also runs once under callgrind and the instruction counts and their ratio are
+printed (steady from run to run; a whole start takes about a minute that way).
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -41,6 +47,16 @@ window.grab().toImage().save(sys.argv[1], "PNG")
 """
 
 
+def _instructions(cmd: list[str], env: dict[str, str]) -> int:
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    assert found, run.stderr[-500:]
+    return int(found.group(1))
+
+
 def _seconds(cmd: list[str], env: dict[str, str]) -> float:
     start = time.perf_counter()
     subprocess.run(cmd, check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -66,3 +82,7 @@ def test_startup_against_a_bare_window(game: str, tmp_path: Path) -> None:
         f"ratio {statistics.median(ratios):.2f} (median of {RUNS} pairs; target <= 2.0); "
         f"first start, cache empty: {first:.2f} s"
     )
+    if os.environ.get("MIDWAY_BENCH_INSTRUCTIONS") and shutil.which("valgrind"):
+        app_ir, bare_ir = _instructions(app, env), _instructions(bare, env)
+        print(f"{game:18} instructions: app {app_ir / 1e9:.3f} G, bare window {bare_ir / 1e9:.3f} G, "
+              f"ratio {app_ir / bare_ir:.2f}")  # fmt: skip

@@ -229,7 +229,7 @@ def test_every_order_is_also_in_the_orders_dock_and_enter_gives_it(w: MainWindow
     p = presenter(w)
     qtbot.keyClick(w.view, Qt.Key.Key_O)
     assert p.order_list.hasFocus() and p.group_box.currentText().startswith("Task Force 1")
-    first = p.order_list.item(0).data(Qt.ItemDataRole.UserRole)
+    first = p.order_list.order(0)
     assert isinstance(first, Place)
     qtbot.keyClick(p.order_list, Qt.Key.Key_Return)
     assert w.controller.view()["american"]["task_forces"][0]["hex"] == first.hex
@@ -450,7 +450,7 @@ def test_a_fly_through_question_is_offered_in_the_orders_dock(qtbot) -> None:  #
     group = f"Enemy Air unit 5 flying through {SEA}"
     assert group in p.groups
     p.group_box.setCurrentIndex(list(p.groups).index(group))
-    listed = [p.order_list.item(i).text() for i in range(p.order_list.count())]
+    listed = [p.order_list.text(i) for i in range(p.order_list.count())]
     told = "High: 7 on Escorts, 3 on Bombers group 1 (Interceptors attack enemy Air unit 5 flying through B3010)"
     assert told in listed
     assert all(isinstance(a, (InterceptPassing, LetPass)) for a in p.groups[group])

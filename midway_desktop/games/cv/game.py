@@ -133,6 +133,10 @@ class Game:
         return {}
 
     @cached_property
+    def _holders(self) -> dict[tuple[str, tuple[str, ...], bool], tuple[tuple[int, frozenset[str]], ...]]:
+        return {}
+
+    @cached_property
     def _handling(self) -> dict[tuple[str, tuple[str, ...], bool], Handling]:
         return {}
 
@@ -147,13 +151,21 @@ class Game:
             speeds.append(ship_movement(c.movement, c.hits, hits.get(t, 0)))
         return min(speeds, default=0)
 
-    def holders(self, box: TaskForce | BaseBox) -> list[tuple[int, frozenset[str]]]:
+    def holders(self, box: TaskForce | BaseBox) -> tuple[tuple[int, frozenset[str]], ...]:
         """Every ship (or the base) that holds planes: its Plane Capacity and Plane Types."""
         if isinstance(box, BaseBox):
             h = self.bases[box.id].handling
-            return [(h.capacity, h.planes)]
+            return ((h.capacity, h.planes),)
         if box.unorganized:  # Basic VI.D: no box, so no planes aboard
-            return []
+            return ()
+        # Kept by make-up, as ``handling`` is: the legal Transfers at set-up ask for 500 boxes.
+        key = (box.side, box.ships, box.seaplane_base)
+        found = self._holders.get(key)
+        if found is None:
+            found = self._holders[key] = self._holders_of(box)
+        return found
+
+    def _holders_of(self, box: TaskForce) -> tuple[tuple[int, frozenset[str]], ...]:
         out = []
         for title in box.ships:
             c = self.ship(box.side, title).ship_class
@@ -162,7 +174,7 @@ class Game:
                     out.append((2 * c.capacity, frozenset((*c.planes, SEAPLANE))))
                 else:
                     out.append((c.capacity, frozenset(c.planes)))
-        return out
+        return tuple(out)
 
     def handling(self, box: TaskForce | BaseBox) -> Handling:
         """Basic IV.B.1-2: a Task Force's Plane Capacity and Ready Factor are the sums of its

@@ -27,9 +27,11 @@ from midway_desktop.games.cv.state import (
     TASK_FORCE_SHIPS,
     UNORGANIZED,
     Planes,
+    Sections,
     State,
     TaskForce,
     evolve,
+    merged,
     side_name,
 )
 
@@ -154,12 +156,10 @@ def _unorganized_refusal(state: State, a: Transfer) -> str | None:
 def _boxes(
     game: Game, src: TaskForce, dst: TaskForce | None, a: Transfer, moving: dict[str, list[Planes]]
 ) -> tuple[TaskForce, TaskForce]:
-    stay, go = _split(src, moving)
     left = evolve(
         src,
         ships=tuple(t for t in src.ships if t not in a.ships),
         troops=tuple((t, n) for t, n in src.troops if t not in a.ships),
-        planes=src.planes.with_("a", stay["a"]).with_("b", stay["b"]).with_("c", stay["c"]),
     )
     base = dst
     if base is None:  # a new Task Force where (and when) the old one is: its area and entry too
@@ -174,8 +174,10 @@ def _boxes(
             unorganized=a.target > UNORGANIZED,
         )
     planes = base.planes
-    for sec in SECTIONS:
-        planes = planes.with_(sec, (*planes.of(sec), *go[sec]))
+    if a.planes:  # (most transfers move ships alone: both boxes keep their planes as they are)
+        stay, go = _split(src, moving)
+        left = evolve(left, planes=Sections(*(merged(stay[sec]) for sec in SECTIONS)))
+        planes = Sections(*(merged((*planes.of(sec), *go[sec])) for sec in SECTIONS))
     new = evolve(
         base,
         ships=base.ships + tuple(a.ships),

@@ -33,8 +33,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QListView,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QScrollArea,
     QTableView,
@@ -84,6 +82,7 @@ from midway_desktop.ui.games.cv_records import (
     ship_record,
 )
 from midway_desktop.ui.map_art import UNIT
+from midway_desktop.ui.order_list import OrderList
 from midway_desktop.ui.stored_settings import read_text
 
 # What to do in each step, in table terms, and the chart to bring forward for it.
@@ -164,9 +163,9 @@ class CvPresenter(DragDropPresenter):
         self.group_box.setMinimumContentsLength(12)
         self.group_box.currentIndexChanged.connect(self._group_chosen)
         lay.addWidget(self.group_box)
-        self.order_list = QListWidget()
+        self.order_list = OrderList(lambda a: sentence(a.describe()))
         self.order_list.setToolTip("Every order open to the chosen counter now. Enter or double-click gives it.")
-        self.order_list.itemActivated.connect(self._order_activated)
+        self.order_list.order_activated.connect(self.controller.submit)
         lay.addWidget(self.order_list, 1)
         self.groups: dict[str, list[Action]] = {}
         self.orders_dock = self._dock("cv-orders", "Orders", self.orders, left, scroll=False)
@@ -720,13 +719,8 @@ class CvPresenter(DragDropPresenter):
         self._group_chosen(self.group_box.currentIndex())
 
     def _group_chosen(self, index: int) -> None:
-        self.order_list.clear()
         key = self.group_box.itemData(index) if index >= 0 else None
-        for a in self.groups.get(key, ()) if key else ():
-            item = QListWidgetItem(sentence(a.describe()))
-            item.setToolTip(item.text())  # (the dock may be narrower than the order)
-            item.setData(Qt.ItemDataRole.UserRole, a)
-            self.order_list.addItem(item)
+        self.order_list.set_orders(self.groups.get(key, ()) if key else ())
 
     def happened(self, events: list) -> None:  # type: ignore[type-arg]
         """The viewing side's new events: their dice (the initiative, night landings) in the
@@ -807,11 +801,6 @@ class CvPresenter(DragDropPresenter):
 
     def _piece_activated(self, piece: str) -> None:
         self.piece_menu(piece, QCursor.pos())
-
-    def _order_activated(self, item: QListWidgetItem) -> None:
-        action = item.data(Qt.ItemDataRole.UserRole)
-        if action is not None:
-            self.controller.submit(action)
 
     def shortcuts(self) -> list[tuple[str, str]]:
         return [
