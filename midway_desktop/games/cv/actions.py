@@ -19,6 +19,14 @@ def unit_name(number: int) -> str:
     return f"Unorganized Ship unit {number}" if number > UNORGANIZED else f"Task Force {number}"
 
 
+def box_name(box: str) -> str:
+    """A box as the player calls it: ``tf3`` is Task Force 3, ``johnston`` Johnston (the desktop
+    names a Base by its full title from the game's data)."""
+    if box.startswith("tf") and box[2:].isdigit():
+        return unit_name(int(box[2:]))
+    return box.replace("-", " ").title()
+
+
 def _plane(name: str) -> str:
     return name.replace("-", " ").title()
 
@@ -61,7 +69,7 @@ class Ready(Action):
     def describe(self) -> str:
         armed = f", {WEAPON_TITLES.get(self.weapon, self.weapon)}" if self.weapon else ""
         return (
-            f"{self.factors} {_plane(self.plane)} in {self.box}: {self.source.upper()} to "
+            f"{self.factors} {_plane(self.plane)} in {box_name(self.box)}: {self.source.upper()} to "
             f"{SECTION_TITLES.get(self.target, self.target)}{armed}"
         )
 
@@ -81,7 +89,8 @@ class Stow(Action):
 
     def describe(self) -> str:
         armed = f", {WEAPON_TITLES.get(self.weapon, self.weapon)}" if self.weapon else ""
-        return f"{self.factors} {_plane(self.plane)} in {self.box} set up in section {self.target.upper()}{armed}"
+        where = f"in {box_name(self.box)} set up in section {self.target.upper()}"
+        return f"{self.factors} {_plane(self.plane)} {where}{armed}"
 
 
 @dataclass(frozen=True)
@@ -97,7 +106,7 @@ class Form(Action):
 
     def describe(self) -> str:
         armed = f" ({WEAPON_TITLES.get(self.weapon, self.weapon)})" if self.weapon else ""
-        return f"{self.factors} {_plane(self.plane)}{armed} from {self.box} into Air unit {self.air_unit}"
+        return f"{self.factors} {_plane(self.plane)}{armed} from {box_name(self.box)} into Air unit {self.air_unit}"
 
 
 @dataclass(frozen=True)
@@ -149,7 +158,7 @@ class Land(Action):
 
     def describe(self) -> str:
         what = _plane(self.plane) if self.plane else "all planes"
-        return f"Air unit {self.air_unit} lands ({what}) at {self.box}"
+        return f"Air unit {self.air_unit} lands ({what}) at {box_name(self.box)}"
 
 
 @dataclass(frozen=True)
@@ -437,7 +446,7 @@ class Eliminate(Action):
     type_name: ClassVar[str] = "eliminate"
 
     def describe(self) -> str:
-        return f"{self.factors} {_plane(self.plane)} in {self.box} section {self.section.upper()} eliminated"
+        return f"{self.factors} {_plane(self.plane)} in {box_name(self.box)} section {self.section.upper()} eliminated"
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from midway_desktop.games.cv.actions import WEAPON_TITLES
+from midway_desktop.games.cv.actions import WEAPON_TITLES, box_name
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.gestures import (
     NEW_AIR_UNIT,
@@ -87,6 +87,11 @@ def box_of(view: dict[str, Any], box: str) -> dict[str, Any] | None:
 
 def plane_title(game: Game, plane: str) -> str:
     return game.plane(plane).title if game.has_plane(plane) else plane.replace("-", " ").title()
+
+
+def box_title(game: Game, box: str) -> str:
+    """A Task Force or Base Box as the player calls it (``tf1`` is Task Force 1)."""
+    return game.bases[box].title if box in game.bases else box_name(box)
 
 
 def stack_face(game: Game, side: str, plane: str, factors: int, weapon: str) -> CounterFace:

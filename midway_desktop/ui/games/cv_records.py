@@ -20,7 +20,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from midway_desktop.games.cv.actions import WEAPON_TITLES
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.time_record import Time
-from midway_desktop.ui.games.cv_boxes import mine, plane_title
+from midway_desktop.ui.games.cv_boxes import box_title, mine, plane_title
 
 Index = QModelIndex | QPersistentModelIndex
 URGENT = QColor(214, 72, 60, 150)  # must land this Turn (or is past it)
@@ -109,7 +109,7 @@ def air_record(game: Game) -> Callable[[dict[str, Any]], list[Line]]:
                     str(r["factors"]),
                     WEAPON_TITLES.get(r["weapon"], r["weapon"]) if r["weapon"] else "—",
                     "High" if r["high"] else "Low",
-                    r["origin"],
+                    box_title(game, r["origin"]),
                     r["took_off"],
                     r["must_land"],
                 )
