@@ -154,12 +154,13 @@ def _unorganized_refusal(state: State, a: Transfer) -> str | None:
 def _boxes(
     game: Game, src: TaskForce, dst: TaskForce | None, a: Transfer, moving: dict[str, list[Planes]]
 ) -> tuple[TaskForce, TaskForce]:
-    stay, go = _split(src, moving)
+    still = not any(moving.values())  # ships alone (the common order): the planes stay as they are
+    stay, go = ({}, {sec: [] for sec in SECTIONS}) if still else _split(src, moving)
     left = evolve(
         src,
         ships=tuple(t for t in src.ships if t not in a.ships),
         troops=tuple((t, n) for t, n in src.troops if t not in a.ships),
-        planes=src.planes.with_("a", stay["a"]).with_("b", stay["b"]).with_("c", stay["c"]),
+        planes=src.planes if still else src.planes.with_("a", stay["a"]).with_("b", stay["b"]).with_("c", stay["c"]),
     )
     base = dst
     if base is None:  # a new Task Force where (and when) the old one is: its area and entry too
@@ -175,7 +176,8 @@ def _boxes(
         )
     planes = base.planes
     for sec in SECTIONS:
-        planes = planes.with_(sec, (*planes.of(sec), *go[sec]))
+        if go[sec]:
+            planes = planes.with_(sec, (*planes.of(sec), *go[sec]))
     new = evolve(
         base,
         ships=base.ships + tuple(a.ships),
