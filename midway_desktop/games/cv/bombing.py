@@ -25,7 +25,8 @@ Low or Dive Bombing and Torpedo Bombing hit the same ship. Weapon units are drop
 Torpedo and Dive Bombing expend an Endurance Factor, High Bombing none (VIII.E.4.b). Hits go to
 ``damage``; Hits on the Base also eliminate Air Factors there (IX.K.3.b), picked in a sealed
 step by the side the text names (:class:`Eliminate`; the Base's planes are shown to it then),
-those not picked from the largest stacks of C, B, then A.
+those not picked from the largest stacks of C, B, then A. Bombardment Hits (``surface``) owe
+theirs through the same step.
 """
 
 from __future__ import annotations
@@ -320,17 +321,25 @@ def _record(
     state = damage.record_base_hits(game, state, base.id, total, events)
     lost = sum(damage.base_air_losses(n, m) for m, n in hits.items() if m != "high")
     lost += damage.base_air_losses(hits.get("high", 0), "high")
-    have = base.planes.total()
-    if not min(lost, have):
-        return state
     night = game.data.charts.time_record.is_night(state.time)
     by = {m: damage.base_loss_chooser(m, night, enemy, side) for m, n in hits.items() if n}
     # one chooser for the lot: the attacker only if all the Hits were his to pick (daylight Low/Dive)
-    chooser = side if set(by.values()) == {side} else enemy
-    return evolve(state, owed=(*state.owed, (chooser, base.id, min(lost, have))))
+    chooser = side if by and set(by.values()) == {side} else enemy
+    return owe_air_losses(state, chooser, base.id, lost)
 
 
 # -- Air Factors lost on a Base (Basic IX.K.3.b) ---------------------------------------------------------
+def owe_air_losses(state: State, chooser: str, base_id: str, lost: int) -> State:
+    """Basic IX.K.3.b: ``lost`` Air Factors on the Base ("if any are present") to be picked by
+    ``chooser`` in the Eliminate step that follows the Combat (Bombing or Bombardment): one path
+    for both, so the side the text names always picks. The step is held whenever the Hits cost
+    Air Factors, planes on the Base or not: whether it is held must not tell the enemy what the
+    Base Box holds (Basic III); ``resolve_losses`` takes only what is there."""
+    if lost <= 0 or state.base(base_id) is None:
+        return state
+    return evolve(state, owed=(*state.owed, (chooser, base_id, lost)))
+
+
 def losses_apply(game: Game, state: State) -> bool:
     return bool(state.owed)
 

@@ -98,6 +98,14 @@ def _bombs(game: Game, state: State, side: str) -> Iterable[Action]:
                     yield Bomb(side, unit, plane, weapon, high, method, target, n)
 
 
+def _air_losses(name: str, after: str) -> CombatStep:
+    """IX.K.3.b: the Air Factors a Base loses to Bombing or Bombardment Hits, picked (sealed) by
+    the side the text names (``bombing.owe_air_losses``); the same step after either Combat."""
+    return CombatStep(name, f"Combat Phase: {after}, Air Factors lost on the Base", "CV › Basic IX.K.3.b", True,
+                      bombing.losses_apply, bombing.resolve_losses, {Eliminate: bombing.eliminate_refusal},
+                      bombing.eliminations)  # fmt: skip
+
+
 STEPS: tuple[CombatStep, ...] = (
     CombatStep("air-to-air", "Combat Phase: Air-to-Air Combat Step, Interceptor-to-Interceptor or "
                "Interceptor-to-Escort Segment", "CV › Basic IX.D.2", True,
@@ -110,9 +118,7 @@ STEPS: tuple[CombatStep, ...] = (
                bombing.applies, bombing.resolve_aa, {Bomb: bombing.bomb_refusal}, _bombs),
     CombatStep("bombing", "Combat Phase: Bombing Combat Step", "CV › Basic IX.F", False,
                lambda g, s: any(isinstance(o, Bomb) for o in s.orders), bombing.resolve_bombing),
-    CombatStep("air-losses", "Combat Phase: Bombing Combat Step, Air Factors lost on the Base", "CV › Basic IX.K.3.b",
-               True, bombing.losses_apply, bombing.resolve_losses, {Eliminate: bombing.eliminate_refusal},
-               bombing.eliminations),
+    _air_losses("air-losses", "Bombing Combat Step"),
     # Surface Combat (IX.G; ``surface``): the secret set-up, then each Segment with its Combats
     CombatStep("surface-set-up", "Combat Phase: Surface Combat Step: secret set-up", "CV › Basic IX.G.1.a", True,
                surface.applies("surface-set-up"), surface.resolve_set_up,
@@ -125,6 +131,7 @@ STEPS: tuple[CombatStep, ...] = (
           ("surface-torpedo", "Surface Torpedo Attack", "CV › Basic IV.E.4.b"),
           ("breakthrough", "Breakthrough", "CV › Basic IV.E.4.c, IX.G.1.a(1)"),
           ("bombardment", "Bombardment Gunnery", "CV › Basic IV.E.4.d"))),
+    _air_losses("bombardment-losses", "Surface Combat Step: Bombardment Combat Segment"),
     # Ground Combat (IX.H; ``ground``) and the capture of Midway
     CombatStep("ground-combat", "Combat Phase: Ground Combat Step", "CV › Basic IX.H", False, ground.applies,
                ground.ground_combat),

@@ -145,11 +145,19 @@ class Game:
         """Basic VI.B.5: a Task Force moves at the speed of its slowest Ship unit, each ship's
         Movement Factor after its Hits (``hits`` by title; IX.K.4.b)."""
         hits = hits or {}
-        speeds = []
-        for t in tf.ships:
-            c = self.ship(tf.side, t).ship_class
-            speeds.append(ship_movement(c.movement, c.hits, hits.get(t, 0)))
-        return min(speeds, default=0)
+        key = (tf.side, tf.ships, tuple(hits.get(t, 0) for t in tf.ships) if hits else ())
+        found = self._movement.get(key)
+        if found is None:  # (asked for every plot the legal orders list: kept by make-up and Hits)
+            speeds = []
+            for t in tf.ships:
+                c = self.ship(tf.side, t).ship_class
+                speeds.append(ship_movement(c.movement, c.hits, hits.get(t, 0)))
+            found = self._movement[key] = min(speeds, default=0)
+        return found
+
+    @cached_property
+    def _movement(self) -> dict[tuple[str, tuple[str, ...], tuple[int, ...]], int]:
+        return {}
 
     def holders(self, box: TaskForce | BaseBox) -> tuple[tuple[int, frozenset[str]], ...]:
         """Every ship (or the base) that holds planes: its Plane Capacity and Plane Types."""
@@ -217,8 +225,23 @@ class Game:
         load: dict[str, int] = {}
         for s in stacks:
             load[s.plane] = load.get(s.plane, 0) + s.factors
-        holders = self.holders(box)
         types = sorted(p for p, n in load.items() if n)
+        if isinstance(box, BaseBox):
+            key: tuple[object, ...] = (box.id,)
+        else:
+            key = (box.side, box.ships, box.seaplane_base, box.unorganized)
+        key += tuple((p, load[p]) for p in types)
+        found = self._fits.get(key)
+        if found is None:  # (kept by make-up and load: asked for every reorganization the legal orders list)
+            found = self._fits[key] = self._fit(self.holders(box), types, load)
+        return found
+
+    @cached_property
+    def _fits(self) -> dict[tuple[object, ...], bool]:
+        return {}
+
+    @staticmethod
+    def _fit(holders: list[tuple[int, frozenset[str]]], types: list[str], load: dict[str, int]) -> bool:
         for k in range(1, len(types) + 1):
             for group in combinations(types, k):
                 need = sum(load[p] for p in group)

@@ -80,14 +80,14 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
     makers: dict[str, tuple[tuple[Maker, Callable[[Game, State, Any], str | None] | None], ...]] = {
         "set-up": (
             (_places, movement.place_refusal),
-            (_transfers, reorganization.transfer_refusal),
+            (_transfers, None),  # built to reorganization.transfer_refusal exactly
             (_stows, readiness.stow_refusal),
         ),
         "plane-ready": ((_readies, readiness.ready_refusal),),
         "form-air-units": ((_forms, readiness.form_refusal),),
         "ship-plotting": (
-            (_plots, movement.plot_refusal),
-            (_transfers, reorganization.transfer_refusal),
+            (_plots, None),  # built to movement.plot_refusal exactly
+            (_transfers, None),
             (_shadows, None),  # built to shadowing.shadow_refusal exactly
         ),
         "landing": ((_landings, air.land_refusal), *_AIR_ANY_TIME),
@@ -181,36 +181,43 @@ def _forms(game: Game, state: State, side: str) -> Iterator[Action]:
 
 
 def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``movement.plot_refusal`` by its own parts: the Task Force's once, each plot's."""
     board = game.board
     for tf in state.task_forces:
-        if tf.side != side or not tf.on_map or tf.entry is not None:
+        if tf.side != side or not tf.on_map or tf.entry is not None or movement.plotting_refusal(tf) is not None:
             continue
         assert tf.hex is not None
+        check = movement.PlotCheck(game, state, tf)
         paths: list[tuple[str, ...]] = [()]
         frontier: list[tuple[str, ...]] = [()]
-        for _ in range(game.movement(tf, state.hits_of(side))):
+        for _ in range(check.speed):
             frontier = [(*p, n) for p in frontier for n in sorted(board.neighbors(p[-1] if p else tf.hex))]
             paths += frontier
-        for path in paths:
-            yield Plot(side, tf.number, path)
-            yield Plot(side, tf.number, path, exit=True)
-        yield Plot(side, tf.number, (), anchor=True)
-        yield Plot(side, tf.number, (), anchor=True, unload=True)
+        plots = [Plot(side, tf.number, path, exit=e) for path in paths for e in (False, True)]
+        plots += [Plot(side, tf.number, (), anchor=True), Plot(side, tf.number, (), anchor=True, unload=True)]
+        # (the paths go hex to hex by construction)
+        yield from (a for a in plots if check.moved_refusal(a, a.path[-1] if a.path else tf.hex) is None)
 
 
 def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
-    """One ship at a time, without planes, to a Task Force in its hex or an unused box."""
+    """One ship at a time, without planes, to a Task Force in its hex or an unused box; built to
+    ``reorganization.transfer_refusal`` by asking it, once for all the unused boxes (a ship
+    moved to an empty box is judged alike whichever box it is: they differ only in number)."""
     used = {t.number for t in state.task_forces if t.side == side}
     free = [n for n in range(1, TASK_FORCE_BOXES[side] + 1) if n not in used]
     set_up = state.step == "set-up"
+    ok = reorganization.transfer_refusal
     for tf in state.task_forces:
         if tf.side != side or (not tf.on_map and not set_up):
             continue
         targets = [t.number for t in state.task_forces if t.side == side and (set_up or (t.on_map and t.hex == tf.hex))]
         loose = () if set_up or tf.unorganized else (reorganization.next_unorganized(state, side),)  # (VI.D)
         for title in tf.ships:
+            to_free = bool(free) and ok(game, state, Transfer(side, tf.number, free[0], (title,))) is None
             for n in (*targets, *free, *loose):
-                yield Transfer(side, tf.number, n, (title,))
+                a = Transfer(side, tf.number, n, (title,))
+                if to_free if n in free else ok(game, state, a) is None:
+                    yield a
 
 
 def _landings(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -225,10 +232,14 @@ def _landings(game: Game, state: State, side: str) -> Iterator[Action]:
 
 
 def _destinations(game: Game, state: State, side: str, start: str, reach: int) -> Iterator[tuple[str, str]]:
+    at: dict[str | None, list[str]] = {}  # the side's boxes by hex (``Game.friendly_boxes_at``), looked up once
+    for box in state.boxes(side):
+        if not (isinstance(box, TaskForce) and box.unorganized):
+            at.setdefault(game.box_hex(box), []).append(box.id)
     for h in sorted(game.board.within(start, reach)):
         yield h, ""
-        for box in game.friendly_boxes_at(state, side, h):
-            yield h, box.id
+        for box_id in at.get(h, ()):
+            yield h, box_id
 
 
 def _moves(game: Game, state: State, side: str) -> Iterator[Action]:

@@ -45,6 +45,14 @@ def plot_refusal(game: Game, state: State, a: Plot) -> str | None:
     tf = state.task_force(a.side, a.task_force)
     if tf is None:
         return f"You have no Task Force {a.task_force} (CV › Set Up III.B)."
+    why = plotting_refusal(tf)
+    if why is not None:
+        return why
+    return PlotCheck(game, state, tf).refusal(a)
+
+
+def plotting_refusal(tf: TaskForce) -> str | None:
+    """Whether the Task Force is plotted at all this Turn (not gone, not arriving)."""
     if tf.exited:
         return f"Task Force {tf.number} has left the mapboard for good (CV › Basic VI.F.2)."
     if tf.entry is not None:
@@ -52,40 +60,62 @@ def plot_refusal(game: Game, state: State, a: Plot) -> str | None:
             f"Task Force {tf.number} enters the mapboard at {tf.entry.hex} at {tf.entry.time} and moves no further "
             "that Turn (CV › Basic VI.F.1.b-c)."
         )
-    assert tf.hex is not None
-    board = game.board
-    here = tf.hex
-    for i, h in enumerate(a.path):
-        if h not in board:
-            return f"{h} is not a hex of the mapboard (CV › Basic VI.B.3)."
-        if h not in board.neighbors(here):
-            return f"Plot move {i + 1}, {here} to {h}: movement goes hex to hex, skipping none (CV › Basic VI.B.3)."
-        here = h
-    speed = game.movement(tf, state.hits_of(tf.side))
-    if len(a.path) > speed:
-        return (
-            f"Task Force {tf.number} moves at most {speed} hex(es) a Turn, the Movement Factor of its slowest Ship "
-            "unit (CV › Basic VI.B.1, VI.B.5)."
-        )
-    if a.anchor and a.exit:
-        return "A Task Force cannot both anchor and leave the mapboard (CV › Basic VI.F.2, VI.I.1)."
-    if a.anchor and (a.path or tf.hex != game.midway):
-        return f"Ships anchor only in the Midway hex ({game.midway}), on a Turn they stay there (CV › Basic VI.I.1)."
-    if a.unload:
-        if not a.anchor:
-            return "Transports unload only while anchored in the Midway hex (CV › Basic VI.A.3)."
-        if not any(n for _t, n in tf.troops):
-            return f"Task Force {tf.number} has no Ground Factors aboard its transports (CV › Basic VI.A.3.b)."
-    if a.exit and not game.edge(here):
-        return f"Ships leave the mapboard only from an edge hex; {here} is not one (CV › Basic VI.F)."
-    if wind.must_go_into_wind(game, tf) and not wind.into_wind(game, tf.hex, a.path):
-        return _wind_reason(game, tf)
-    if tf.seaplane_base and not a.anchor and not game.fits(evolve(tf, seaplane_base=False), tf.planes.all()):
-        return (
-            f"Task Force {tf.number}'s planes fit aboard only while its Temporary Seaplane Base lasts: they must fit "
-            "its tenders' own capacity before it weighs anchor (CV › Basic VI.I.2.b)."
-        )
     return None
+
+
+class PlotCheck:
+    """The refusal of a plot for one Task Force that may be plotted (``plotting_refusal``): what
+    does not depend on the path is worked out once (the legal orders list hundreds of paths)."""
+
+    def __init__(self, game: Game, state: State, tf: TaskForce) -> None:
+        assert tf.hex is not None
+        self.game, self.tf = game, tf
+        self.speed = game.movement(tf, state.hits_of(tf.side))
+        self.windy = wind.must_go_into_wind(game, tf)
+        self.stranded = tf.seaplane_base and not game.fits(evolve(tf, seaplane_base=False), tf.planes.all())
+
+    def refusal(self, a: Plot) -> str | None:
+        game, tf = self.game, self.tf
+        assert tf.hex is not None
+        board = game.board
+        here = tf.hex
+        for i, h in enumerate(a.path):
+            if h not in board:
+                return f"{h} is not a hex of the mapboard (CV › Basic VI.B.3)."
+            if h not in board.neighbors(here):
+                return f"Plot move {i + 1}, {here} to {h}: movement goes hex to hex, skipping none (CV › Basic VI.B.3)."
+            here = h
+        return self.moved_refusal(a, here)
+
+    def moved_refusal(self, a: Plot, here: str) -> str | None:
+        """The rest, for a path already known to go hex to hex on the mapboard, ending at ``here``."""
+        game, tf = self.game, self.tf
+        assert tf.hex is not None
+        if len(a.path) > self.speed:
+            return (
+                f"Task Force {tf.number} moves at most {self.speed} hex(es) a Turn, the Movement Factor of its slowest "
+                "Ship unit (CV › Basic VI.B.1, VI.B.5)."
+            )
+        if a.anchor and a.exit:
+            return "A Task Force cannot both anchor and leave the mapboard (CV › Basic VI.F.2, VI.I.1)."
+        if a.anchor and (a.path or tf.hex != game.midway):
+            where = f"the Midway hex ({game.midway}), on a Turn they stay there"
+            return f"Ships anchor only in {where} (CV › Basic VI.I.1)."
+        if a.unload:
+            if not a.anchor:
+                return "Transports unload only while anchored in the Midway hex (CV › Basic VI.A.3)."
+            if not any(n for _t, n in tf.troops):
+                return f"Task Force {tf.number} has no Ground Factors aboard its transports (CV › Basic VI.A.3.b)."
+        if a.exit and not game.edge(here):
+            return f"Ships leave the mapboard only from an edge hex; {here} is not one (CV › Basic VI.F)."
+        if self.windy and not wind.into_wind(game, tf.hex, a.path):
+            return _wind_reason(game, tf)
+        if self.stranded and not a.anchor:
+            return (
+                f"Task Force {tf.number}'s planes fit aboard only while its Temporary Seaplane Base lasts: they must "
+                "fit its tenders' own capacity before it weighs anchor (CV › Basic VI.I.2.b)."
+            )
+        return None
 
 
 def _wind_reason(game: Game, tf: TaskForce) -> str:

@@ -23,7 +23,10 @@ Sequence of Play (IV.E.4.b-d) and their BHTs are provisional in ``charts.yaml``.
   Gunnery Factors at each other (IX.G.1.a(1): the Screened "will not engage ... unless enemy
   Ship units Breakthrough").
 - Bombardment: the Ship units set up to Bombard fire their Gunnery Factors at the Base unit or
-  its Ground units; the Base's Gunnery Factor (after its Hits, IX.K.3.c) fires at them.
+  its Ground units; the Base's Gunnery Factor (after its Hits, IX.K.3.c) fires at them. Hits on
+  the Base cost one Air Factor for every two (IX.K.3.b), picked by the side taking them in the
+  Eliminate step after the segment: the same step, orders and fallback as after Bombing
+  (``bombing.owe_air_losses``).
 - Modifier (c) at night for Ship-to-Ship, Breakthrough and Bombardment Combat. Modifier (d)
   (damaged ships) is not in the text and is not applied.
 
@@ -39,7 +42,7 @@ from dataclasses import dataclass
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
-from midway_desktop.games.cv import damage
+from midway_desktop.games.cv import bombing, damage
 from midway_desktop.games.cv.actions import ROLE_TITLES, Arrange, Fire, SetDie
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import SIDES, Allotment, Arrangement, BaseBox, State, evolve, other, side_name
@@ -428,7 +431,10 @@ def resolve(game: Game, state: State, kind: str, rng: Rng, events: list[Event]) 
         base = base_at(state, hex_)
         if base is not None:
             state = damage.record_base_hits(game, state, base.id, hits, events)
-            state = lose_base_planes(state, base.id, damage.base_air_losses(hits, "bombardment"), events)
+            night = game.data.charts.time_record.is_night(state.time)
+            chooser = damage.base_loss_chooser("bombardment", night, base.side, other(base.side))
+            # picked in the Eliminate step after this segment (``combat.STEPS``), as after Bombing
+            state = bombing.owe_air_losses(state, chooser, base.id, damage.base_air_losses(hits, "bombardment"))
     for side, hits in sorted(ground_hits.items()):
         state = damage.record_ground_hits(state, side, hits, events)
     return evolve(state, allotments=())
@@ -447,21 +453,4 @@ def _bombarded(state: State, found: dict[str, Battle]) -> State:
             )
         ):
             state = damage.mark_attacked(state, base.id)
-    return state
-
-
-def lose_base_planes(state: State, base_id: str, lost: int, events: list[Event]) -> State:
-    """Basic IX.K.3.b: Air Factors on a bombarded Base eliminated, chosen by the side taking the
-    Hits (``damage.base_loss_chooser``); chosen here for it: sections A, B, C in turn, the
-    largest stack first (reading: the choice is not yet an order)."""
-    for section in ("a", "b", "c"):
-        while lost > 0:
-            base = state.base(base_id)
-            stacks = base.planes.of(section) if base is not None else ()
-            if base is None or not stacks:
-                break
-            biggest = max(stacks, key=lambda s: (s.factors, s.plane))
-            take = min(lost, sum(s.factors for s in stacks if s.plane == biggest.plane))
-            state = damage.eliminate_from_box(state, base.side, base_id, section, biggest.plane, take, events)
-            lost -= take
     return state

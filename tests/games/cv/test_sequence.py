@@ -30,9 +30,11 @@ def test_the_turn_follows_the_sequence_of_play() -> None:
     )  # fmt: skip
     assert [s.name for s in combat.STEPS] == [
         "air-to-air", "interception", "aa", "bombing", "air-losses",
-        "surface-set-up", "surface-gunnery", "surface-torpedo", "breakthrough", "bombardment", "ground-combat",
+        "surface-set-up", "surface-gunnery", "surface-torpedo", "breakthrough", "bombardment", "bombardment-losses",
+        "ground-combat",
     ]  # fmt: skip
-    sealed_combat = {"air-to-air", "interception", "aa", "air-losses"}  # Basic IX.D-E, IX.K.3.b: both asked at once
+    # Basic IX.D-E, IX.K.3.b: both asked at once
+    sealed_combat = {"air-to-air", "interception", "aa", "air-losses", "bombardment-losses"}
     surface = {"surface-set-up", "surface-gunnery", "surface-torpedo", "breakthrough", "bombardment"}  # IX.G
     assert {"set-up", "plane-ready", "form-air-units", "ship-plotting", *sealed_combat, *surface} == SECRET
     assert "not yet" not in PHASES["combat"].title

@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from midway_desktop.engine import Session
 from midway_desktop.engine.rng import ScriptedRng
 from midway_desktop.games.cv import surface
-from midway_desktop.games.cv.actions import Arrange, Done, Fire, SetDie
+from midway_desktop.games.cv.actions import Arrange, Done, Eliminate, Fire, SetDie
 from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.setup import initial_state
-from midway_desktop.games.cv.state import State
+from midway_desktop.games.cv.state import Planes, State
 from midway_desktop.games.cv.time_record import Time
 from tests.games.cv.play import GAME, JP, LAST, START, US, done_until, session, tf
 
@@ -168,14 +168,15 @@ def test_refusals_name_the_rule() -> None:
 MIDWAY = GAME.midway
 
 
-def midway_session(dice: list[int], ground: int = 20, hits: int = 0) -> Session:
+def midway_session(dice: list[int], ground: int = 20, hits: int = 0, planes: dict | None = None) -> Session:  # type: ignore[type-arg]
     """Japanese ships in the Midway hex with the American Base unit (its Ground Factors, four
-    Buffalo Air Factors in section A, ``hits`` Hit units), at the Surface Combat set-up."""
+    Buffalo Air Factors in section A unless ``planes`` says otherwise, ``hits`` Hit units), at
+    the Surface Combat set-up."""
     forces = [tf(JP, 1, ["Atago", "Aoba", "AP1"], MIDWAY)]
 
     def make(game: object, _name: str) -> State:
-        planes = {"midway": {"a": {"buffalo": 4}}}
-        state = initial_state(GAME, forces, START, LAST, planes, base_ground={"midway": ground})
+        base_planes = {"midway": planes or {"a": {"buffalo": 4}}}
+        state = initial_state(GAME, forces, START, LAST, base_planes, base_ground={"midway": ground})
         return dataclasses.replace(
             state, bases=tuple(dataclasses.replace(b, hits=hits) if b.id == "midway" else b for b in state.bases)
         )
@@ -188,10 +189,13 @@ def midway_session(dice: list[int], ground: int = 20, hits: int = 0) -> Session:
 
 
 def test_bombardment_three_hits_on_midway_eliminate_one_air_factor() -> None:
-    """IX.K.3.b: "for three Hits, one" Air Factor (Bombardment: one for every two Hits). The
-    Atago and Aoba bombard (10 Factors, BHT 7 provisional: Base Number 2, a 5 rolled: 3 Hits)
-    and Midway's Gunnery Factors (IX.K.3.c: less one a Hit) fire back at the Atago."""
-    s = midway_session([4, 5])
+    """IX.K.3.b: "for three Hits, one" Air Factor (Bombardment: one for every two Hits), picked
+    by the side taking the Hits in the same Eliminate step as Bombing losses. The Atago and Aoba
+    bombard (10 Factors, BHT 7 provisional: Base Number 2, a 5 rolled: 3 Hits) and Midway's
+    Gunnery Factors (IX.K.3.c: less one a Hit) fire back at the Atago. Midway holds two Catalinas
+    in C and four Buffalos in A: the Americans give up a Buffalo, where the Air Factors nobody
+    picks would come from C."""
+    s = midway_session([4, 5], planes={"a": {"buffalo": 4}, "c": {"catalina": 2}})
     (b,) = surface.battles(GAME, s.state)
     assert b.base == US and b.bombarding == JP and not b.contact
     assert s.rules.check(s.state, SetDie(JP, MIDWAY, 3)) is not None  # no Ship-to-Ship Combat
@@ -204,12 +208,45 @@ def test_bombardment_three_hits_on_midway_eliminate_one_air_factor() -> None:
     us_fire, jp_fire = kinds(events, "surface-combat")
     assert us_fire.data["hits"] == CRT.hits(CRT.base_number(7, 6), 4) == 1
     assert "Base Number 2" in jp_fire.text and jp_fire.data["hits"] == 3
+    assert s.state.step == "bombardment-losses" and s.state.owed == ((US, "midway", 1),)
+    assert s.to_act() == (US, JP)  # sealed: both asked, the Japanese have nothing to pick
+    assert not any(isinstance(a, Eliminate) for a in s.legal_actions(JP)) and not s.view(JP)["battle"]["pick"]
+    assert s.view(US)["battle"]["pick"] == [
+        {"base": "midway", "factors": 1, "planes": {"a": {"buffalo": 4}, "c": {"catalina": 2}}}
+    ]
+    assert "IX.K.3.b" in (s.rules.check(s.state, Eliminate(JP, "midway", "a", "buffalo", 1)) or "")
+    assert "IX.K.3.b" in (s.rules.check(s.state, Eliminate(US, "midway", "a", "buffalo", 2)) or "")
+    seal(s, {US: [Eliminate(US, "midway", "a", "buffalo", 1)]})
     base = s.state.base("midway")
     assert base is not None and base.hits == 3  # and none repaired (X.B)
-    assert base.planes.total() == 3  # one of the four Buffalo Air Factors
+    assert base.planes.a == (Planes("buffalo", 3),) and base.planes.c == (Planes("catalina", 2),)
     assert s.state.hits_on(JP, "Atago") == 1
     assert s.state.step != "over" and s.state.lost(US).air_factors == 0  # counted already (XI)
     assert s.state.score(JP) == 2  # the Buffalo, in the Victory Points Counting Phase
+
+
+def test_bombardment_losses_nobody_picks_go_from_the_largest_stacks_of_c_then_b_then_a() -> None:
+    """IX.K.3.b through the shared Eliminate step: an Air Factor the Americans do not pick is
+    taken as after Bombing (the largest stack of C first)."""
+    s = midway_session([4, 5], planes={"a": {"buffalo": 4}, "c": {"catalina": 2}})
+    seal(s, {JP: [Arrange(JP, MIDWAY, "Atago", "bombard"), Arrange(JP, MIDWAY, "Aoba", "bombard")]})
+    seal(s, {JP: [Fire(JP, MIDWAY, "bombardment", "base", 10)]})
+    assert s.state.step == "bombardment-losses"
+    seal(s, {})
+    base = s.state.base("midway")
+    assert base is not None and base.planes.a == (Planes("buffalo", 4),) and base.planes.c == (Planes("catalina", 1),)
+
+
+def test_bombardment_losses_are_asked_for_with_no_planes_on_the_base() -> None:
+    """Whether the Eliminate step is held tells nothing of the Base Box (Basic III): three Hits
+    on an empty Midway still owe one Air Factor, and none is lost."""
+    s = midway_session([4, 5], planes={"a": {}})
+    seal(s, {JP: [Arrange(JP, MIDWAY, "Atago", "bombard"), Arrange(JP, MIDWAY, "Aoba", "bombard")]})
+    seal(s, {JP: [Fire(JP, MIDWAY, "bombardment", "base", 10)]})
+    assert s.state.step == "bombardment-losses"
+    assert not any(isinstance(a, Eliminate) for a in s.legal_actions(US))
+    events = seal(s, {})
+    assert not kinds(events, "air-lost") and s.state.lost(US).air_factors == 0
 
 
 def test_no_midway_repair_after_bombardment() -> None:
