@@ -866,8 +866,8 @@ def attach(presenter: Any) -> CombatBoard:
     board = CombatBoard(presenter)
     w = presenter.window
     tip = "The Battle being fought, segment by segment, and your orders in it (CV › Basic IX)"
-    dock = presenter._dock("cv-combat", "Combat Board", board, Qt.DockWidgetArea.BottomDockWidgetArea, tip,
-                           scroll=False)  # fmt: skip
+    # In a scroll area like the other docks: a small window squeezes it rather than growing.
+    dock = presenter._dock("cv-combat", "Combat Board", board, Qt.DockWidgetArea.BottomDockWidgetArea, tip)
     sheets = presenter.sheet_docks
     w.tabifyDockWidget(sheets[-1], dock)
     sheets[0].raise_()
