@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QApplication
 from midway_desktop.engine.registry import get_rules
 from midway_desktop.games.cv.actions import Done
 from midway_desktop.games.cv.doctrine import Doctrine
-from midway_desktop.ui.main_window import MainWindow
 from midway_desktop.ui.new_game import NewGameDialog
+from tests.ui.cv_driver import new_short_window
 
 
 def test_the_dialog_offers_the_computer_at_either_cv_side(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -23,12 +23,7 @@ def test_the_dialog_offers_the_computer_at_either_cv_side(qtbot) -> None:  # typ
 
 
 def test_the_computer_plays_the_japanese_in_the_window_without_a_curtain(qtbot) -> None:  # type: ignore[no-untyped-def]
-    w = MainWindow("cv", persist=False)
-    qtbot.addWidget(w)
-    w.resize(1500, 950)
-    w.show()
-    qtbot.waitExposed(w)
-    w.start_new(scenario="short", seed=5, seats={"american": None, "japanese": "doctrine"})
+    w = new_short_window(qtbot, 5, seats={"american": None, "japanese": "doctrine"})
     c = w.controller
     c.set_pace(0)
     session = c.session

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from midway_desktop.games.cv.gestures import NEW_AIR_UNIT
 from midway_desktop.ui.games.cv import CvPresenter
 from midway_desktop.ui.main_window import MainWindow
-from tests.ui.cv_driver import box_with, drop_in_box, lift, seal
+from tests.ui.cv_driver import box_with, drop_in_box, lift, new_short_window, seal
 
 SEED = 11
 
@@ -164,14 +164,7 @@ def test_a_strength_chip_dropped_on_a_unit_is_its_condition_2_announcement(qtbot
 
 # -- hot-seat undo ------------------------------------------------------------------------------
 def _new_short(qtbot) -> MainWindow:  # type: ignore[no-untyped-def]
-    w = MainWindow("cv", persist=False)
-    qtbot.addWidget(w)
-    w.resize(1500, 950)
-    w.show()
-    qtbot.waitExposed(w)
-    w.start_new(scenario="short", seed=SEED)
-    QApplication.processEvents()
-    return w
+    return new_short_window(qtbot, SEED)  # type: ignore[no-any-return]
 
 
 def _nothing_of(w: MainWindow, side: str) -> None:

@@ -21,6 +21,7 @@ from tests.ui.cv_driver import (
     drop_on_map,
     leaks,
     lift,
+    new_short_window,
     seal,
 )
 
@@ -29,14 +30,7 @@ SEED = 11
 
 @pytest.fixture
 def w(qtbot):  # type: ignore[no-untyped-def]
-    window = MainWindow("cv", persist=False)
-    qtbot.addWidget(window)
-    window.resize(1500, 950)
-    window.show()
-    qtbot.waitExposed(window)
-    window.start_new(scenario="short", seed=SEED)
-    QApplication.processEvents()
-    return window
+    return new_short_window(qtbot, SEED)
 
 
 def presenter(w: MainWindow) -> CvPresenter:
