@@ -296,10 +296,18 @@ class MainWindow(QMainWindow):
     def _build_play_docks(self) -> None:
         self.log_dock = LogDock(self)
         self.dice_dock = DiceDock(self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
         self.view_menu.addAction(self.dice_dock.toggleViewAction())
         self.view_menu.addAction(self.log_dock.toggleViewAction())
+        self._place_shared_docks()
+
+    def _place_shared_docks(self) -> None:
+        """The docks every game shares, where a game finds them before it arranges its own: a
+        game that moves them (Midway Solitaire puts the dice on the left) must not leave them
+        there for the next game switched to."""
+        for dock in (self.key_dock, self.dice_dock, self.log_dock):
+            dock.setFloating(False)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            dock.show()
         # The map key matters less once a game is on; it shares a tab with the log.
         self.tabifyDockWidget(self.key_dock, self.log_dock)
         self.log_dock.raise_()
@@ -992,6 +1000,7 @@ class MainWindow(QMainWindow):
             self.settings.setValue(SETTINGS_GAME, game_id)
         # The window names the new game before anything (a resume question) is asked of it.
         self._clear_table()
+        self._place_shared_docks()
         if start:
             self._start(resume=self.persist)
             self._restore_layout()

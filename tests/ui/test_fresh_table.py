@@ -8,7 +8,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QDockWidget
 
 from midway_desktop.games import GAMES, game_info
 from midway_desktop.ui.games import desktop_games
@@ -67,51 +68,33 @@ def test_every_switch_leaves_nothing_behind(qtbot, old: str, new: str) -> None: 
     _play(w, 8)
     w.switch_game(new)
     assert_fresh(w)
+    fresh = _window(qtbot, new)
+    assert arrangement(w) == arrangement(fresh), f"{old}'s dock places stay in {new}"
 
 
-def test_the_resume_question_is_asked_over_the_game_it_is_about(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    w = _window(qtbot, "midway-solitaire", persist=True)
-    _play(w, 6)  # an unfinished, autosaved game
-    w.switch_game("kido-butai")
-    _play(w, 4)
-    seen: list[tuple[str, object, int]] = []
-
-    def answer(*_args, **_kwargs) -> bool:  # type: ignore[no-untyped-def]
-        seen.append((w.windowTitle(), w.game_combo.currentData(), w.log_dock.model.rowCount()))
-        return True
-
-    monkeypatch.setattr("midway_desktop.ui.main_window.ask", answer)
-    w.switch_game("midway-solitaire")
-    assert seen == [(w.windowTitle(), "midway-solitaire", 0)]
-    assert w.windowTitle().startswith("Midway Solitaire")
-    assert w.statusBar().currentMessage().startswith("Resumed")
-    assert w.controller.session is not None and w.controller.session.history
-    assert_fresh(w)
-
-
-def test_a_finished_game_s_box_goes_with_it(qtbot) -> None:  # type: ignore[no-untyped-def]
-    w = _window(qtbot, "midway-solitaire")
-    _play(w, 400)
-    assert w.controller.outcome() is not None and w.game_over_box is not None
-    box = w.game_over_box
-    w.start_new({}, 3, None)
-    assert_fresh(w)
-    assert not box.isVisible()
-
-
-def test_a_keyboard_prompt_lasts_only_while_it_applies(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from PySide6.QtCore import Qt
-
-    w = _window(qtbot, "midway-solitaire")
-    c = w.controller
-    for _ in range(40):  # through set-up and into the turns, prompting before every order
-        session = c.session
-        if session.outcome() is not None:
-            break
-        qtbot.keyClick(w.view, Qt.Key.Key_Tab)
-        prompt = w.statusBar().currentMessage()
-        if prompt:
-            assert "Enter to order" in prompt
-        _play(w, 1, seed=len(session.history))
-        message = w.statusBar().currentMessage()
-        assert "Enter to order" not in message, f"a spent prompt stays: {message!r}"
+def arrangement(w) -> dict[str, tuple[object, ...]]:  # type: ignore[no-untyped-def]
+    """Where each dock of the window stands once the curtain (if any) is lifted: its side of the
+    board, its place in line along that side, the docks it shares tabs with, shown, floating."""
+    if w.curtain.down:
+        w.curtain.lift()
+    for _ in range(4):
+        QApplication.processEvents()
+    docks = [d for d in w.findChildren(QDockWidget) if d.objectName()]
+    vertical = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+    along = {}
+    for d in docks:
+        # A tab group stands where its face is (the tabs behind are laid out off the window).
+        places = [t.mapTo(w, QPoint(0, 0)) for t in (d, *w.tabifiedDockWidgets(d))]
+        pos = next((p for p in places if p.x() >= 0 and p.y() >= 0), places[0])
+        along[d] = (w.dockWidgetArea(d), pos.y() if w.dockWidgetArea(d) in vertical else pos.x())
+    line = {area: sorted({a for ar, a in along.values() if ar == area}) for area, _ in along.values()}
+    return {
+        d.objectName(): (
+            area,
+            line[area].index(a),
+            sorted(t.objectName() for t in w.tabifiedDockWidgets(d)),
+            d.isHidden(),
+            d.isFloating(),
+        )  # fmt: skip
+        for d, (area, a) in along.items()
+    }

@@ -105,10 +105,23 @@ class Doctrine:
 
     # -- the engine's entry point ------------------------------------------------------------
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
+        if self.last < 0 and session.history:
+            self.recall(session, side)
         return self.decide(session.view(side), side, Referee(session, side, legal or None), rng)
 
-    def decide(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action:
-        """The order to give now, from the side's view and what the rules allow it."""
+    def recall(self, session: Session, side: str) -> None:
+        """Seated in a game already begun (a loaded save, or the computer taking over a side):
+        take the notes it would have taken before each of the side's orders of the last
+        ``MEMORY`` Turns, from the side's view then, so that a save and load forgets nothing."""
+        now = session.state.time.index
+        for step in session.history:
+            before = step.before
+            if step.action.side == side and now - before.time.index <= MEMORY:
+                self._remember(session.rules.view(before, side), side)
+
+    def _remember(self, view: dict[str, Any], side: str) -> int:
+        """Note what the side sees now, as every decision does first; the number of orders given
+        at this Turn, step and Battle, this one included."""
         step = str(view["step"])
         now = self._now(view)
         if now < self.last or step == "set-up":  # a new game (``simulate`` keeps its bots): forget the old one
@@ -120,8 +133,14 @@ class Doctrine:
         key = (now, step, str(view.get("battle", {}).get("hex", "")))
         self.given = {k: n for k, n in self.given.items() if k[0] == now}  # (only this Turn's count)
         self.given[key] = self.given.get(key, 0) + 1
+        return self.given[key]
+
+    def decide(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action:
+        """The order to give now, from the side's view and what the rules allow it."""
+        step = str(view["step"])
+        given = self._remember(view, side)
         done = Done(side) if ref.allows(Done(side)) else None
-        if self.given[key] > MAX_ORDERS and done is not None:
+        if given > MAX_ORDERS and done is not None:
             return done
         announce = self._announce(view, side, ref.offered(Announce))
         if announce is not None:

@@ -13,6 +13,7 @@ import pytest
 from midway_desktop.engine import Rng, Session
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.bots import play_out
+from midway_desktop.engine.records import replay, to_record
 from midway_desktop.engine.seats import bots_for, resolve
 from midway_desktop.games.cv.actions import Announce, Bomb, Done, Form, Plot, TakeOff
 from midway_desktop.games.cv.doctrine import Doctrine, Referee, turn_index
@@ -206,3 +207,23 @@ def test_task_forces_steer_for_the_enemy_they_have_seen() -> None:
     assert isinstance(plot, Plot) and plot.path
     start = next(t["hex"] for t in session.view(JP)[JP]["task_forces"] if t["number"] == plot.task_force)
     assert GAME.board.distance(plot.path[-1], GAME.midway) < GAME.board.distance(start, GAME.midway)
+
+
+def test_a_saved_and_loaded_game_leaves_the_computer_its_notes() -> None:
+    """Seated anew in a loaded game, the doctrine takes again the notes of the side's last
+    ``MEMORY`` Turns from its past views: it remembers the same sightings and order counts, and
+    so makes the same choice as the player that never stopped."""
+    session = Session.start(RULES, scenario="short", seed=3)
+    bots = {US: Doctrine(GAME), JP: Doctrine(GAME)}
+    luck = Rng(3)
+    remembered = 0
+    for side in (US, JP):  # a stop where each side is next to act
+        while len(session.history) < 400 or session.to_act()[0] != side:
+            actor = session.to_act()[0]
+            session.apply_unchecked(bots[actor].choose(session, actor, [], luck))
+        loaded = replay(to_record(session))
+        fresh = Doctrine(GAME)
+        assert fresh.choose(loaded, side, [], Rng(5)) == bots[side].choose(session, side, [], Rng(5))
+        assert (fresh.seen, fresh.given, fresh.last) == (bots[side].seen, bots[side].given, bots[side].last)
+        remembered += len(fresh.seen)
+    assert remembered > 0  # (the premise: there was something to remember)
