@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -62,6 +64,12 @@ SETTINGS_STATE = "window/state"
 SETTINGS_FOLDER = "dialogs/folder"
 SETTINGS_PACE = "play/pace"
 SETTINGS_SEATS = "play/seats"
+DOCK_AREAS = (
+    (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.Orientation.Vertical),
+    (Qt.DockWidgetArea.RightDockWidgetArea, Qt.Orientation.Vertical),
+    (Qt.DockWidgetArea.TopDockWidgetArea, Qt.Orientation.Horizontal),
+    (Qt.DockWidgetArea.BottomDockWidgetArea, Qt.Orientation.Horizontal),
+)  # each side of the board and the way its docks line up
 DOCK_SHARE = 0.46  # at most this much of the window's width for the dock columns by default
 
 
@@ -78,6 +86,15 @@ def dispose(dialog: QWidget | None) -> None:
     if dialog is not None:
         dialog.close()
         dialog.deleteLater()
+
+
+@dataclass(frozen=True)
+class DockSizes:
+    """One ``resizeDocks`` request of a game's presenter."""
+
+    docks: tuple[QDockWidget, ...]
+    sizes: tuple[int, ...]
+    orientation: Qt.Orientation
 
 
 class MainWindow(QMainWindow):
@@ -102,6 +119,7 @@ class MainWindow(QMainWindow):
         self._prompt = ""
         self._columns: tuple[QDockWidget, int, QDockWidget, int] | None = None
         self._settled = False
+        self._asked_sizes: list[DockSizes] | None = None
 
         self._build_actions()
         self._build_toolbar()
@@ -933,9 +951,12 @@ class MainWindow(QMainWindow):
         if self.persist:
             self.settings.setValue(self._layout_key(), self.saveState())
 
-    def _restore_layout(self) -> None:
+    def _restore_layout(self) -> bool:
+        """The player's own arrangement of this game's docks, if one was kept."""
         if self.persist and restore(self.restoreState, self.settings, self._layout_key()):
             self._columns = None  # the player's own arrangement wins over the game's defaults
+            return True
+        return False
 
     def prefer_dock_columns(self, left: QDockWidget, left_px: int, right: QDockWidget, right_px: int) -> None:
         """A game's preferred widths for the dock columns beside the board. On a window too
@@ -950,6 +971,28 @@ class MainWindow(QMainWindow):
         left, lw, right, rw = self._columns
         scale = min(1.0, self.width() * DOCK_SHARE / (lw + rw))
         self.resizeDocks([left, right], [round(lw * scale), round(rw * scale)], Qt.Orientation.Horizontal)
+
+    def resizeDocks(self, docks: Sequence[QDockWidget], sizes: Sequence[int], orientation: Qt.Orientation) -> None:  # noqa: N802
+        if self._asked_sizes is not None:
+            self._asked_sizes.append(DockSizes(tuple(docks), tuple(sizes), orientation))
+        super().resizeDocks(docks, sizes, orientation)
+
+    def _size_docks_afresh(self, game_id: str, asked: Sequence[DockSizes]) -> None:
+        """After a switch, once the new game's docks are laid out: size them as a window opened on
+        that game does, from each dock's own size, then as the game asked. (Sizes asked while
+        they were still being laid out shared out what the last game's docks had.)"""
+        if game_id != self.game_id:  # switched on again before this turn of the event loop
+            return
+        docks = [d for d in self.findChildren(QDockWidget) if d.isVisible() and not d.isFloating()]
+        for area, orientation in DOCK_AREAS:
+            line = [d for d in docks if self.dockWidgetArea(d) == area]
+            if line:
+                hints = [d.sizeHint() for d in line]
+                along = [h.height() if orientation == Qt.Orientation.Vertical else h.width() for h in hints]
+                super().resizeDocks(line, along, orientation)
+        for call in asked:
+            if all(d.isVisible() and not d.isFloating() for d in call.docks):  # (not closed or floated since)
+                super().resizeDocks(call.docks, call.sizes, call.orientation)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
@@ -1002,8 +1045,11 @@ class MainWindow(QMainWindow):
         self._clear_table()
         self._place_shared_docks()
         if start:
+            self._asked_sizes = []  # the new game's dock sizes, asked again once they are laid out
             self._start(resume=self.persist)
-            self._restore_layout()
+            asked, self._asked_sizes = self._asked_sizes, None
+            if not self._restore_layout():
+                QTimer.singleShot(0, self, lambda: self._size_docks_afresh(game_id, asked))
 
     def _refresh_title(self) -> None:
         self.setWindowTitle(f"{game_info(self.game_id).title} — Midway Desktop")

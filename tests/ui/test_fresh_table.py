@@ -69,12 +69,13 @@ def test_every_switch_leaves_nothing_behind(qtbot, old: str, new: str) -> None: 
     w.switch_game(new)
     assert_fresh(w)
     fresh = _window(qtbot, new)
-    assert arrangement(w) == arrangement(fresh), f"{old}'s dock places stay in {new}"
+    assert arrangement(w) == arrangement(fresh), f"{old}'s dock places or sizes stay in {new}"
 
 
 def arrangement(w) -> dict[str, tuple[object, ...]]:  # type: ignore[no-untyped-def]
     """Where each dock of the window stands once the curtain (if any) is lifted: its side of the
-    board, its place in line along that side, the docks it shares tabs with, shown, floating."""
+    board, its place in line along that side, the docks it shares tabs with, shown, floating, and
+    the size of those in sight."""
     if w.curtain.down:
         w.curtain.lift()
     for _ in range(4):
@@ -88,6 +89,7 @@ def arrangement(w) -> dict[str, tuple[object, ...]]:  # type: ignore[no-untyped-
         pos = next((p for p in places if p.x() >= 0 and p.y() >= 0), places[0])
         along[d] = (w.dockWidgetArea(d), pos.y() if w.dockWidgetArea(d) in vertical else pos.x())
     line = {area: sorted({a for ar, a in along.values() if ar == area}) for area, _ in along.values()}
+    in_sight = {d: d.isVisible() and d.mapTo(w, QPoint(0, 0)).x() >= 0 for d in docks}  # (not a tab behind)
     return {
         d.objectName(): (
             area,
@@ -95,6 +97,7 @@ def arrangement(w) -> dict[str, tuple[object, ...]]:  # type: ignore[no-untyped-
             sorted(t.objectName() for t in w.tabifiedDockWidgets(d)),
             d.isHidden(),
             d.isFloating(),
-        )  # fmt: skip
+            d.size().toTuple() if in_sight[d] else None,
+        )
         for d, (area, a) in along.items()
     }
