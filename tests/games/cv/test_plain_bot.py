@@ -113,7 +113,6 @@ def test_the_plot_step_ends_for_any_bot_luck(seed: int, done: float) -> None:
 # thousands of orders in a Plot Ship Movement Step (carriers bound to the wind, Transfers voiding
 # plots). The longer scenarios seal more often (their games take seconds, not minutes).
 WALKS = [
-    ("short", 0.3, 1),
     ("short", 0.3, 2),
     ("free-set-up-short", 0.3, 2),
     ("free-set-up-short", 0.3, 7),
