@@ -13,13 +13,15 @@ from hypothesis import strategies as st
 from midway_desktop.engine import Rng, Session, get_rules
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.bots import play_out
-from midway_desktop.games.cv import wind
-from midway_desktop.games.cv.actions import Done, Form, Plot, Transfer
+from midway_desktop.engine.rng import ScriptedRng
+from midway_desktop.games.cv import combat, wind
+from midway_desktop.games.cv.actions import Bomb, Done, Form, MoveAir, Plot, Transfer
 from midway_desktop.games.cv.bots import PlainBot, clearing_orders
 from midway_desktop.games.cv.movement import wind_bound
-from midway_desktop.games.cv.rules import SCENARIO_IDS
-from midway_desktop.games.cv.state import SIDES
-from tests.games.cv.play import GAME, US, done_until, session, tf
+from midway_desktop.games.cv.rules import SCENARIO_IDS, CvRules
+from midway_desktop.games.cv.state import SIDES, evolve
+from tests.games.cv.play import GAME, JP, US, done_until, session, tf
+from tests.games.cv.test_combat import JAPANESE_MIDWAY, MIDWAY, NOON, _fortresses_over_japanese_midway, step
 
 # Orders a side gives in one step before it seals. A seal is tried with chance ``done`` every
 # order and, once refused, the step closes in a few orders: past this, the bot wanders.
@@ -87,6 +89,23 @@ def test_the_clearing_orders_are_the_bound_task_forces_plots() -> None:
     assert {a.task_force for a in clearing_orders(GAME, s.state, US)} == {2}  # type: ignore[attr-defined]
     s.play(next(a for a in clearing_orders(GAME, s.state, US)))
     assert clearing_orders(GAME, s.state, US) == [] and s.check(Done(US)) is None
+
+
+def test_a_refused_end_of_the_move_sends_the_bound_air_unit_away() -> None:
+    """VIII.H.3: the Fortresses that Bombed Japanese Midway last Turn must leave it; the bot's
+    refused seal moves them out (a move that stays is refused), then it ends its move."""
+    state = step(_fortresses_over_japanese_midway(NOON), game=JAPANESE_MIDWAY)
+    state = step(state, orders=[Bomb(US, 1, "fortress", "he", True, "high", "base", 10)], game=JAPANESE_MIDWAY)
+    state = combat.advance(JAPANESE_MIDWAY, state, ScriptedRng(dice=[2]), [])
+    state = evolve(state, time=NOON.plus(1), step="air-move", initiative=(US, JP), mover=0)
+    s = Session.start(CvRules(JAPANESE_MIDWAY, lambda g, _name: state), seed=1)
+    assert s.check(Done(US)) is not None
+    bot, rng = PlainBot(done=1.0), Rng(2)
+    order = bot.choose(s, US, [], rng)
+    assert isinstance(order, MoveAir) and order.air_unit == 1 and order.to != MIDWAY
+    assert order in clearing_orders(JAPANESE_MIDWAY, s.state, US)
+    s.play(order)
+    assert s.to_act() == (US,) and bot.choose(s, US, [], rng) == Done(US)
 
 
 @settings(max_examples=25, deadline=None)
