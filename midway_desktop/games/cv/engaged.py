@@ -32,12 +32,18 @@ def must_leave(game: Game, state: State, unit: AirUnit) -> bool:
     return air.air_hex(game, state, unit) == unit.leave and _enemy_hex(game, state, unit.side, unit.leave)
 
 
+def stuck(game: Game, state: State, side: str) -> list[int]:
+    """The side's Air units still to leave the enemy hex they fought over (VIII.H.3): its part of
+    the Normal Air Unit Movement Step ends only when none is left."""
+    return [u.number for u in state.air_units if u.side == side and must_leave(game, state, u)]
+
+
 def refusal(game: Game, state: State, a: Action) -> str | None:
     """The VIII.H.3 limits on an order of the Air Unit Movement Phase (None: none apply)."""
     if isinstance(a, Done) and state.step == "air-move":  # it moves in the Normal Air Unit Movement Step
-        stuck = [u.number for u in state.air_units if u.side == a.side and must_leave(game, state, u)]
-        if stuck:
-            return f"Air unit {stuck[0]} must leave the enemy hex it fought over last Turn ({RULE})."
+        left = stuck(game, state, a.side)
+        if left:
+            return f"Air unit {left[0]} must leave the enemy hex it fought over last Turn ({RULE})."
         return None
     if isinstance(a, MoveAir):
         unit = state.air_unit(a.side, a.air_unit)

@@ -134,11 +134,20 @@ def done_refusal(game: Game, state: State, a: Done) -> str | None:
     the wind has a plot that does (an unplotted Task Force stays where it is)."""
     if state.step != "ship-plotting":
         return None
-    plotted = {p.task_force for p in state.plots_of(a.side)}
-    for tf in state.task_forces:
-        if tf.side == a.side and tf.on_map and tf.number not in plotted and wind.must_go_into_wind(game, tf):
-            return _wind_reason(game, tf)
-    return None
+    bound = wind_bound(game, state, a.side)
+    return _wind_reason(game, bound[0]) if bound else None
+
+
+def wind_bound(game: Game, state: State, side: str) -> list[TaskForce]:
+    """Basic VI.E: the side's carrier Task Forces that must move into the wind and have no plot
+    yet (a plot of theirs is accepted only if it goes into the wind). Each one plotted is one
+    fewer: the orders that clear the way to sealing."""
+    plotted = {p.task_force for p in state.plots_of(side)}
+    return [
+        tf
+        for tf in state.task_forces
+        if tf.side == side and tf.on_map and tf.number not in plotted and wind.must_go_into_wind(game, tf)
+    ]
 
 
 def apply_plot(game: Game, state: State, a: Plot) -> State:
