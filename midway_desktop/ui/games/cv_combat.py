@@ -74,6 +74,7 @@ STEP_SHORT = {
     "surface-torpedo": "Surface Torpedo",
     "breakthrough": "Breakthrough",
     "bombardment": "Bombardment",
+    "bombardment-losses": "Air Factors lost to the Bombardment",
     "ground-combat": "Ground Combat",
 }
 STEP_NAMES = tuple(s.name for s in STEPS)
@@ -324,7 +325,8 @@ def _units(game: Game, view: dict[str, Any], seg: str) -> tuple[str, ...]:
                 f"{sec.upper()}: " + ", ".join(f"{n} {_plane(game, p)}" for p, n in sorted(planes.items()))
                 for sec, planes in sorted(pick["planes"].items())
             )
-            out.append(f"You pick {pick['factors']} Air Factor(s) lost on {pick['base']}: {held or 'none there'}")
+            base = game.bases[pick["base"]].title if pick["base"] in game.bases else pick["base"]
+            out.append(f"You pick {pick['factors']} Air Factor(s) lost on {base}: {held or 'none there'}")
     if seg == "surface":
         mine = view.get(viewer, {})
         for tf in mine.get("task_forces", ()):
