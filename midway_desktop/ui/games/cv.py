@@ -108,6 +108,17 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def step_name(step: str) -> str:
+    """The step as the status bar names it, short enough to read whole beside the hex and the
+    zoom on a small screen: the step without its Phase (the Orders dock heads with the full
+    title), a Combat step by the combat board's name for it (CV › Basic IV)."""
+    if step in cv_combat.STEP_SHORT:
+        return f"Combat: {cv_combat.STEP_SHORT[step]}"
+    title = PHASES[step].title
+    phase, _, rest = title.partition(": ")
+    return rest if rest and phase.endswith("Phase") else title
+
+
 class CvPresenter(DragDropPresenter):
     def __init__(self, window: Any, controller: Any) -> None:
         super().__init__(window, controller)
@@ -172,8 +183,8 @@ class CvPresenter(DragDropPresenter):
         # The Holding Box Charts.
         self.charts: dict[str, tuple[QDockWidget, QVBoxLayout]] = {}
         for name, title, tip in (
-            ("task-forces", "Task Force Boxes", "Your Task Force Boxes: sections A, B, C and the CAP Box"),
-            ("bases", "Base Boxes", "Your Base Boxes: sections A, B, C, and CAP or In Flight"),
+            ("task-forces", "Task Forces", "Your Task Force Boxes: sections A, B, C and the CAP Box"),
+            ("bases", "Bases", "Your Base Boxes: sections A, B, C, and CAP or In Flight"),
             ("air", "Air Boxes", "Your Air Boxes 1-27: each Air unit's planes at High and Low Altitude"),
         ):
             holder = QWidget()
@@ -191,7 +202,7 @@ class CvPresenter(DragDropPresenter):
         self.time_view.setModel(self.time_model)
         self.time_view.setSelectionMode(QListView.SelectionMode.NoSelection)
         rl.addWidget(self.time_view, 1)
-        self.time_dock = self._dock("cv-time", "Time and Points", records, right, "The Time Record and Point Record",
+        self.time_dock = self._dock("cv-time", "Time Record", records, right, "The Time Record and Point Record",
                                     scroll=False)  # fmt: skip
         stack = [self.charts[n][0] for n in ("task-forces", "bases", "air")] + [self.time_dock]
         for a, b in zip(stack, stack[1:], strict=False):
@@ -321,6 +332,7 @@ class CvPresenter(DragDropPresenter):
         self._scale_counters(self.window.view.zoom())
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
         self.window.set_turn_text(f"{who} · {view['time']}{' (night)' if view['night'] else ''} · {self._step_title()}")
+        self.window.turn_label.setToolTip(self._step_title(full=True))
         curtain = getattr(self.window, "curtain", None)
         if curtain is not None:
             curtain.cover()
@@ -471,11 +483,11 @@ class CvPresenter(DragDropPresenter):
             if not under:
                 bar.hide()
 
-    def _step_title(self) -> str:
+    def _step_title(self, full: bool = False) -> str:
         session = self.controller.session
         if session is None or self.controller.reviewing is not None:
             return "review"
-        return PHASES[session.state.step].title
+        return PHASES[session.state.step].title if full else step_name(session.state.step)
 
     def _bring_forward(self, view: dict[str, Any]) -> None:
         key = (view["time"], view["step"], view["viewer"])
