@@ -112,6 +112,8 @@ def test_screenshot_with_a_seed_plays_the_doctrine_to_a_battle(qtbot) -> None:  
         board = w.presenter.combat_board
         assert board.board is not None and board.board.live and board.board.hex == session.state.battle
         assert "Battle in" in board.heading.text()
+        # The Orders dock's list has none of a Battle's orders: its heading sends the player there.
+        assert "on the Combat Board" in w.presenter.heading.text()
 
 
 def test_screenshot_until_a_later_turn_and_the_refusals_in_one_line(tmp_path: Path) -> None:
@@ -128,3 +130,25 @@ def test_screenshot_until_a_later_turn_and_the_refusals_in_one_line(tmp_path: Pa
     cmd = [sys.executable, "-m", "midway_desktop", "screenshot", "cv", "--until", "nap", "--out", out]
     done = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     assert done.returncode == 1 and done.stderr.strip().count("\n") == 0 and "no CV step 'nap'" in done.stderr
+
+
+def test_a_battle_s_segments_show_from_their_tops(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Every segment as tall as its wrapped text, the one being fought scrolled into sight from
+    its top (its units first): the AA Combat Step's three segments at 1400×900 were squeezed to
+    the area's height and scrolled to their middles, their first and last lines cut off."""
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from midway_desktop.ui.screenshot import _new_game_window
+
+    with _new_game_window("cv", 1400, 900, until="aa", side="japanese", seed=1) as w:
+        for _ in range(4):
+            QApplication.processEvents()
+        board = w.presenter.combat_board
+        area = board.segment_area
+        assert board.board is not None and board.board.step == "aa"
+        tall = max(box.height() for box in board._segment_widgets)
+        assert tall > area.viewport().height()  # (the case in point: they scroll)
+        for box in board._segment_widgets:
+            assert box.mapTo(area.viewport(), box.rect().topLeft()).y() >= 0, box.title()
+            text = box.findChild(QLabel)
+            assert text.height() >= text.heightForWidth(text.width()), box.title()

@@ -97,6 +97,8 @@ STEP_HINTS: dict[str, tuple[str, str]] = {
     "air-move": ("Drag Air units on the map to a lit hex, or into a CAP Box.", "air"),
     "take-off": ("Drag a forming Air unit (Air Boxes) onto a lit hex, or into a CAP Box.", "air"),
 }  # fmt: skip
+# A Battle's orders are rows on the combat board (the Orders dock's list has none of them).
+COMBAT_HINT = "Give your orders on the Combat Board, under the map."
 NOTHING = "You have nothing to order in this step: seal it. The other side learns only that you sealed."
 BOX_LEAST = 56  # a box is at least one counter wide
 NOTHING_MORE = "You have nothing (more) to order in this step: end it with Enter."
@@ -686,7 +688,8 @@ class CvPresenter(DragDropPresenter):
             elif not orders:
                 text += f"<br><b>{NOTHING if view['step'] in SECRET else NOTHING_MORE}</b>"
             else:
-                text += f"<br><i>{STEP_HINTS.get(view['step'], ('Give your orders.', ''))[0]}</i>"
+                default = COMBAT_HINT if view["step"] in cv_combat.STEP_SHORT else "Give your orders."
+                text += f"<br><i>{STEP_HINTS.get(view['step'], (default, ''))[0]}</i>"
         elif viewer != UMPIRE:
             text += "<br>Waiting for the other side."
         self.heading.setText(text)
