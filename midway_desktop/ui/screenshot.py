@@ -53,12 +53,17 @@ def _new_game_window(
         if first_look is not None and zoom is None and center is None:
             first_look()  # the game's own first look at the board (CV: the side's forces, readable)
         else:
-            window.view.fit()
+            # As the player's Fit: a game's own first look then lets go of the map (CV keeps it
+            # up as the docks resize the map, a Battle's board coming forward, say).
+            window.act_fit.trigger()
         if zoom is not None:
             window.view.set_zoom(zoom)
         if center is not None:
             window.view.centre_on_cell(center)
         QApplication.processEvents()
+        if center is not None:
+            window.view.centre_on_cell(center)  # again, once the docks have settled
+            QApplication.processEvents()
         yield window
     finally:
         window.close()

@@ -140,9 +140,13 @@ def test_a_battle_s_segments_show_from_their_tops(qtbot) -> None:  # type: ignor
 
     from midway_desktop.ui.screenshot import _new_game_window
 
-    with _new_game_window("cv", 1400, 900, until="aa", side="japanese", seed=1) as w:
+    with _new_game_window("cv", 1400, 900, until="aa", side="japanese", seed=1, zoom=0.57, center="B1816") as w:
         for _ in range(4):
             QApplication.processEvents()
+        # The map where it was asked to be, though the combat board came forward and the side's
+        # first look would follow the map's new size.
+        middle = w.view.viewport().rect().center()
+        assert w.view.cell_at_view(middle.toPointF()) in {"B1816", "B1815", "B1817", "B1716", "B1916"}
         board = w.presenter.combat_board
         area = board.segment_area
         assert board.board is not None and board.board.step == "aa"
