@@ -114,6 +114,9 @@ def test_screenshot_with_a_seed_plays_the_doctrine_to_a_battle(qtbot) -> None:  
         assert "Battle in" in board.heading.text()
         # The Orders dock's list has none of a Battle's orders: its heading sends the player there.
         assert "on the Combat Board" in w.presenter.heading.text()
+        # The dice dock as against the computer: the last rolls, the Air-to-Air Combat's, the side saw.
+        rolls = w.dice_dock.dice.rolls
+        assert rolls and all(e.visible_to("american") for e in rolls)
 
 
 def test_screenshot_until_a_later_turn_and_the_refusals_in_one_line(tmp_path: Path) -> None:
