@@ -464,6 +464,14 @@ class CvPresenter(DragDropPresenter):
         bv.set_zoom(max(readable, min(around, 1.0)))
         if around < readable and ships:  # not all of them at a readable scale: the fleet first
             left, top, right, bottom = span(ships)
+            zoom = bv.zoom()
+            if (right - left) * zoom > vp.width() or (bottom - top) * zoom > vp.height():
+                # Not even the fleet: the Task Forces round the first one (the middle of two far
+                # groups would show neither whole).
+                half_w, half_h = vp.width() / zoom / 2 - margin, vp.height() / zoom / 2 - margin
+                x0, y0 = ships[0]
+                near = [(x, y) for x, y in ships if abs(x - x0) <= half_w and abs(y - y0) <= half_h]
+                left, top, right, bottom = span(near)
         bv.centerOn((left + right) / 2, (top + bottom) / 2)
 
     def _hide_stale_tab_bars(self) -> None:
