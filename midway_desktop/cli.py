@@ -46,6 +46,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     shot.add_argument("--until", default=None, help="CV: play a short game to this step (e.g. ship-plotting)")
     shot.add_argument("--side", default=None, help="CV, with --until: the side to act and be shown")
+    shot.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="CV, with --until: a game of this seed played by the computer's Doctrine at both sides "
+        "(to a Battle, say, or to the end: over)",
+    )
+    shot.add_argument("--turn", type=int, default=None, help="CV, with --until: the step in the game's N-th Turn")
     shot.add_argument("--scale", type=float, default=None, help="device pixel ratio, e.g. 2 for a 200 %% screen")
     shot.add_argument("--high-contrast", action="store_true", help="draw with the high-contrast option on")
 
@@ -290,6 +298,8 @@ def _screenshot(args: argparse.Namespace) -> int:
             high_contrast=args.high_contrast,
             until=args.until,
             side=args.side,
+            seed=args.seed,
+            turn=args.turn,
         )
     except (RulesetError, ValueError) as exc:
         print(exc, file=sys.stderr)

@@ -27,6 +27,8 @@ def _new_game_window(
     high_contrast: bool = False,
     until: str | None = None,
     side: str | None = None,
+    seed: int | None = None,
+    turn: int | None = None,
 ) -> Iterator[MainWindow]:
     ensure_app()
     from midway_desktop.ui import palette
@@ -43,7 +45,7 @@ def _new_game_window(
         if scenario is not None:
             _show_scenario(window, scenario)
         if until is not None:
-            _play_until(window, until, side)
+            _play_until(window, until, side, seed, turn)
         # A hot-seat game opens behind the curtain; the picture is of the first player's side.
         window.curtain.lift()
         QApplication.processEvents()
@@ -51,12 +53,17 @@ def _new_game_window(
         if first_look is not None and zoom is None and center is None:
             first_look()  # the game's own first look at the board (CV: the side's forces, readable)
         else:
-            window.view.fit()
+            # As the player's Fit: a game's own first look then lets go of the map (CV keeps it
+            # up as the docks resize the map, a Battle's board coming forward, say).
+            window.act_fit.trigger()
         if zoom is not None:
             window.view.set_zoom(zoom)
         if center is not None:
             window.view.centre_on_cell(center)
         QApplication.processEvents()
+        if center is not None:
+            window.view.centre_on_cell(center)  # again, once the docks have settled
+            QApplication.processEvents()
         yield window
     finally:
         window.close()
@@ -74,19 +81,33 @@ def _show_scenario(window: MainWindow, scenario: str) -> None:
     window.show_set_up_preview(scenario)
 
 
-def _play_until(window: MainWindow, step: str, side: str | None) -> None:
-    """A CV game played (``games.cv.demo``) to ``step`` with ``side`` to act, shown to that side."""
+def _play_until(
+    window: MainWindow, step: str, side: str | None, seed: int | None = None, turn: int | None = None
+) -> None:
+    """A CV game played to ``step`` with ``side`` to act, shown to that side: by the demo's
+    orders (``games.cv.demo``, that side's orders for the step given), or with a ``seed`` by the
+    computer's Doctrine at both sides (a new game of that seed). ``turn``: the step in the
+    game's ``turn``-th Turn; ``over``: the finished game, as ``side`` sees it."""
     if window.game_id != "cv":
         raise ValueError("--until draws a CV game in play; the other games start at their first step")
-    from midway_desktop.games.cv.demo import play_until
+    from midway_desktop.games.cv.demo import play_by_doctrine, play_until
 
     session = window.controller.session
-    if session is None or window.controller.reviewing is not None:
-        window.start_new(scenario="short")
+    if seed is not None or session is None or window.controller.reviewing is not None:
+        window.start_new(scenario=session.scenario if session is not None else "short", seed=seed)
         session = window.controller.session
     assert session is not None
-    at = play_until(session, step, side)
+    if seed is not None:
+        at = play_by_doctrine(session, step, side, turn, seed)
+    else:
+        at = play_until(session, step, side, turn if turn is not None else 1)
     window.controller.adopt(session, viewer=at)
+    # The dice as a player against the computer has them: the last step's rolls the side saw.
+    for done in reversed(session.history):
+        seen = [e for e in done.events if e.visible_to(at)]
+        if any(e.kind == "roll" and e.data.get("dice") for e in seen):
+            window.dice_dock.dice.show_rolls(seen)
+            break
     window.show_log()
 
 
@@ -100,10 +121,14 @@ def grab_window(
     high_contrast: bool = False,
     until: str | None = None,
     side: str | None = None,
+    seed: int | None = None,
+    turn: int | None = None,
 ) -> QImage:
     """The main window for a new game of ``game`` (of ``scenario``), drawn offscreen (or on
-    whatever screen Qt has); ``until``: a CV game played to that step, as ``side`` sees it."""
-    with _new_game_window(game, width, height, zoom, center, scenario, high_contrast, until, side) as window:
+    whatever screen Qt has); ``until``: a CV game played to that step, as ``side`` sees it (by the
+    Doctrine from ``seed``, in Turn ``turn``: see ``_play_until``)."""
+    shown = _new_game_window(game, width, height, zoom, center, scenario, high_contrast, until, side, seed, turn)
+    with shown as window:
         return window.grab().toImage()
 
 
@@ -124,10 +149,12 @@ def take_screenshot(
     high_contrast: bool = False,
     until: str | None = None,
     side: str | None = None,
+    seed: int | None = None,
+    turn: int | None = None,
 ) -> Path:
     image = grab_window(
         game, width, height, zoom=zoom, center=center, scenario=scenario, high_contrast=high_contrast,
-        until=until, side=side,
+        until=until, side=side, seed=seed, turn=turn,
     )  # fmt: skip
     out.parent.mkdir(parents=True, exist_ok=True)
     if not image.save(str(out), "PNG"):

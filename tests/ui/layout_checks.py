@@ -144,3 +144,17 @@ def _cut_tabs(bar: QTabBar) -> list[str]:
         if fm.horizontalAdvance(text) > bar.tabRect(i).width() - 4:
             out.append(f"tab {text!r} is cut short")
     return out
+
+
+def hidden_tabs(root: QWidget) -> list[str]:
+    """Tabs of the window's tabbed docks that do not fit their bar: the bar scrolls (its titles
+    are never elided) and the last tabs are cut or out of sight until the player scrolls it."""
+    out = []
+    for bar in root.findChildren(QTabBar):
+        if not bar.isVisibleTo(root) or bar.window() is not root.window() or bar.count() < 2:
+            continue
+        need = sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+        if need > bar.width() + SLACK:
+            titles = ", ".join(repr(bar.tabText(i)) for i in range(bar.count()))
+            out.append(f"the tabs {titles} need {need} px in a bar of {bar.width()} px")
+    return out

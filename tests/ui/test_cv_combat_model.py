@@ -37,7 +37,7 @@ def test_the_base_s_planes_are_shown_only_to_the_side_that_picks_its_losses() ->
     assert picker is not None and picker.live and picker.step == "air-losses"
     (bombing,) = [s for s in picker.segments if s.current]
     assert bombing.name == "bombing"
-    assert "You pick 1 Air Factor(s) lost on midway: A: 2 Catalina; C: 3 Buffalo" in bombing.units
+    assert "You pick 1 Air Factor(s) lost on Midway: A: 2 Catalina; C: 3 Buffalo" in bombing.units
     picks = [c for c in picker.choices if isinstance(c.options[0], Eliminate)]
     assert {(c.options[0].section, c.options[0].plane) for c in picks} == {("a", "catalina"), ("c", "buffalo")}
     assert all(o.side == JP and o.factors == 1 for c in picks for o in c.options)
@@ -98,3 +98,12 @@ def test_the_log_is_cut_into_one_record_a_battle_in_order(events: list[tuple[str
     for e in kept:
         assert e.kind not in ENDS_BATTLE and e.kind not in ("battle", "sealed")
         assert e.kind != "roll" or e.data["step"] in ("aa", "bombing", "air-move")
+
+
+def test_the_strip_names_every_combat_step_in_words() -> None:
+    """Every step of the Combat Phase (CV › Basic IX) has its short title on the board's strip,
+    never its id (the Air Factors lost after a Bombardment were shown as 'bombardment-losses')."""
+    from midway_desktop.ui.games.cv_combat import STEP_NAMES, STEP_SHORT
+
+    assert set(STEP_NAMES) <= set(STEP_SHORT)
+    assert all(STEP_SHORT[name] != name and STEP_SHORT[name][0].isupper() for name in STEP_NAMES)

@@ -359,3 +359,17 @@ def test_both_sides_ready_planes_by_drag_with_the_curtain_between(qtbot, tmp_pat
         seal(w, qtbot)
     assert set(done) == {"american", "japanese"}
     assert c.session.state.step == "form-air-units"
+
+
+def test_on_a_small_screen_the_first_look_is_at_task_force_1_and_those_near_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """At 1024×700 neither side's Task Forces fit at a readable scale: the look was at the middle
+    of their span, open sea between two groups cut at the edges; now Task Force 1 and those
+    near it."""
+    from PySide6.QtWidgets import QApplication
+
+    from midway_desktop.ui.screenshot import _new_game_window
+
+    for side in ("american", "japanese"):
+        with _new_game_window("cv", 1024, 700, until="form-air-units", side=side) as w:
+            QApplication.processEvents()
+            assert _in_sight(w, "tf1"), f"{side}'s Task Force 1 is out of sight at the first look"

@@ -195,11 +195,25 @@ def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow,
 def test_the_titles_name_the_side_at_the_screen_and_its_step(w: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     lift(w, qtbot)
     text = w.turn_label.text()
-    assert text == f"American · 0100 June 4 (night) · {PHASES['set-up'].title}"
+    assert text == f"American · 0100 June 4 (night) · {PHASES['set-up'].title}"  # (a set-up has no Phase)
+    assert w.turn_label.toolTip() == PHASES["set-up"].title
     assert w.windowTitle() == "CV — Midway Desktop"
     titles = [d.windowTitle() for d in presenter(w).docks]
-    assert "Task Force Boxes" in titles and "Air Record Sheet" in titles and "Ship Record Sheet" in titles
+    assert "Task Forces" in titles and "Air Record Sheet" in titles and "Ship Record Sheet" in titles
     assert not any("Japanese" in t or "American" in t for t in titles)
+
+
+def test_the_status_bar_names_each_step_short_enough_to_read_whole() -> None:
+    """At 1024 px the status bar has about 600 px for the side, the time and the step: the step
+    goes without its Phase ('Form Air Units Step'), a Combat step by the combat board's name."""
+    from midway_desktop.ui.games.cv import step_name
+
+    names = {step: step_name(step) for step in PHASES}
+    assert names["form-air-units"] == "Form Air Units Step"
+    assert names["interception"] == "Combat: Air-to-Air: Interceptors on Bombers"
+    assert names["set-up"] == PHASES["set-up"].title and names["combat"] == "Combat Phase"
+    assert max(len(n) for n in names.values()) <= 45
+    assert len(set(names.values())) == len(names)  # (every step still told apart)
 
 
 def test_a_drop_on_a_box_the_rules_refuse_says_why_and_changes_nothing(w: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]

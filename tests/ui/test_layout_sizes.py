@@ -12,7 +12,7 @@ from midway_desktop.engine import get_rules
 from midway_desktop.games import GAMES
 from midway_desktop.ui.games import desktop_games
 from tests.ui.helpers import play_by_bots
-from tests.ui.layout_checks import problems
+from tests.ui.layout_checks import hidden_tabs, problems
 
 SIZES = ((1024, 700), (1400, 900), (1920, 1080))
 
@@ -70,3 +70,18 @@ def test_how_to_play_and_the_keys_read_whole(qtbot) -> None:  # type: ignore[no-
     w._shortcuts()
     _settle()
     assert problems(w.shortcuts_box) == []
+
+
+# CV in play, each side at a step that fills its docks: the longest step titles, a full Air Box,
+# a Battle on the combat board (the Doctrine plays to it: seed 1).
+CV_STEPS = (("form-air-units", "japanese", None), ("ship-plotting", "american", None), ("interception", "american", 1))
+
+
+@pytest.mark.parametrize("size", SIZES[:2], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_cv_in_play_reads_whole(qtbot, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    from midway_desktop.ui.screenshot import _new_game_window
+
+    for step, side, seed in CV_STEPS:
+        with _new_game_window("cv", *size, until=step, side=side, seed=seed) as w:
+            _settle()
+            assert problems(w) + hidden_tabs(w) == [], step

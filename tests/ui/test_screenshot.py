@@ -87,3 +87,75 @@ def test_screenshot_refuses_an_unknown_scenario_in_one_line(tmp_path: Path) -> N
     assert done.returncode == 1
     assert done.stderr.strip().count("\n") == 0 and "no CV scenario 'VI'" in done.stderr
     assert not (tmp_path / "x.png").exists()
+
+
+def test_screenshot_until_plotting_shows_the_side_s_plotted_moves_on_its_plot_map(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from midway_desktop.ui.screenshot import _new_game_window
+
+    with _new_game_window("cv", 1000, 700, until="ship-plotting", side="japanese") as w:
+        view = w.controller.view()
+        assert view["viewer"] == "japanese" and view["step"] == "ship-plotting"
+        plot = w.presenter.plot
+        assert plot.shown  # the sheet over the board, as the plotting side sees it
+        assert any(path for path, _left in plot.drawn.values())  # a plotted arrow on it
+
+
+def test_screenshot_with_a_seed_plays_the_doctrine_to_a_battle(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """``--seed``: both sides played by the computer's Doctrine to a step the demo's orders never
+    reach, a Battle's Interceptor-to-Bomber Segment (CV › Basic IX.D), as the American sees it."""
+    from midway_desktop.ui.screenshot import _new_game_window
+
+    with _new_game_window("cv", 1000, 700, until="interception", side="american", seed=1) as w:
+        session = w.controller.session
+        assert session.state.step == "interception" and "american" in session.to_act()
+        assert w.controller.viewer == "american" and session.state.battle
+        board = w.presenter.combat_board
+        assert board.board is not None and board.board.live and board.board.hex == session.state.battle
+        assert "Battle in" in board.heading.text()
+        # The Orders dock's list has none of a Battle's orders: its heading sends the player there.
+        assert "on the Combat Board" in w.presenter.heading.text()
+        # The dice dock as against the computer: the last rolls, the Air-to-Air Combat's, the side saw.
+        rolls = w.dice_dock.dice.rolls
+        assert rolls and all(e.visible_to("american") for e in rolls)
+
+
+def test_screenshot_until_a_later_turn_and_the_refusals_in_one_line(tmp_path: Path) -> None:
+    from midway_desktop.engine import get_rules
+    from midway_desktop.engine.session import Session
+    from midway_desktop.games.cv.demo import play_by_doctrine
+
+    session = Session.start(get_rules("cv"), "short", seed=1)
+    assert play_by_doctrine(session, "take-off", "japanese", turn=2, seed=1) == "japanese"
+    assert session.state.step == "take-off" and str(session.state.time) == "0200 June 4"
+    with pytest.raises(ValueError, match="did not reach"):
+        play_by_doctrine(session, "set-up", turn=3, seed=1)  # (the set-up is long past)
+    out = str(tmp_path / "x.png")
+    cmd = [sys.executable, "-m", "midway_desktop", "screenshot", "cv", "--until", "nap", "--out", out]
+    done = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 1 and done.stderr.strip().count("\n") == 0 and "no CV step 'nap'" in done.stderr
+
+
+def test_a_battle_s_segments_show_from_their_tops(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Every segment as tall as its wrapped text, the one being fought scrolled into sight from
+    its top (its units first): the AA Combat Step's three segments at 1400×900 were squeezed to
+    the area's height and scrolled to their middles, their first and last lines cut off."""
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from midway_desktop.ui.screenshot import _new_game_window
+
+    with _new_game_window("cv", 1400, 900, until="aa", side="japanese", seed=1, zoom=0.57, center="B1816") as w:
+        for _ in range(4):
+            QApplication.processEvents()
+        # The map where it was asked to be, though the combat board came forward and the side's
+        # first look would follow the map's new size.
+        middle = w.view.viewport().rect().center()
+        assert w.view.cell_at_view(middle.toPointF()) in {"B1816", "B1815", "B1817", "B1716", "B1916"}
+        board = w.presenter.combat_board
+        area = board.segment_area
+        assert board.board is not None and board.board.step == "aa"
+        tall = max(box.height() for box in board._segment_widgets)
+        assert tall > area.viewport().height()  # (the case in point: they scroll)
+        for box in board._segment_widgets:
+            assert box.mapTo(area.viewport(), box.rect().topLeft()).y() >= 0, box.title()
+            text = box.findChild(QLabel)
+            assert text.height() >= text.heightForWidth(text.width()), box.title()

@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.cv import wind
-from midway_desktop.games.cv.actions import Altitude, EnterMap, Land, MoveAir, Regroup, TakeOff
+from midway_desktop.games.cv.actions import Altitude, EnterMap, Land, MoveAir, Regroup, TakeOff, box_name
 from midway_desktop.games.cv.bases import entry_turn, landing_turn
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import (
@@ -164,7 +164,8 @@ def apply_land(game: Game, state: State, a: Land, events: list[Event], rng: Rng 
         state = _fly(game, state, unit, start, game.box_hex(box) or start, events)
     moved = sum(r.factors for r in landing)
     what = _what(game, landing)
-    events.append(_told(a.side, f"Air unit {a.air_unit} lands at {a.box}: {what}"))
+    at = game.bases[a.box].title if a.box in game.bases else box_name(a.box)  # (not its id: "tf1")
+    events.append(_told(a.side, f"Air unit {a.air_unit} lands at {at}: {what}"))
     safe = landing
     if game.data.charts.time_record.is_night(state.time) and rng is not None:
         safe, state = night_landing(game, state, a.side, landing, rng, events)

@@ -4,11 +4,14 @@ Each side gives a few plain orders in each step, always among the rules' own leg
 Task Forces set up in the middle of their areas, one C section's planes of the first type form
 an Air unit, each Task Force plots a full move, and the new Air unit takes off to the farthest
 hex the rules allow. Not a player: a way to reach a step with something on each side's sheets.
+Later steps (a Battle, the end of the game) the computer's Doctrine reaches, playing both sides
+(``play_by_doctrine``).
 """
 
 from __future__ import annotations
 
 from midway_desktop.engine.actions import Action
+from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.session import Session
 from midway_desktop.games.cv.actions import Done, Form, Place, Plot, TakeOff
 from midway_desktop.games.cv.sequence import PHASES
@@ -67,3 +70,35 @@ def play_until(session: Session, step: str, side: str | None = None, turn: int =
             session.submit(action)
         session.submit(Done(mover))
     raise ValueError(f"the game did not reach the {PHASES[step].title} with {side or 'a side'} to act")
+
+
+def play_by_doctrine(
+    session: Session, step: str, side: str | None = None, turn: int | None = None, seed: int = 1
+) -> str:
+    """The computer's Doctrine plays both sides (its own luck from ``seed``; the game's dice are
+    the session's) until ``step`` comes with ``side`` (or anyone) to act, in the game's
+    ``turn``-th Turn (None: the first time it comes), and stops before that side's orders.
+    ``over``: the game played to its end. The side at the step (at the end: ``side``, else the
+    first side); ValueError if the game never gets there."""
+    from midway_desktop.games.cv.doctrine import Doctrine
+
+    if step not in PHASES:
+        raise ValueError(f"no CV step {step!r} (choose from {', '.join(PHASES)})")
+    players = {s: Doctrine(session.rules.game) for s in session.rules.sides}
+    luck = Rng(seed)
+    start = session.state.time.index
+    while session.outcome() is None:
+        acting = [s for s in session.to_act() if side in (None, s)]
+        now = session.state.time.index - start + 1
+        if session.state.step == step and acting and turn in (None, now):
+            return acting[0]
+        if turn is not None and now > turn:
+            break
+        mover = session.to_act()[0]
+        result = session.submit(players[mover].choose(session, mover, [], luck))
+        if not result.ok:  # (the Doctrine gives only orders the rules offer: a bug if not)
+            raise ValueError(f"the Doctrine's order was refused: {result.refusal}")
+    if step == "over" and session.outcome() is not None:
+        return side if side in session.rules.sides else session.rules.sides[0]
+    at = f" in Turn {turn}" if turn is not None else ""
+    raise ValueError(f"the game did not reach the {PHASES[step].title}{at} with {side or 'a side'} to act")

@@ -97,6 +97,8 @@ STEP_HINTS: dict[str, tuple[str, str]] = {
     "air-move": ("Drag Air units on the map to a lit hex, or into a CAP Box.", "air"),
     "take-off": ("Drag a forming Air unit (Air Boxes) onto a lit hex, or into a CAP Box.", "air"),
 }  # fmt: skip
+# A Battle's orders are rows on the combat board (the Orders dock's list has none of them).
+COMBAT_HINT = "Give your orders on the Combat Board, under the map."
 NOTHING = "You have nothing to order in this step: seal it. The other side learns only that you sealed."
 BOX_LEAST = 56  # a box is at least one counter wide
 NOTHING_MORE = "You have nothing (more) to order in this step: end it with Enter."
@@ -106,6 +108,17 @@ LEGIBLE_COUNTER_PX = 26  # as on the set-up preview: a fitted 96-hex map would m
 
 def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def step_name(step: str) -> str:
+    """The step as the status bar names it, short enough to read whole beside the hex and the
+    zoom on a small screen: the step without its Phase (the Orders dock heads with the full
+    title), a Combat step by the combat board's name for it (CV › Basic IV)."""
+    if step in cv_combat.STEP_SHORT:
+        return f"Combat: {cv_combat.STEP_SHORT[step]}"
+    title = PHASES[step].title
+    phase, _, rest = title.partition(": ")
+    return rest if rest and phase.endswith("Phase") else title
 
 
 class CvPresenter(DragDropPresenter):
@@ -172,8 +185,8 @@ class CvPresenter(DragDropPresenter):
         # The Holding Box Charts.
         self.charts: dict[str, tuple[QDockWidget, QVBoxLayout]] = {}
         for name, title, tip in (
-            ("task-forces", "Task Force Boxes", "Your Task Force Boxes: sections A, B, C and the CAP Box"),
-            ("bases", "Base Boxes", "Your Base Boxes: sections A, B, C, and CAP or In Flight"),
+            ("task-forces", "Task Forces", "Your Task Force Boxes: sections A, B, C and the CAP Box"),
+            ("bases", "Bases", "Your Base Boxes: sections A, B, C, and CAP or In Flight"),
             ("air", "Air Boxes", "Your Air Boxes 1-27: each Air unit's planes at High and Low Altitude"),
         ):
             holder = QWidget()
@@ -191,7 +204,7 @@ class CvPresenter(DragDropPresenter):
         self.time_view.setModel(self.time_model)
         self.time_view.setSelectionMode(QListView.SelectionMode.NoSelection)
         rl.addWidget(self.time_view, 1)
-        self.time_dock = self._dock("cv-time", "Time and Points", records, right, "The Time Record and Point Record",
+        self.time_dock = self._dock("cv-time", "Time Record", records, right, "The Time Record and Point Record",
                                     scroll=False)  # fmt: skip
         stack = [self.charts[n][0] for n in ("task-forces", "bases", "air")] + [self.time_dock]
         for a, b in zip(stack, stack[1:], strict=False):
@@ -321,6 +334,7 @@ class CvPresenter(DragDropPresenter):
         self._scale_counters(self.window.view.zoom())
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
         self.window.set_turn_text(f"{who} · {view['time']}{' (night)' if view['night'] else ''} · {self._step_title()}")
+        self.window.turn_label.setToolTip(self._step_title(full=True))
         curtain = getattr(self.window, "curtain", None)
         if curtain is not None:
             curtain.cover()
@@ -450,6 +464,14 @@ class CvPresenter(DragDropPresenter):
         bv.set_zoom(max(readable, min(around, 1.0)))
         if around < readable and ships:  # not all of them at a readable scale: the fleet first
             left, top, right, bottom = span(ships)
+            zoom = bv.zoom()
+            if (right - left) * zoom > vp.width() or (bottom - top) * zoom > vp.height():
+                # Not even the fleet: the Task Forces round the first one (the middle of two far
+                # groups would show neither whole).
+                half_w, half_h = vp.width() / zoom / 2 - margin, vp.height() / zoom / 2 - margin
+                x0, y0 = ships[0]
+                near = [(x, y) for x, y in ships if abs(x - x0) <= half_w and abs(y - y0) <= half_h]
+                left, top, right, bottom = span(near)
         bv.centerOn((left + right) / 2, (top + bottom) / 2)
 
     def _hide_stale_tab_bars(self) -> None:
@@ -471,11 +493,11 @@ class CvPresenter(DragDropPresenter):
             if not under:
                 bar.hide()
 
-    def _step_title(self) -> str:
+    def _step_title(self, full: bool = False) -> str:
         session = self.controller.session
         if session is None or self.controller.reviewing is not None:
             return "review"
-        return PHASES[session.state.step].title
+        return PHASES[session.state.step].title if full else step_name(session.state.step)
 
     def _bring_forward(self, view: dict[str, Any]) -> None:
         key = (view["time"], view["step"], view["viewer"])
@@ -674,7 +696,8 @@ class CvPresenter(DragDropPresenter):
             elif not orders:
                 text += f"<br><b>{NOTHING if view['step'] in SECRET else NOTHING_MORE}</b>"
             else:
-                text += f"<br><i>{STEP_HINTS.get(view['step'], ('Give your orders.', ''))[0]}</i>"
+                default = COMBAT_HINT if view["step"] in cv_combat.STEP_SHORT else "Give your orders."
+                text += f"<br><i>{STEP_HINTS.get(view['step'], (default, ''))[0]}</i>"
         elif viewer != UMPIRE:
             text += "<br>Waiting for the other side."
         self.heading.setText(text)

@@ -140,7 +140,7 @@ def _units_where(view: dict[str, Any], where: tuple[str, ...], box: str) -> list
 def air_unit_row(view: dict[str, Any], u: dict[str, Any]) -> Row:
     total = sum(r["factors"] for r in u["records"])
     where = WHERE.get(u["where"], u["where"])
-    at = f" at {u['hex']}" if u.get("hex") else f" ({u['box']})" if u.get("box") else ""
+    at = f" at {u['hex']}" if u.get("hex") else f" ({box_name(u['box'])})" if u.get("box") else ""
     due = f"; due {u['due']}" if u.get("due") else ""
     tip = f"Air unit {u['number']}: {total} Air Factors, {where}{at}{due}"
     face = air_unit_face(_face_side(view), u["number"], str(total))
@@ -300,7 +300,7 @@ def air_unit_heading(number: int) -> Callable[[dict[str, Any]], str]:
         if u is None:
             return f"Air Box {number}"
         where = WHERE.get(u["where"], u["where"])
-        at = f" at {u['hex']}" if u.get("hex") else f" ({u['box']})" if u.get("box") else ""
+        at = f" at {u['hex']}" if u.get("hex") else f" ({box_name(u['box'])})" if u.get("box") else ""
         moved = " · moved" if u["moved"] else ""
         lands = min((r["must_land"] for r in u["records"]), default="", key=_time_key)
         return f"Air Box {number} · {where}{at}{moved}" + (f" · must land by {lands}" if lands else "")

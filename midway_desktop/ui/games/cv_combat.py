@@ -74,6 +74,7 @@ STEP_SHORT = {
     "surface-torpedo": "Surface Torpedo",
     "breakthrough": "Breakthrough",
     "bombardment": "Bombardment",
+    "bombardment-losses": "Air Factors lost to the Bombardment",
     "ground-combat": "Ground Combat",
 }
 STEP_NAMES = tuple(s.name for s in STEPS)
@@ -324,7 +325,8 @@ def _units(game: Game, view: dict[str, Any], seg: str) -> tuple[str, ...]:
                 f"{sec.upper()}: " + ", ".join(f"{n} {_plane(game, p)}" for p, n in sorted(planes.items()))
                 for sec, planes in sorted(pick["planes"].items())
             )
-            out.append(f"You pick {pick['factors']} Air Factor(s) lost on {pick['base']}: {held or 'none there'}")
+            base = game.bases[pick["base"]].title if pick["base"] in game.bases else pick["base"]
+            out.append(f"You pick {pick['factors']} Air Factor(s) lost on {base}: {held or 'none there'}")
     if seg == "surface":
         mine = view.get(viewer, {})
         for tf in mine.get("task_forces", ()):
@@ -599,7 +601,9 @@ class CombatBoard(QWidget):
         segments = QWidget()
         self.segment_box = QHBoxLayout(segments)
         self.segment_box.setContentsMargins(0, 0, 0, 0)
-        self.segment_box.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # Left, not top: a box aligned to the top keeps its plain size hint, shorter than its
+        # wrapped text needs at its width (the text's last lines were cut off).
+        self.segment_box.setAlignment(Qt.AlignmentFlag.AlignLeft)
         self.segment_area = QScrollArea()
         self.segment_area.setWidgetResizable(True)
         self.segment_area.setFrameShape(QFrame.Shape.NoFrame)
@@ -731,6 +735,9 @@ class CombatBoard(QWidget):
     def _in_sight(self, box: QWidget) -> None:
         if box in self._segment_widgets:
             self.segment_area.ensureWidgetVisible(box, 0, 0)
+            # From its top, where its units are listed: a box taller than the area would be
+            # centred, its first and last lines cut off.
+            self.segment_area.verticalScrollBar().setValue(box.y())
 
     @staticmethod
     def _segment_html(seg: Segment) -> str:

@@ -77,7 +77,8 @@ def test_landing_in_the_a_section_within_launch_factors() -> None:
     done_until(s, "ship-plotting")
     s.play(Plot(US, 1, ("B3211",)))  # into the wind again, to land more than the Minimum (VI.E)
     done_until(s, "landing")
-    s.play(Land(US, 1, "tf1"))
+    told = s.play(Land(US, 1, "tf1"))
+    assert any(e.text.startswith("Air unit 1 lands at Task Force 1: ") for e in told)  # (never its id, tf1)
     box = s.state.task_force(US, 1)
     assert box is not None and box.planes.a == (Planes("wildcat", 6),) and box.launched == 6
     assert s.state.air_unit(US, 1) is None
