@@ -215,6 +215,16 @@ class GameController(QObject):
             return events
         return session.log(self.viewer)
 
+    def last_rolls_seen(self) -> list[Event]:
+        """The events of the latest step whose dice the viewer saw: what the Dice dock shows a
+        player who takes the screen (nothing of a roll only the other side saw)."""
+        session = self._need()
+        for step in reversed(session.history):
+            seen = [e for e in step.events if e.visible_to(self.viewer)]
+            if any(e.kind == "roll" and e.data.get("dice") for e in seen):
+                return seen
+        return []
+
     def check(self, action: Action) -> str | None:
         """The rules' reason for refusing ``action`` now (None if it is legal)."""
         return self._need().check(action)

@@ -358,11 +358,11 @@ class MainWindow(QMainWindow):
         self.curtain.lower_for(side, SIDE_TITLES.get(side, side.title()))
         self.statusBar().clearMessage()
         self.cell_label.setText("")  # the hex the last player's pointer was on is theirs
-        self.dice_dock.dice.show_rolls([], keep=False)
         if drawn:
             self._after_change()  # all that the rebuild does but draw the same picture again
         else:
             self.controller.pass_to(side)
+        self.dice_dock.dice.show_rolls(self.controller.last_rolls_seen(), keep=False)  # the dice this side saw last
         self.curtain.cover()  # the rebuild may have added or restacked docks
 
     def show_set_up_preview(self, key: str) -> None:

@@ -103,11 +103,7 @@ def _play_until(
         at = play_until(session, step, side, turn if turn is not None else 1)
     window.controller.adopt(session, viewer=at)
     # The dice as a player against the computer has them: the last step's rolls the side saw.
-    for done in reversed(session.history):
-        seen = [e for e in done.events if e.visible_to(at)]
-        if any(e.kind == "roll" and e.data.get("dice") for e in seen):
-            window.dice_dock.dice.show_rolls(seen)
-            break
+    window.dice_dock.dice.show_rolls(window.controller.last_rolls_seen())
     window.show_log()
 
 
