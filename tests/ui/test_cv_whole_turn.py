@@ -246,3 +246,67 @@ def test_both_sides_play_a_whole_turn_cycle_through_the_window(qtbot) -> None:  
     same_as_a_window_that_only_ever_showed(w, qtbot)
     assert session.rng.remaining == 0, "every scripted die was rolled"
     assert turn.count == 26 and set(turn.pictures) == set(SIDES)  # handovers, each behind the same curtain
+
+
+def test_planes_change_altitude_by_drag_between_their_air_box_s_high_and_low(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """CV › Basic VIII.D.2: an Air unit's planes are dragged from the Low section of its Air Box to
+    the High and back. On the Turn they take off, bombers stay Low (VIII.D.4): dragged up, they
+    snap back and the status bar says the rule."""
+    from midway_desktop.games.cv.actions import Altitude, Done, Form, Plot, TakeOff
+
+    session = short_scenario_at_first_light([*BEFORE, 3, 5, 5, 2])
+    s = session
+    for side in SIDES:  # 0500: the Japanese forms its Vals, plots into the wind and launches them
+        s.play(Done(side))
+    s.play(max((a for a in s.legal_actions("japanese") if isinstance(a, Form) and a.plane == "val"),
+               key=lambda a: a.factors))  # fmt: skip
+    for side in SIDES:
+        s.play(Done(side))
+    here = next(t.hex for t in s.state.task_forces if t.side == "japanese" and t.number == 1)
+    into = windward(s.rules.game, here)
+    s.play(next(a for a in s.legal_actions("japanese") if isinstance(a, Plot) and a.path and a.path[0] in into
+                and len(a.path) == 1 and not (a.anchor or a.exit or a.unload)))  # fmt: skip
+    for side in SIDES:
+        s.play(Done(side))
+    assert s.state.initiative[0] == "japanese"
+    while s.state.step != "take-off":
+        s.play(Done("japanese"))
+    s.play(next(a for a in s.legal_actions("japanese") if isinstance(a, TakeOff) and a.to and not a.cap))
+    w = window_on(qtbot, s)
+    turn = Handovers(w, qtbot)
+    p = w.presenter
+    turn("japanese")
+    low, high = "airstack:1:low:val:he", "airstack:1:high:val:he"
+    assert p.box_models["air1:low"].pieces() == [low] and not p.box_models["air1:high"].pieces()
+    before = s.state
+    drop_in_box(w, low, "alt:1:high")
+    assert s.state == before and p.box_models["air1:low"].pieces() == [low]  # snapped back
+    said = w.statusBar().currentMessage()
+    assert said == w.controller.check(Altitude("japanese", 1, "val", True)) and "CV › Basic VIII.D.4" in said
+    check_own_screen(w)
+    seal(w, qtbot)  # the Japanese end their Take Off Step; the American moves its (no) Air units
+    turn("american")
+    for _ in range(3):
+        seal(w, qtbot)
+    for name in ("plane-ready", "form-air-units", "ship-plotting"):  # 0600
+        for side in SIDES:
+            assert step(w) == name
+            turn(side)
+            seal(w, qtbot)
+    assert s.state.initiative == ("american", "japanese")
+    turn("american")
+    seal(w, qtbot)
+    seal(w, qtbot)
+    seal(w, qtbot)
+    turn("japanese")
+    seal(w, qtbot)
+    assert step(w) == "air-move"
+    drop_in_box(w, low, "alt:1:high")  # up to High Altitude
+    assert [r.high for r in s.state.air_unit("japanese", 1).records] == [True]
+    assert p.box_models["air1:high"].pieces() == [high] and not p.box_models["air1:low"].pieces()
+    check_own_screen(w)
+    drop_in_box(w, high, "alt:1:low")  # and down again
+    assert [r.high for r in s.state.air_unit("japanese", 1).records] == [False]
+    assert p.box_models["air1:low"].pieces() == [low] and not p.box_models["air1:high"].pieces()
+    check_own_screen(w)
+    assert turn.count == 9
