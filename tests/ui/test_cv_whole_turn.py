@@ -66,8 +66,11 @@ class Handovers:
         assert not w.scene.selectedItems()  # no counter picked by the last player (each side has an air1)
         picture = curtain_picture(w)
         assert picture == self.pictures.setdefault(side, picture), f"the curtain for the {side} shows something"
+        counters = {k: (i.label, i.face) for k, i in w.scene.counters.items()}
         assert lift(w, self.qtbot) == side
-        check_own_screen(w)
+        # The curtain lifts on what was checked behind it (nothing is drawn again).
+        assert {k: (i.label, i.face) for k, i in w.scene.counters.items()} == counters
+        assert w.presenter.view["viewer"] == side
         self.count += 1
         return side
 
