@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -170,7 +170,7 @@ def secrets(w, side: str) -> set[str]:  # type: ignore[no-untyped-def]
     planes |= {r["plane"] for u in theirs["air_units"] for r in u["records"]}
     names |= {game.plane(p).title for p in planes if f'"{p}"' not in mine}  # (an observed type is named)
     for p in theirs["plots"]:
-        if p["path"]:
+        if len(p["path"]) > 1:  # (one hex's name is in many a text: the Plot Map is checked by its lines)
             names.add(" - ".join(p["path"]))
     return {n for n in names if n not in mine and len(n) > 3}
 
@@ -205,3 +205,158 @@ def new_short_window(qtbot, seed: int, **start: Any):  # type: ignore[no-untyped
     w.start_new(scenario="short", seed=seed, **start)
     QApplication.processEvents()
     return w
+
+
+# -- a Short Scenario game where both sides' carriers are in reach of each other -------------------
+TF = {"american": 3, "japanese": 1}  # the Task Force each side fights with: Yorktown's, Kido Butai
+FIRST_LIGHT = 5  # 0500 June 4: the first daylight Turn (Basic III.F; night Bombing fails at Hit Table 0)
+
+
+def short_scenario_at_first_light(dice: Sequence[int], apart: int = 3):  # type: ignore[no-untyped-def]
+    """The Short Scenario with luck from ``dice``: the American Task Force 3 set up ``apart``
+    hexes from the Japanese Task Force 1 (in its Ship Entry Area (b)), each side's dive bombers
+    armed in section C and a plane type stowed in B at set-up (Set Up III.C.2.d), then every step
+    sealed with no orders up to the Plane Ready Step of 0500 June 4. (The game from there is
+    played through the window.)"""
+    from midway_desktop.engine import Session, get_rules
+    from midway_desktop.engine.rng import ScriptedRng
+    from midway_desktop.games.cv.actions import Done, Place, Stow
+
+    s = Session.start(get_rules("cv"), scenario="short", seed=1, rng=ScriptedRng(dice=dice))
+    board = s.rules.game.board
+    japanese = "B0606"
+    american = min(
+        a.hex
+        for a in s.legal_actions("american")
+        if isinstance(a, Place) and a.task_force == TF["american"] and board.distance(a.hex, japanese) == apart
+    )
+    s.play(Place("american", TF["american"], american))
+    s.play(Stow("american", "tf3", "dauntless", 12, "c", "c", "he"))
+    s.play(Stow("american", "tf3", "wildcat", 8, "c", "b", ""))
+    s.play(Done("american"))
+    s.play(Place("japanese", TF["japanese"], japanese))
+    s.play(Stow("japanese", "tf1", "val", 30, "c", "c", "he"))
+    s.play(Stow("japanese", "tf1", "kate", 23, "c", "b", ""))
+    s.play(Done("japanese"))
+    while not (s.state.time.hour == FIRST_LIGHT and s.state.step == "plane-ready"):
+        s.play(Done(s.to_act()[0]))
+    return s
+
+
+def window_on(qtbot, session, size: tuple[int, int] = (1500, 950), side: str = ""):  # type: ignore[no-untyped-def]
+    """A shown window on ``session``, behind the curtain for ``side`` (by default the side to
+    act, as a game opened from a file)."""
+    from midway_desktop.ui.main_window import MainWindow
+
+    w = MainWindow("cv", persist=False)
+    qtbot.addWidget(w)
+    w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    w.controller.adopt(session, viewer=side or session.to_act()[0])
+    if side:
+        w.hand_over(side, drawn=True)
+    else:
+        w._curtain_for_hot_seat()
+    QApplication.processEvents()
+    return w
+
+
+def task_force_hex(w, side: str) -> str:  # type: ignore[no-untyped-def]
+    """Where ``side``'s fighting Task Force is (the test knows; the other player need not)."""
+    state = w.controller.session.state
+    return next(t.hex for t in state.task_forces if t.side == side and t.number == TF[side])
+
+
+def air_unit_hex(w, side: str) -> str | None:  # type: ignore[no-untyped-def]
+    state = w.controller.session.state
+    return next((u.hex for u in state.air_units if u.side == side and u.where == "map"), None)
+
+
+# -- what each side's screen may show ---------------------------------------------------------------
+def check_own_screen(w) -> None:  # type: ignore[no-untyped-def]
+    """The screen is the viewing side's, built from its view alone, with nothing hidden of the
+    other side on it: the map's counters, the Plot Map's lines, the combat board, and every text
+    of the window (every dock's every model, widget, tooltip and title: ``leaks``)."""
+    from midway_desktop.games.cv.gestures import plotted
+    from midway_desktop.ui.games.cv_combat import board_model
+
+    side = w.controller.viewer
+    p = w.presenter
+    view = w.controller.view()
+    assert view["viewer"] == side and p.view["viewer"] == side
+    assert other(side) not in view  # the engine gave the window nothing of the other side's boxes
+    assert set(w.scene.counters) == set(p.map_counters(view))
+    own = {f"tf{t['number']}" for t in view[side]["task_forces"]}
+    own |= {f"air{u['number']}" for u in view[side]["air_units"]}
+    for piece in w.scene.counters:
+        assert piece in own or piece.startswith(("enemy-air", "base:", "seen-ships")), piece
+    # The Plot Map shows this side's plots, as its view has them, and nothing else.
+    mine = plotted(view)
+    assert {n: path for n, (path, _left) in p.plot.drawn.items() if path} == {n: pa for n, pa in mine.items() if pa}
+    board = p.combat_board
+    c = w.controller
+    assert board.board == board_model(board.game, view, c.log(), list(c.legal()), board.review)
+    assert not [o for ch in (board.board.choices if board.board else ()) for o in ch.options if o.side != side]
+    found = leaks(w, side)
+    assert not found, f"{side}'s screen shows the other side's secrets: {found[:5]}"
+
+
+def curtain_picture(w):  # type: ignore[no-untyped-def]
+    """The window as the next player finds it: the curtain over everything."""
+    assert w.curtain.down and w.curtain.isVisible() and w.curtain.geometry() == w.rect()
+    return w.grab().toImage()
+
+
+def map_picture(w, width: int = 900):  # type: ignore[no-untyped-def]
+    """The whole mapboard as the scene draws it now (counters, Plot Map, lit hexes), at a size
+    of its own: whatever the map view's zoom, scroll and size are."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QGraphicsItem
+
+    rect = w.scene.sceneRect()
+    image = QImage(width, round(width * rect.height() / rect.width()), QImage.Format.Format_ARGB32)
+    image.fill(0)
+    # Every item drawn afresh: a counter's cached picture is kept per view, and one kept for
+    # an earlier render into an image is not renewed when the counter changes face.
+    cached = [(item, item.cacheMode()) for item in w.scene.items()]
+    for item, _mode in cached:
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+    painter = QPainter(image)
+    w.scene.render(painter, QRectF(image.rect()), rect)
+    painter.end()
+    for item, mode in cached:
+        item.setCacheMode(mode)
+    return image
+
+
+def same_as_a_window_that_only_ever_showed(w, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The map and every text of the window are those of a new window that has only ever shown
+    the side at the screen: nothing of the side that was here before lingers."""
+    side = w.controller.viewer
+    fresh = window_on(qtbot, w.controller.session, (w.width(), w.height()), side)
+    assert lift(fresh, qtbot) == side
+    fresh.view.set_zoom(w.view.zoom())  # (counters are drawn larger when the map is zoomed out)
+    QApplication.processEvents()
+    for window in (w, fresh):
+        window.scene.unlight()
+        window.scene.hide_cursor()
+    a, b = map_picture(w), map_picture(fresh)
+    assert a == b, f"{side}'s map differs from a fresh window's"
+    assert sorted(set(window_texts(w)) - {w.statusBar().currentMessage()}) == sorted(
+        set(window_texts(fresh)) - {fresh.statusBar().currentMessage()}
+    )
+    fresh.close()
+
+
+# -- the combat board ----------------------------------------------------------------------------
+def board_choice(w, kind: type):  # type: ignore[no-untyped-def]
+    """(index, choice) of the first row of the combat board giving orders of ``kind``."""
+    board = w.presenter.combat_board
+    return next(((i, c) for i, c in enumerate(board.board.choices) if isinstance(c.options[0], kind)), (None, None))
+
+
+def click(qtbot, button) -> None:  # type: ignore[no-untyped-def]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()

@@ -230,3 +230,13 @@ def test_the_log_is_cut_into_battles() -> None:
     for r in records:
         assert all(e.data.get("hex", r.hex) == r.hex for e in r.events)
     assert not any(e.kind == "turn" for r in records for e in r.events)
+
+
+def test_every_combat_step_has_its_name_and_segment_on_the_board() -> None:
+    """The strip names each Combat Step in words, and each step lights its segment while fought
+    (the Air Factors a Base loses to Bombardment, IX.K.3.b, were shown by their id and lit none)."""
+    from midway_desktop.ui.games.cv_combat import SEGMENT_OF, STEP_NAMES, STEP_SHORT
+
+    assert set(STEP_NAMES) == set(STEP_SHORT)
+    assert set(STEP_NAMES) == set(SEGMENT_OF)
+    assert SEGMENT_OF["bombardment-losses"] == "surface"

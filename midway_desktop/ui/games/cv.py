@@ -308,6 +308,9 @@ class CvPresenter(DragDropPresenter):
             self._drop_menu()
             self.scene.unlight()
             self.scene.hide_cursor()
+            # The last player's picked counter: the next player's counter of the same name
+            # (each side has an Air unit 1) would show it picked.
+            self.scene.clearSelection()
         self.view = view
         live = c.reviewing is None and viewer != UMPIRE and c.session.outcome() is None
         self.legal = list(c.legal()) if live else []

@@ -78,7 +78,8 @@ STEP_SHORT = {
     "ground-combat": "Ground Combat",
 }
 STEP_NAMES = tuple(s.name for s in STEPS)
-SURFACE_STEPS = ("surface-set-up", "surface-gunnery", "surface-torpedo", "breakthrough", "bombardment")
+SURFACE_STEPS = ("surface-set-up", "surface-gunnery", "surface-torpedo", "breakthrough", "bombardment",
+                 "bombardment-losses")  # fmt: skip
 # Segments of the board: name, title, the steps that are its, the rule.
 SEGMENTS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("escorts", "Interceptors and Escorts", ("air-to-air",), "CV › Basic IX.D.2"),
