@@ -134,6 +134,7 @@ class CvPresenter(DragDropPresenter):
         self._scrolls: dict[str, dict[str, int]] = {}  # and how far down each chart
         self._look_for: tuple[str, dict[str, Any]] | None = None  # a first look kept up as the map resizes
         self._looking = False
+        self._hidden_centre: QPointF | None = None  # where the map was put behind the curtain
 
     # -- docks ----------------------------------------------------------------------------
     def build_docks(self) -> None:
@@ -231,13 +232,17 @@ class CvPresenter(DragDropPresenter):
         self.view_actions = [self.plot_action]  # the game's own View options, gone with it
         self.link(self.scene.counterContext, self._map_menu)
         self.link(self.window.view.zoomChanged, self._scale_counters)
+        self.link(self.window.view.zoomChanged, self._zoomed)
         bv = self.window.view
         for act in (w.act_fit, w.act_zoom_in, w.act_zoom_out, w.act_actual):  # (the window's own fits are not)
             self.link(act.triggered, self._map_moved)
         self.link(bv.horizontalScrollBar().sliderMoved, self._map_moved)
         self.link(bv.verticalScrollBar().sliderMoved, self._map_moved)
+        # The first look ends with the player's first press, zoom or key on the map, and is
+        # taken again as the map resizes: seen on the view and its scene, not on the viewport
+        # (asking for a viewport Qt made costs the start every widget class: ``midway_desktop.ui``).
         bv.installEventFilter(self)
-        bv.viewport().installEventFilter(self)
+        self.scene.installEventFilter(self)
         self.window.view.drop_handler = self
         self.spring_tabs = SpringTabs(self.window, self)
         self.combat_board = cv_combat.attach(self)  # the Battles (CV › Basic IX)
@@ -264,7 +269,7 @@ class CvPresenter(DragDropPresenter):
     def detach(self) -> None:
         self.remember_layout()
         self.window.view.removeEventFilter(self)
-        self.window.view.viewport().removeEventFilter(self)
+        self.scene.removeEventFilter(self)
         self.plot.clear()
         self.window.view_menu.removeAction(self.plot_action)
         self.plot_action.deleteLater()
@@ -359,11 +364,21 @@ class CvPresenter(DragDropPresenter):
             self.soon(lambda: self.first_look(view, coming) if self._look_for and self._viewer == coming else None)
         else:
             self.window.view.set_zoom(kept[0])
-            self.window.view.centerOn(kept[1])
+            self._centre_map(kept[1])
 
     def _map_centre(self) -> QPointF:
         view = self.window.view
-        return view.mapToScene(view.viewport().rect().center())
+        if self._hidden_centre is not None and not view.isVisible():
+            return self._hidden_centre
+        return view.mapToScene(view.contentsRect().center())  # (its viewport: no frame nor scroll bars)
+
+    def _centre_map(self, centre: QPointF) -> None:
+        """The map centred on ``centre``. Behind the curtain the view has not laid out its
+        viewport at its size yet (Qt does as it shows it, and the centre would not hold): the
+        centre is kept, read as the map's, and put back once the view shows."""
+        view = self.window.view
+        view.centerOn(centre)
+        self._hidden_centre = None if view.isVisible() else QPointF(centre)
 
     def _map_key(self, side: str) -> str:
         return f"{self.window._layout_key()}/map-{side}"
@@ -404,13 +419,20 @@ class CvPresenter(DragDropPresenter):
             self._look(view)
         finally:
             self._looking = False
+        self._hidden_centre: QPointF | None = None  # where the map was put behind the curtain
 
     def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Show and watched is self.window.view and self._hidden_centre is not None:
+            centre, self._hidden_centre = self._hidden_centre, None
+            if not self.detached:
+                watched.centerOn(centre)  # (laid out at its size now: Qt sends the resize first)
         if self._look_for is not None and not self.detached:
             kind = event.type()
-            if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.Wheel, QEvent.Type.KeyPress):
+            if kind in (QEvent.Type.GraphicsSceneMousePress, QEvent.Type.KeyPress):
                 self._look_for = None  # the player's own look from now on
-            elif kind == QEvent.Type.Resize and watched is self.window.view.viewport():
+            elif kind == QEvent.Type.Resize and watched is self.window.view:
+                # Taken as the view has its new size and before Qt lays out its viewport: the
+                # view keeps the centre asked for through the resize (its anchor is its centre).
                 side, view = self._look_for
                 if side == self._viewer:
                     self.first_look(view, side)
@@ -419,6 +441,12 @@ class CvPresenter(DragDropPresenter):
     def _map_moved(self, *_args: object) -> None:
         if not self._looking:
             self._look_for = None
+
+    def _zoomed(self, _zoom: float) -> None:
+        """A zoom not fitting the board (the window fits a new game's) nor the look's own: the
+        player's (as by the wheel, which the view keeps from its scene)."""
+        if not self.window.view._fitted:
+            self._map_moved()
 
     def _look(self, view: dict[str, Any]) -> None:
         m = mine(view) if view else {}
@@ -438,7 +466,7 @@ class CvPresenter(DragDropPresenter):
             bv.fit()
             return
         margin = 3 * UNIT  # a few hexes round them: where they may go next
-        vp = bv.viewport().rect()
+        vp = bv.contentsRect()  # the viewport's size (see ``_map_centre``)
 
         def span(points: list[tuple[float, float]]) -> tuple[float, float, float, float]:
             xs, ys = [x for x, _y in points], [y for _x, y in points]
@@ -450,7 +478,7 @@ class CvPresenter(DragDropPresenter):
         bv.set_zoom(max(readable, min(around, 1.0)))
         if around < readable and ships:  # not all of them at a readable scale: the fleet first
             left, top, right, bottom = span(ships)
-        bv.centerOn((left + right) / 2, (top + bottom) / 2)
+        self._centre_map(QPointF((left + right) / 2, (top + bottom) / 2))
 
     def _hide_stale_tab_bars(self) -> None:
         """Qt leaves the tab bars it made while the docks were being tabbed standing where
