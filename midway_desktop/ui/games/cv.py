@@ -135,6 +135,11 @@ class CvPresenter(DragDropPresenter):
         self._look_for: tuple[str, dict[str, Any]] | None = None  # a first look kept up as the map resizes
         self._looking = False
         self._hidden_centre: QPointF | None = None  # where the map was put behind the curtain
+        # A window being made fits its board once it is first drawn: the first look, taken
+        # before, is taken again then (before that fitted board is ever painted).
+        self._window_fit = not window.isVisible()
+        self._legal_at: tuple[object, ...] = ()  # the position ``_legal_there`` was worked out for
+        self._legal_there: list[Action] = []
 
     # -- docks ----------------------------------------------------------------------------
     def build_docks(self) -> None:
@@ -270,6 +275,7 @@ class CvPresenter(DragDropPresenter):
         self.remember_layout()
         self.window.view.removeEventFilter(self)
         self.scene.removeEventFilter(self)
+        self.window.view.keep_tiles = False
         self.plot.clear()
         self.window.view_menu.removeAction(self.plot_action)
         self.plot_action.deleteLater()
@@ -302,7 +308,7 @@ class CvPresenter(DragDropPresenter):
             self.scene.hide_cursor()
         self.view = view
         live = c.reviewing is None and viewer != UMPIRE and c.session.outcome() is None
-        self.legal = list(c.legal()) if live else []
+        self.legal = self.orders_now() if live else []
         self.plots = plotted(view)
         moving = frozenset(pieces_with_orders(self.legal, self.plots))
         self._draw_map(view, moving)
@@ -329,6 +335,16 @@ class CvPresenter(DragDropPresenter):
         curtain = getattr(self.window, "curtain", None)
         if curtain is not None:
             curtain.cover()
+
+    def orders_now(self) -> list[Action]:
+        """Every order open to the side at the screen, worked out once a position (the Orders
+        list and the combat board both ask for them at each change; a position is a new state)."""
+        c = self.controller
+        at = (c.session, c.session.state, c.viewer)
+        was = self._legal_at
+        if not was or was[0] is not at[0] or was[1] is not at[1] or was[2] != at[2]:
+            self._legal_at, self._legal_there = at, list(c.legal())
+        return self._legal_there
 
     def _fit_boxes(self) -> None:
         """Every box as tall as its counters need at its width now: a box sized while its tab was
@@ -419,7 +435,6 @@ class CvPresenter(DragDropPresenter):
             self._look(view)
         finally:
             self._looking = False
-        self._hidden_centre: QPointF | None = None  # where the map was put behind the curtain
 
     def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.Show and watched is self.window.view and self._hidden_centre is not None:
@@ -429,7 +444,7 @@ class CvPresenter(DragDropPresenter):
         if self._look_for is not None and not self.detached:
             kind = event.type()
             if kind in (QEvent.Type.GraphicsSceneMousePress, QEvent.Type.KeyPress):
-                self._look_for = None  # the player's own look from now on
+                self._map_moved()  # the player's own look from now on
             elif kind == QEvent.Type.Resize and watched is self.window.view:
                 # Taken as the view has its new size and before Qt lays out its viewport: the
                 # view keeps the centre asked for through the resize (its anchor is its centre).
@@ -441,12 +456,17 @@ class CvPresenter(DragDropPresenter):
     def _map_moved(self, *_args: object) -> None:
         if not self._looking:
             self._look_for = None
+            self.window.view.keep_tiles = False  # (only the first look's picture is the same every start)
 
     def _zoomed(self, _zoom: float) -> None:
-        """A zoom not fitting the board (the window fits a new game's) nor the look's own: the
-        player's (as by the wheel, which the view keeps from its scene)."""
+        """A zoom not fitting the board nor the look's own is the player's (as by the wheel,
+        which the view keeps from its scene); the new window's fit takes the first look again."""
         if not self.window.view._fitted:
             self._map_moved()
+        elif self._window_fit and not self._looking:
+            self._window_fit = False
+            if self._look_for is not None and self._look_for[0] == self._viewer:
+                self.first_look(self._look_for[1], self._viewer)
 
     def _look(self, view: dict[str, Any]) -> None:
         m = mine(view) if view else {}
@@ -479,6 +499,7 @@ class CvPresenter(DragDropPresenter):
         if around < readable and ships:  # not all of them at a readable scale: the fleet first
             left, top, right, bottom = span(ships)
         self._centre_map(QPointF((left + right) / 2, (top + bottom) / 2))
+        bv.keep_tiles = True
 
     def _hide_stale_tab_bars(self) -> None:
         """Qt leaves the tab bars it made while the docks were being tabbed standing where

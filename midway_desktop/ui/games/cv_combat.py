@@ -633,7 +633,7 @@ class CombatBoard(QWidget):
             self._viewer = viewer
             self.review = -1
         live = c.reviewing is None and viewer != UMPIRE and c.session.outcome() is None
-        legal = list(c.legal()) if live else []
+        legal = self.presenter.orders_now() if live else []
         log = c.log()
         board = board_model(self.game, view, log, legal, self.review)
         records = battle_records(log)[-KEPT_BATTLES:]
