@@ -57,7 +57,6 @@ from midway_desktop.games.cv.gestures import (
 from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
 from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
 from midway_desktop.ui.counters import CounterFace
-from midway_desktop.ui.games import cv_combat
 from midway_desktop.ui.games.base import DragDropPresenter, window_tab_bars
 from midway_desktop.ui.games.cv_boxes import (
     SIDE_NAMES,
@@ -250,7 +249,14 @@ class CvPresenter(DragDropPresenter):
         self.scene.installEventFilter(self)
         self.window.view.drop_handler = self
         self.spring_tabs = SpringTabs(self.window, self)
-        self.combat_board = cv_combat.attach(self)  # the Battles (CV › Basic IX)
+        # The Battles (CV › Basic IX): the combat board's dock now, the board itself (and its
+        # module) once wanted: a Battle fought or under way, or its tab turned to.
+        self.combat_board: Any = None
+        tip = "The Battle being fought, segment by segment, and your orders in it (CV › Basic IX)"
+        self.combat_dock = self._dock("cv-combat", "Combat Board", QWidget(), bottom, tip)
+        w.tabifyDockWidget(sheets[-1], self.combat_dock)
+        sheets[0].raise_()
+        self.link(self.combat_dock.visibilityChanged, lambda shown: self._want_combat_board() if shown else None)
 
     def _dock(
         self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea, tip: str = "", scroll: bool = True
@@ -332,9 +338,17 @@ class CvPresenter(DragDropPresenter):
         self._scale_counters(self.window.view.zoom())
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
         self.window.set_turn_text(f"{who} · {view['time']}{' (night)' if view['night'] else ''} · {self._step_title()}")
+        if self.combat_board is None and (view.get("battle") or any(e.kind == "battle" for e in c.log())):
+            self._want_combat_board()
         curtain = getattr(self.window, "curtain", None)
         if curtain is not None:
             curtain.cover()
+
+    def _want_combat_board(self) -> None:
+        if self.combat_board is None and not self.detached:
+            from midway_desktop.ui.games import cv_combat
+
+            self.combat_board = cv_combat.attach(self, self.combat_dock)
 
     def orders_now(self) -> list[Action]:
         """Every order open to the side at the screen, worked out once a position (the Orders

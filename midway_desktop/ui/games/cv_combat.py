@@ -30,6 +30,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
+    QDockWidget,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -859,18 +860,17 @@ class CombatBoard(QWidget):
         self.refresh()
 
 
-def attach(presenter: Any) -> CombatBoard:
-    """Give the CV presenter its combat board: a dock under the map, tabbed with the record
-    sheets, that comes forward (and up to nearly half the window) whenever a Battle or one of its
-    steps begins, rebuilt at every change."""
+def attach(presenter: Any, dock: QDockWidget) -> CombatBoard:
+    """Give the CV presenter its combat board in ``dock`` (under the map, tabbed with the record
+    sheets, a scroll area in it as in the other docks: a small window squeezes it rather than
+    growing), that comes forward (and up to nearly half the window) whenever a Battle or one of
+    its steps begins, rebuilt at every change. Made when first wanted: a Battle that has begun
+    comes forward at once."""
     board = CombatBoard(presenter)
     w = presenter.window
-    tip = "The Battle being fought, segment by segment, and your orders in it (CV › Basic IX)"
-    # In a scroll area like the other docks: a small window squeezes it rather than growing.
-    dock = presenter._dock("cv-combat", "Combat Board", board, Qt.DockWidgetArea.BottomDockWidgetArea, tip)
-    sheets = presenter.sheet_docks
-    w.tabifyDockWidget(sheets[-1], dock)
-    sheets[0].raise_()
+    area = dock.widget()
+    assert isinstance(area, QScrollArea)
+    area.setWidget(board)
     board.dock = dock  # type: ignore[attr-defined]
 
     def forward() -> None:
@@ -887,5 +887,5 @@ def attach(presenter: Any) -> CombatBoard:
             presenter.soon(forward)
 
     presenter.link(presenter.controller.changed, changed)
-    board.refresh()
+    changed()
     return board
