@@ -69,6 +69,9 @@ class BoardView(QGraphicsView):
         self.setAcceptDrops(True)
         self._anim: QVariantAnimation | None = None
         self._fitted = True
+        # A game's own opening picture (CV's first look at its forces): the same at every start
+        # in the same window, so its tiles are kept between runs as the fitted board's are.
+        self.keep_tiles = False
 
     # -- scene access ---------------------------------------------------------------------
     def board_scene(self) -> BoardScene:
@@ -92,7 +95,7 @@ class BoardView(QGraphicsView):
         painter.resetTransform()
         dpr = self.devicePixelRatioF()  # the viewport's (see ``midway_desktop.ui``: not viewport())
         # The whole board fitted is what a start opens on: its tiles are kept between runs.
-        scene.tiles.draw(painter, exposed, t.m11(), t.map(QPointF(0.0, 0.0)), dpr, keep=self._fitted)
+        scene.tiles.draw(painter, exposed, t.m11(), t.map(QPointF(0.0, 0.0)), dpr, keep=self._fitted or self.keep_tiles)
         painter.restore()
 
     # -- zoom -----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""The fitted map's tiles, kept in the user's cache folder so the next start shows them at once.
+"""The fitted map's tiles (and a game's own opening picture: CV's first look, ``BoardView.keep_tiles``),
+kept in the user's cache folder so the next start shows them at once.
 
 Painting the map art is most of what a board costs to open (CV's fitted chart: two tiles, some
 220 M instructions, about a tenth of the start). A start opens on the whole board fitted to the
@@ -35,7 +36,7 @@ from midway_desktop.ui import palette as pal
 
 # Bump when what a tile shows changes in a way the sources hashed below would not reveal.
 VERSION = "tiles 1"
-MAX_TILES = 16  # per board: a fitted chart takes 2 to 4 tiles (more on a HiDPI screen)
+MAX_TILES = 32  # per board: a fitted chart takes 2 to 4 tiles, CV's first look 6 to 9 (more on a HiDPI screen)
 FORMAT = QImage.Format.Format_ARGB32_Premultiplied
 # The modules whose code decides what the art looks like: their bytes are part of every key
 # (an installed program without its sources falls back on its version and ``VERSION``).

@@ -298,6 +298,46 @@ def test_each_side_first_sees_its_own_forces_at_a_readable_scale_and_fit_shows_t
         seal(w, qtbot)
 
 
+def test_a_turn_of_the_wheel_ends_the_first_look(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The first look follows the window's size until the player zooms: after a turn of the
+    wheel on the map, a resized window keeps the player's zoom."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    w = _new_short(qtbot)
+    assert lift(w, qtbot) == "american"
+    qtbot.wait(10)
+    look = w.view.zoom()
+    vp = w.view.viewport()
+    centre = QPointF(vp.rect().center())
+    at = QPointF(vp.mapToGlobal(centre.toPoint()))
+    none, phase = Qt.MouseButton.NoButton, Qt.ScrollPhase.NoScrollPhase
+    wheel = QWheelEvent(centre, at, QPoint(), QPoint(0, 120), none, Qt.KeyboardModifier.NoModifier, phase, False)
+    QApplication.sendEvent(vp, wheel)
+    zoomed = w.view.zoom()
+    assert zoomed > look * 1.1
+    w.resize(1200, 800)
+    qtbot.wait(20)
+    assert abs(w.view.zoom() - zoomed) < 1e-9  # not the first look again
+
+
+def test_the_first_look_is_painted_once_and_read_back_at_the_next_start(qtbot, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Start-up: the map's tiles at the first look are kept in the user's cache, so the next
+    start paints none; the fitted board a new window fits to is never painted on the way."""
+    from midway_desktop.ui.screenshot import _new_game_window
+
+    monkeypatch.setenv("MIDWAY_CACHE_DIR", str(tmp_path))
+    with _new_game_window("cv", 1400, 900) as w:
+        w.grab()  # (a tile is kept once drawn twice at the same scale: the start draws it again)
+        zoom, painted = w.view.zoom(), w.scene.tiles.rendered
+        scales = {key[0] for key in w.scene.tiles._tiles}
+    assert painted > 0 and scales == {round(zoom, 6)}  # only the look's tiles, none of the fitted board
+    with _new_game_window("cv", 1400, 900) as again:
+        again.grab()
+        assert again.view.zoom() == zoom
+        assert again.scene.tiles.rendered == 0
+
+
 def test_each_side_s_zoom_and_centre_come_back_after_a_restart(qtbot, fresh_profile, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(MainWindow, "_ask_resume", lambda self, path: True)
     w = _open(qtbot)

@@ -94,10 +94,11 @@ def test_a_game_opens_without_the_other_games_dialogs_or_later_libraries(game: s
     assert others == [], f"{game} imported other games' modules"
     assert [m for m in LATER if loaded(modules, m)] == []
     assert [m for m in DIALOGS if m in modules] == []
-    if game not in ("kido-butai", "cv"):  # (KB's order docks and CV's first look ask for a viewport)
+    if game != "kido-butai":  # (KB's order docks ask for a viewport)
         assert "+every-widget-class" not in modules, "PySide6 was asked to name a viewport Qt made"
-    if game == "cv":  # CV opens on a game (its set-up preview is shown on request only)
+    if game == "cv":  # CV opens on a game (its set-up preview is shown on request only), no Battle yet
         assert "midway_desktop.ui.games.cv_setup" not in modules
+        assert "midway_desktop.ui.games.cv_combat" not in modules
 
 
 def test_the_probe_sees_a_second_game_opened_in_the_same_process(warm_cache: Path) -> None:

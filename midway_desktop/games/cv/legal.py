@@ -79,7 +79,7 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
         return asked if kinds is None else [a for a in asked if isinstance(a, kinds)]
     makers: dict[str, tuple[tuple[Maker, Callable[[Game, State, Any], str | None] | None], ...]] = {
         "set-up": (
-            (_places, movement.place_refusal),
+            (_places, None),  # built to movement.place_refusal exactly
             (_transfers, None),  # built to reorganization.transfer_refusal exactly
             (_stows, readiness.stow_refusal),
         ),
@@ -127,6 +127,8 @@ def _shadows(game: Game, state: State, side: str) -> Iterator[Action]:
 
 
 def _places(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Each of the side's Task Forces in each hex of its set-up area: what ``place_refusal``
+    lets through, and nothing else (Set Up IV; thousands of orders, so not checked again)."""
     for tf in state.task_forces:
         if tf.side == side:
             for h in sorted(set_up_cells(game, tf)):

@@ -57,7 +57,6 @@ from midway_desktop.games.cv.gestures import (
 from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
 from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
 from midway_desktop.ui.counters import CounterFace
-from midway_desktop.ui.games import cv_combat
 from midway_desktop.ui.games.base import DragDropPresenter, window_tab_bars
 from midway_desktop.ui.games.cv_boxes import (
     SIDE_NAMES,
@@ -81,6 +80,7 @@ from midway_desktop.ui.games.cv_records import (
     air_record,
     ship_record,
 )
+from midway_desktop.ui.games.cv_steps import STEP_SHORT
 from midway_desktop.ui.map_art import UNIT
 from midway_desktop.ui.order_list import OrderList
 from midway_desktop.ui.stored_settings import read_text
@@ -114,8 +114,8 @@ def step_name(step: str) -> str:
     """The step as the status bar names it, short enough to read whole beside the hex and the
     zoom on a small screen: the step without its Phase (the Orders dock heads with the full
     title), a Combat step by the combat board's name for it (CV › Basic IV)."""
-    if step in cv_combat.STEP_SHORT:
-        return f"Combat: {cv_combat.STEP_SHORT[step]}"
+    if step in STEP_SHORT:
+        return f"Combat: {STEP_SHORT[step]}"
     title = PHASES[step].title
     phase, _, rest = title.partition(": ")
     return rest if rest and phase.endswith("Phase") else title
@@ -147,6 +147,12 @@ class CvPresenter(DragDropPresenter):
         self._scrolls: dict[str, dict[str, int]] = {}  # and how far down each chart
         self._look_for: tuple[str, dict[str, Any]] | None = None  # a first look kept up as the map resizes
         self._looking = False
+        self._hidden_centre: QPointF | None = None  # where the map was put behind the curtain
+        # A window being made fits its board once it is first drawn: the first look, taken
+        # before, is taken again then (before that fitted board is ever painted).
+        self._window_fit = not window.isVisible()
+        self._legal_at: tuple[object, ...] = ()  # the position ``_legal_there`` was worked out for
+        self._legal_there: list[Action] = []
 
     # -- docks ----------------------------------------------------------------------------
     def build_docks(self) -> None:
@@ -244,16 +250,27 @@ class CvPresenter(DragDropPresenter):
         self.view_actions = [self.plot_action]  # the game's own View options, gone with it
         self.link(self.scene.counterContext, self._map_menu)
         self.link(self.window.view.zoomChanged, self._scale_counters)
+        self.link(self.window.view.zoomChanged, self._zoomed)
         bv = self.window.view
         for act in (w.act_fit, w.act_zoom_in, w.act_zoom_out, w.act_actual):  # (the window's own fits are not)
             self.link(act.triggered, self._map_moved)
         self.link(bv.horizontalScrollBar().sliderMoved, self._map_moved)
         self.link(bv.verticalScrollBar().sliderMoved, self._map_moved)
+        # The first look ends with the player's first press, zoom or key on the map, and is
+        # taken again as the map resizes: seen on the view and its scene, not on the viewport
+        # (asking for a viewport Qt made costs the start every widget class: ``midway_desktop.ui``).
         bv.installEventFilter(self)
-        bv.viewport().installEventFilter(self)
+        self.scene.installEventFilter(self)
         self.window.view.drop_handler = self
         self.spring_tabs = SpringTabs(self.window, self)
-        self.combat_board = cv_combat.attach(self)  # the Battles (CV › Basic IX)
+        # The Battles (CV › Basic IX): the combat board's dock now, the board itself (and its
+        # module) once wanted: a Battle fought or under way, or its tab turned to.
+        self.combat_board: Any = None
+        tip = "The Battle being fought, segment by segment, and your orders in it (CV › Basic IX)"
+        self.combat_dock = self._dock("cv-combat", "Combat Board", QWidget(), bottom, tip)
+        w.tabifyDockWidget(sheets[-1], self.combat_dock)
+        sheets[0].raise_()
+        self.link(self.combat_dock.visibilityChanged, lambda shown: self._want_combat_board() if shown else None)
 
     def _dock(
         self, name: str, title: str, widget: QWidget, area: Qt.DockWidgetArea, tip: str = "", scroll: bool = True
@@ -277,7 +294,8 @@ class CvPresenter(DragDropPresenter):
     def detach(self) -> None:
         self.remember_layout()
         self.window.view.removeEventFilter(self)
-        self.window.view.viewport().removeEventFilter(self)
+        self.scene.removeEventFilter(self)
+        self.window.view.keep_tiles = False
         self.plot.clear()
         self.window.view_menu.removeAction(self.plot_action)
         self.plot_action.deleteLater()
@@ -313,7 +331,7 @@ class CvPresenter(DragDropPresenter):
             self.scene.clearSelection()
         self.view = view
         live = c.reviewing is None and viewer != UMPIRE and c.session.outcome() is None
-        self.legal = list(c.legal()) if live else []
+        self.legal = self.orders_now() if live else []
         self.plots = plotted(view)
         moving = frozenset(pieces_with_orders(self.legal, self.plots))
         self._draw_map(view, moving)
@@ -338,9 +356,27 @@ class CvPresenter(DragDropPresenter):
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
         self.window.set_turn_text(f"{who} · {view['time']}{' (night)' if view['night'] else ''} · {self._step_title()}")
         self.window.turn_label.setToolTip(self._step_title(full=True))
+        if self.combat_board is None and (view.get("battle") or any(e.kind == "battle" for e in c.log())):
+            self._want_combat_board()
         curtain = getattr(self.window, "curtain", None)
         if curtain is not None:
             curtain.cover()
+
+    def _want_combat_board(self) -> None:
+        if self.combat_board is None and not self.detached:
+            from midway_desktop.ui.games import cv_combat
+
+            self.combat_board = cv_combat.attach(self, self.combat_dock)
+
+    def orders_now(self) -> list[Action]:
+        """Every order open to the side at the screen, worked out once a position (the Orders
+        list and the combat board both ask for them at each change; a position is a new state)."""
+        c = self.controller
+        at = (c.session, c.session.state, c.viewer)
+        was = self._legal_at
+        if not was or was[0] is not at[0] or was[1] is not at[1] or was[2] != at[2]:
+            self._legal_at, self._legal_there = at, list(c.legal())
+        return self._legal_there
 
     def _fit_boxes(self) -> None:
         """Every box as tall as its counters need at its width now: a box sized while its tab was
@@ -376,11 +412,21 @@ class CvPresenter(DragDropPresenter):
             self.soon(lambda: self.first_look(view, coming) if self._look_for and self._viewer == coming else None)
         else:
             self.window.view.set_zoom(kept[0])
-            self.window.view.centerOn(kept[1])
+            self._centre_map(kept[1])
 
     def _map_centre(self) -> QPointF:
         view = self.window.view
-        return view.mapToScene(view.viewport().rect().center())
+        if self._hidden_centre is not None and not view.isVisible():
+            return self._hidden_centre
+        return view.mapToScene(view.contentsRect().center())  # (its viewport: no frame nor scroll bars)
+
+    def _centre_map(self, centre: QPointF) -> None:
+        """The map centred on ``centre``. Behind the curtain the view has not laid out its
+        viewport at its size yet (Qt does as it shows it, and the centre would not hold): the
+        centre is kept, read as the map's, and put back once the view shows."""
+        view = self.window.view
+        view.centerOn(centre)
+        self._hidden_centre = None if view.isVisible() else QPointF(centre)
 
     def _map_key(self, side: str) -> str:
         return f"{self.window._layout_key()}/map-{side}"
@@ -423,11 +469,17 @@ class CvPresenter(DragDropPresenter):
             self._looking = False
 
     def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Show and watched is self.window.view and self._hidden_centre is not None:
+            centre, self._hidden_centre = self._hidden_centre, None
+            if not self.detached:
+                watched.centerOn(centre)  # (laid out at its size now: Qt sends the resize first)
         if self._look_for is not None and not self.detached:
             kind = event.type()
-            if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.Wheel, QEvent.Type.KeyPress):
-                self._look_for = None  # the player's own look from now on
-            elif kind == QEvent.Type.Resize and watched is self.window.view.viewport():
+            if kind in (QEvent.Type.GraphicsSceneMousePress, QEvent.Type.KeyPress):
+                self._map_moved()  # the player's own look from now on
+            elif kind == QEvent.Type.Resize and watched is self.window.view:
+                # Taken as the view has its new size and before Qt lays out its viewport: the
+                # view keeps the centre asked for through the resize (its anchor is its centre).
                 side, view = self._look_for
                 if side == self._viewer:
                     self.first_look(view, side)
@@ -436,6 +488,17 @@ class CvPresenter(DragDropPresenter):
     def _map_moved(self, *_args: object) -> None:
         if not self._looking:
             self._look_for = None
+            self.window.view.keep_tiles = False  # (only the first look's picture is the same every start)
+
+    def _zoomed(self, _zoom: float) -> None:
+        """A zoom not fitting the board nor the look's own is the player's (as by the wheel,
+        which the view keeps from its scene); the new window's fit takes the first look again."""
+        if not self.window.view._fitted:
+            self._map_moved()
+        elif self._window_fit and not self._looking:
+            self._window_fit = False
+            if self._look_for is not None and self._look_for[0] == self._viewer:
+                self.first_look(self._look_for[1], self._viewer)
 
     def _look(self, view: dict[str, Any]) -> None:
         m = mine(view) if view else {}
@@ -455,7 +518,7 @@ class CvPresenter(DragDropPresenter):
             bv.fit()
             return
         margin = 3 * UNIT  # a few hexes round them: where they may go next
-        vp = bv.viewport().rect()
+        vp = bv.contentsRect()  # the viewport's size (see ``_map_centre``)
 
         def span(points: list[tuple[float, float]]) -> tuple[float, float, float, float]:
             xs, ys = [x for x, _y in points], [y for _x, y in points]
@@ -475,7 +538,8 @@ class CvPresenter(DragDropPresenter):
                 x0, y0 = ships[0]
                 near = [(x, y) for x, y in ships if abs(x - x0) <= half_w and abs(y - y0) <= half_h]
                 left, top, right, bottom = span(near)
-        bv.centerOn((left + right) / 2, (top + bottom) / 2)
+        self._centre_map(QPointF((left + right) / 2, (top + bottom) / 2))
+        bv.keep_tiles = True
 
     def _hide_stale_tab_bars(self) -> None:
         """Qt leaves the tab bars it made while the docks were being tabbed standing where
@@ -699,7 +763,7 @@ class CvPresenter(DragDropPresenter):
             elif not orders:
                 text += f"<br><b>{NOTHING if view['step'] in SECRET else NOTHING_MORE}</b>"
             else:
-                default = COMBAT_HINT if view["step"] in cv_combat.STEP_SHORT else "Give your orders."
+                default = COMBAT_HINT if view["step"] in STEP_SHORT else "Give your orders."
                 text += f"<br><i>{STEP_HINTS.get(view['step'], (default, ''))[0]}</i>"
         elif viewer != UMPIRE:
             text += "<br>Waiting for the other side."

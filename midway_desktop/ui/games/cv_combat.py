@@ -30,6 +30,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
+    QDockWidget,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -61,22 +62,8 @@ from midway_desktop.games.cv.actions import (
 from midway_desktop.games.cv.combat import STEPS
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.surface import NORMALLY_SCREENED
+from midway_desktop.ui.games.cv_steps import STEP_SHORT
 
-# The steps as the strip names them, in the Sequence of Play's order (IV.E).
-STEP_SHORT = {
-    "air-to-air": "Air-to-Air: Interceptors and Escorts",
-    "interception": "Air-to-Air: Interceptors on Bombers",
-    "aa": "AA",
-    "bombing": "Bombing",
-    "air-losses": "Air Factors lost on the Base",
-    "surface-set-up": "Surface set-up",
-    "surface-gunnery": "Gunnery",
-    "surface-torpedo": "Surface Torpedo",
-    "breakthrough": "Breakthrough",
-    "bombardment": "Bombardment",
-    "bombardment-losses": "Air Factors lost to the Bombardment",
-    "ground-combat": "Ground Combat",
-}
 STEP_NAMES = tuple(s.name for s in STEPS)
 SURFACE_STEPS = ("surface-set-up", "surface-gunnery", "surface-torpedo", "breakthrough", "bombardment",
                  "bombardment-losses")  # fmt: skip
@@ -638,7 +625,7 @@ class CombatBoard(QWidget):
             self._viewer = viewer
             self.review = -1
         live = c.reviewing is None and viewer != UMPIRE and c.session.outcome() is None
-        legal = list(c.legal()) if live else []
+        legal = self.presenter.orders_now() if live else []
         log = c.log()
         board = board_model(self.game, view, log, legal, self.review)
         records = battle_records(log)[-KEPT_BATTLES:]
@@ -867,18 +854,17 @@ class CombatBoard(QWidget):
         self.refresh()
 
 
-def attach(presenter: Any) -> CombatBoard:
-    """Give the CV presenter its combat board: a dock under the map, tabbed with the record
-    sheets, that comes forward (and up to nearly half the window) whenever a Battle or one of its
-    steps begins, rebuilt at every change."""
+def attach(presenter: Any, dock: QDockWidget) -> CombatBoard:
+    """Give the CV presenter its combat board in ``dock`` (under the map, tabbed with the record
+    sheets, a scroll area in it as in the other docks: a small window squeezes it rather than
+    growing), that comes forward (and up to nearly half the window) whenever a Battle or one of
+    its steps begins, rebuilt at every change. Made when first wanted: a Battle that has begun
+    comes forward at once."""
     board = CombatBoard(presenter)
     w = presenter.window
-    tip = "The Battle being fought, segment by segment, and your orders in it (CV › Basic IX)"
-    # In a scroll area like the other docks: a small window squeezes it rather than growing.
-    dock = presenter._dock("cv-combat", "Combat Board", board, Qt.DockWidgetArea.BottomDockWidgetArea, tip)
-    sheets = presenter.sheet_docks
-    w.tabifyDockWidget(sheets[-1], dock)
-    sheets[0].raise_()
+    area = dock.widget()
+    assert isinstance(area, QScrollArea)
+    area.setWidget(board)
     board.dock = dock  # type: ignore[attr-defined]
 
     def forward() -> None:
@@ -895,5 +881,5 @@ def attach(presenter: Any) -> CombatBoard:
             presenter.soon(forward)
 
     presenter.link(presenter.controller.changed, changed)
-    board.refresh()
+    changed()
     return board
