@@ -296,8 +296,11 @@ def check_own_screen(w) -> None:  # type: ignore[no-untyped-def]
     assert {n: path for n, (path, _left) in p.plot.drawn.items() if path} == {n: pa for n, pa in mine.items() if pa}
     board = p.combat_board
     c = w.controller
-    assert board.board == board_model(board.game, view, c.log(), list(c.legal()), board.review)
-    assert not [o for ch in (board.board.choices if board.board else ()) for o in ch.options if o.side != side]
+    if board is None:  # (made when first wanted: there must be nothing for it to show yet)
+        assert board_model(p.game, view, c.log(), list(c.legal())) is None
+    else:
+        assert board.board == board_model(board.game, view, c.log(), list(c.legal()), board.review)
+        assert not [o for ch in (board.board.choices if board.board else ()) for o in ch.options if o.side != side]
     found = leaks(w, side)
     assert not found, f"{side}'s screen shows the other side's secrets: {found[:5]}"
 
