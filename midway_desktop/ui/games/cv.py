@@ -81,7 +81,7 @@ from midway_desktop.ui.games.cv_records import (
     air_record,
     ship_record,
 )
-from midway_desktop.ui.games.cv_steps import STEP_SHORT
+from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO, STEP_SHORT
 from midway_desktop.ui.map_art import UNIT
 from midway_desktop.ui.order_list import OrderList
 from midway_desktop.ui.stored_settings import read_text
@@ -763,6 +763,8 @@ class CvPresenter(DragDropPresenter):
                 )
             elif not orders:
                 text += f"<br><b>{NOTHING if view['step'] in SECRET else NOTHING_MORE}</b>"
+                if any(isinstance(a, Announce) for a in self.legal):
+                    text += f"<br><i>{ANNOUNCE_TOO}</i>"
             else:
                 default = COMBAT_HINT if view["step"] in STEP_SHORT else "Give your orders."
                 text += f"<br><i>{STEP_HINTS.get(view['step'], (default, ''))[0]}</i>"
