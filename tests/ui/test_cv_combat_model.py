@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.games.cv import combat, views
-from midway_desktop.games.cv.actions import Arrange, Bomb, Eliminate, SetDie
+from midway_desktop.games.cv.actions import Announce, Arrange, Bomb, Done, Eliminate, SetDie
 from midway_desktop.games.cv.state import Planes, Sections, evolve
 from midway_desktop.ui.games.cv_combat import ENDS_BATTLE, battle_records, board_model
+from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO
 from tests.games.cv.play import GAME, JP, US
 from tests.games.cv.test_combat import MIDWAY, battle, rec, step, unit
 from tests.games.cv.test_surface import battle as surface_battle
@@ -107,3 +108,16 @@ def test_the_strip_names_every_combat_step_in_words() -> None:
 
     assert set(STEP_NAMES) <= set(STEP_SHORT)
     assert all(STEP_SHORT[name] != name and STEP_SHORT[name][0].isupper() for name in STEP_NAMES)
+
+
+def test_with_only_an_announcement_offered_the_board_says_it_may_still_be_set() -> None:
+    """Nothing to order but a Condition 2 strength (Basic III.C.2): the board says both, never
+    just "nothing to order" beside the offered row."""
+    state = step(battle([unit(JP, 1, MIDWAY, rec("val", 6, "he", True))]))
+    view = {**views.view(GAME, state, JP), "to_act": [JP]}
+    only = [Done(JP), Announce(JP, "air", 1, 3)]
+    b = board_model(GAME, view, [], only)
+    assert b is not None and [type(c.options[0]) for c in b.choices] == [Announce]
+    assert b.notes[0].startswith("You have nothing") and b.notes[1] == ANNOUNCE_TOO
+    without = board_model(GAME, view, [], only[:1])
+    assert without is not None and ANNOUNCE_TOO not in without.notes

@@ -249,6 +249,33 @@ def _told(item: dict[str, Any]) -> str:
     return f"Air unit {item['number']} at {item['hex']} (condition {item['condition']}{more})"
 
 
+def told_in_full(item: dict[str, Any]) -> list[str]:
+    """Basic III.C: every line of what one observation tells its side, Condition by Condition:
+    something there (1), the strength announced (2), the number of Ship units or Air Factors
+    and their altitudes (3), the ships' sizes, Task Force by Task Force (4), and the ships or
+    plane types themselves (5)."""
+    ships = item["what"] == "ships"
+    head = f"Enemy ships at {item['hex']}" if ships else f"Enemy Air unit {item['number']} at {item['hex']}"
+    lines = [f"{head}, observed at Condition {item['condition']}"]
+    if "strength" in item:
+        lines.append(f"announced as {item['strength']} strong (Condition 2: between half and double the truth)")
+    if ships:
+        if "ships" in item:
+            lines.append(f"{item['ships']} Ship units" + (", anchored" if item.get("anchored") else ""))
+        for tf in item.get("task_forces", ()):
+            sizes = ", ".join(f"{n} {size}" for size, n in tf["sizes"].items() if n)
+            names = f": {', '.join(tf['ships'])}" if tf.get("ships") else ""
+            lines.append(f"Task Force {tf['number']}: {sizes}{names}")
+    else:
+        if "factors" in item:
+            lines.append(f"{item['factors']} Air Factors: {item['high']} at High, {item['low']} at Low Altitude")
+        if item.get("planes"):
+            lines.append(", ".join(f"{n} {plane}" for plane, n in item["planes"].items()))
+    if len(lines) == 1:
+        lines.append("something is there (Condition 1)")
+    return lines
+
+
 # -- Condition 2 announcements (Basic III.C.2) ---------------------------------------------------------
 def _actual(state: State, side: str, kind: str, number: int) -> int | None:
     """The true strength of a side's Task Force (Ship units) or flying Air unit (Air Factors)."""

@@ -54,6 +54,7 @@ from midway_desktop.games.cv.gestures import (
     pieces_with_orders,
     plotted,
 )
+from midway_desktop.games.cv.observation import told_in_full
 from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
 from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
 from midway_desktop.ui.counters import CounterFace
@@ -80,7 +81,7 @@ from midway_desktop.ui.games.cv_records import (
     air_record,
     ship_record,
 )
-from midway_desktop.ui.games.cv_steps import STEP_SHORT
+from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO, STEP_SHORT
 from midway_desktop.ui.map_art import UNIT
 from midway_desktop.ui.order_list import OrderList
 from midway_desktop.ui.stored_settings import read_text
@@ -628,15 +629,15 @@ class CvPresenter(DragDropPresenter):
         for a in view.get("enemy_air", ()):
             s = seen_air.get(a["number"], {})
             values = str(s["factors"]) if "factors" in s else "?"
-            tip = f"Enemy Air unit {a['number']}" + (", all at Low Altitude" if a["all_low"] else "")
+            low = ", all at Low Altitude" if a["all_low"] else ""
+            tip = f"Enemy Air unit {a['number']}{low}"
             if s:
-                tip += f"; observed at Condition {s['condition']}"
-                tip += f": {s['factors']} Air Factors" if "factors" in s else ""
+                tip = "\n".join(told_in_full({**s, "hex": a["hex"]})) + low.replace(", ", "\n", 1)
             out[f"enemy-air{a['number']}"] = (a["hex"], air_unit_face(enemy, a["number"], values, reduced=True), tip)
         for i, s in enumerate((view.get("observed") or {}).get("ships", ())):
             count = s.get("ships") or s.get("strength") or "?"
             face = CounterFace(enemy, "Ships", f"Cond. {s['condition']}", str(count), True, "sighted")
-            tip = f"Enemy ships observed at {s['hex']}, Condition {s['condition']}"
+            tip = "\n".join(told_in_full(s))
             out[f"seen-ships{i}"] = (s["hex"], face, tip)
         return out
 
@@ -762,6 +763,8 @@ class CvPresenter(DragDropPresenter):
                 )
             elif not orders:
                 text += f"<br><b>{NOTHING if view['step'] in SECRET else NOTHING_MORE}</b>"
+                if any(isinstance(a, Announce) for a in self.legal):
+                    text += f"<br><i>{ANNOUNCE_TOO}</i>"
             else:
                 default = COMBAT_HINT if view["step"] in STEP_SHORT else "Give your orders."
                 text += f"<br><i>{STEP_HINTS.get(view['step'], (default, ''))[0]}</i>"

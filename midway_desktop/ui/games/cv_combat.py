@@ -62,7 +62,7 @@ from midway_desktop.games.cv.actions import (
 from midway_desktop.games.cv.combat import STEPS
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.surface import NORMALLY_SCREENED
-from midway_desktop.ui.games.cv_steps import STEP_SHORT
+from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO, STEP_SHORT
 
 STEP_NAMES = tuple(s.name for s in STEPS)
 SURFACE_STEPS = ("surface-set-up", "surface-gunnery", "surface-torpedo", "breakthrough", "bombardment",
@@ -538,6 +538,8 @@ def board_model(
         elif not any(not isinstance(c.options[0], Announce) for c in found):
             more = "more " if given else ""
             notes = (f"You have nothing {more}to order in this step: seal it (Enter).",)
+            if found:  # only announcements are offered
+                notes += (ANNOUNCE_TOO,)
         return Board(hex_, True, step, STEP_NAMES, tuple(segs), tuple(found), given, seal, heading, notes)
     if not records:
         return None

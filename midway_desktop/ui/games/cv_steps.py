@@ -19,3 +19,6 @@ STEP_SHORT = {
     "bombardment-losses": "Air Factors lost to the Bombardment",
     "ground-combat": "Ground Combat",
 }
+
+# Said beside "nothing to order" while a Condition 2 strength may still be set (Basic III.C.2).
+ANNOUNCE_TOO = "You may still set the strength to announce for a unit the enemy sees at Condition 2 (optional)."

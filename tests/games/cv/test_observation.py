@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from midway_desktop.engine.rng import ScriptedRng
 from midway_desktop.games.cv.actions import Announce, MoveAir, Plot
-from midway_desktop.games.cv.observation import Observer, condition, observed, observers
-from midway_desktop.games.cv.state import AirRecord, AirUnit
+from midway_desktop.games.cv.observation import Observer, condition, observed, observers, told_in_full
+from midway_desktop.games.cv.state import AirRecord, AirUnit, evolve
 from midway_desktop.games.cv.time_record import Time
 from tests.games.cv.play import GAME, JP, NAVAL, US, done_until, next_turn, position, session, tf
 
@@ -251,3 +251,48 @@ def test_two_destroyers_moving_see_each_other_alike(us: str, jp: str, us_way: li
     assert best[US] == best[JP]
     if not us_way and not jp_way:
         assert after.sightings == ()
+
+
+def test_what_each_condition_tells_is_told_in_full() -> None:
+    """Basic III.C: the words a side reads of one observation grow with the Condition, and say
+    nothing the Condition does not reveal."""
+    one = told_in_full({"hex": "B1816", "condition": 1, "what": "ships"})
+    assert one == ["Enemy ships at B1816, observed at Condition 1", "something is there (Condition 1)"]
+    two = told_in_full({"hex": "B1816", "condition": 2, "what": "ships", "strength": 6})
+    assert "announced as 6 strong" in two[1] and len(two) == 2
+    three = told_in_full({"hex": "B1816", "condition": 3, "what": "ships", "ships": 4, "anchored": False})
+    assert three[1] == "4 Ship units" and len(three) == 2
+    tfs = [{"number": 3, "sizes": {"capital": 1, "major": 0, "small": 3}}]
+    four = told_in_full({"hex": "B1816", "condition": 4, "what": "ships", "ships": 4, "sizes": {}, "task_forces": tfs})
+    assert four[2] == "Task Force 3: 1 capital, 3 small"
+    tfs[0]["ships"] = ["Akagi", "DD1", "DD2", "DD3"]
+    five = told_in_full({"hex": "B1816", "condition": 5, "what": "ships", "ships": 4, "task_forces": tfs})
+    assert five[2] == "Task Force 3: 1 capital, 3 small: Akagi, DD1, DD2, DD3"
+    air = told_in_full({"hex": "B1414", "condition": 5, "what": "air", "number": 9, "factors": 7, "high": 3,
+                        "low": 4, "planes": {"Kate": 4, "Zero": 3}})  # fmt: skip
+    assert air == ["Enemy Air unit 9 at B1414, observed at Condition 5",
+                   "7 Air Factors: 3 at High, 4 at Low Altitude", "4 Kate, 3 Zero"]  # fmt: skip
+
+
+def test_every_observation_in_whole_games_is_told_within_what_it_reveals() -> None:
+    """Over the observations of played games, the words name no more than the item holds."""
+    from midway_desktop.engine import Rng, Session
+    from midway_desktop.engine.bots import play_out
+    from midway_desktop.games.cv.doctrine import Doctrine
+    from midway_desktop.games.cv.rules import CvRules
+
+    rules = CvRules(GAME)
+    game = Session.start(rules, scenario="short", seed=2)
+    game.state = evolve(game.state, last=Time(4, 9))
+    play_out(game, {US: Doctrine(GAME), JP: Doctrine(GAME)}, Rng(2))
+    told = 0
+    for step in game.history[::5]:
+        for side in (US, JP):
+            for kind in ("ships", "air"):
+                for item in rules.view(step.before, side)["observed"][kind]:
+                    words = " ".join(told_in_full(item))
+                    assert f"Condition {item['condition']}" in words
+                    assert ("Ship units" in words) == ("ships" in item and kind == "ships")
+                    assert ("Air Factors" in words) == ("factors" in item)
+                    told += 1
+    assert told > 20
