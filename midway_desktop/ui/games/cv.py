@@ -151,6 +151,7 @@ class CvPresenter(DragDropPresenter):
         self._scrolls: dict[str, dict[str, int]] = {}  # and how far down each chart
         self._look_for: tuple[str, dict[str, Any]] | None = None  # a first look kept up as the map resizes
         self._looking = False
+        self._review_offered = False  # the After the game dock opened once the game was over
 
     # -- docks ----------------------------------------------------------------------------
     def build_docks(self) -> None:
@@ -813,7 +814,19 @@ class CvPresenter(DragDropPresenter):
     def _fill_review(self) -> None:
         self.review.fill()
         c = self.controller
-        self.review_action.setEnabled(c.session is not None and c.session.outcome() is not None)
+        over = c.session is not None and c.session.outcome() is not None
+        self.review_action.setEnabled(over)
+        if over and not self._review_offered:  # (a finished game loaded, or played to its end here)
+            self._review_offered = True
+            self._show_review_dock()
+        elif not over:
+            self._review_offered = False
+
+    def _show_review_dock(self) -> None:
+        """The After the game dock under the Orders, tall enough for its buttons."""
+        self.review_dock.show()
+        self.review_dock.raise_()
+        self.window.resizeDocks([self.orders_dock, self.review_dock], [260, 200], Qt.Orientation.Vertical)
 
     def _describe_step(self, step: Any) -> str:
         """The order taken from a reviewed position, and the first thing it brought about."""
@@ -823,8 +836,6 @@ class CvPresenter(DragDropPresenter):
         return f"{said.rstrip('.')}. {first}" if first else said
 
     def _finished(self, _outcome: object) -> None:
-        self.review_dock.show()
-        self.review_dock.raise_()
         self._fill_review()
 
     def start_review(self) -> None:
@@ -834,8 +845,7 @@ class CvPresenter(DragDropPresenter):
         if reason:
             self.window.statusBar().showMessage(reason, 8000)
             return
-        self.review_dock.show()
-        self.review_dock.raise_()
+        self._show_review_dock()
 
     # -- gestures -------------------------------------------------------------------------
     def _dests(self, piece: str) -> dict[str, Action]:
