@@ -73,7 +73,7 @@ def test_the_review_opens_once_the_game_is_over_and_shows_both_sides(finished: M
     assert len(c.log()) == len(c.session.setup_events) + sum(len(s.events) for s in history[:middle])
 
 
-def test_stepping_through_the_review_changes_the_position_and_the_order_described(finished: MainWindow) -> None:
+def test_stepping_through_the_review_changes_the_position_and_the_order_described(finished: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     w, c = finished, finished.controller
     p = w.presenter
     p.start_review()
@@ -84,7 +84,9 @@ def test_stepping_through_the_review_changes_the_position_and_the_order_describe
     action = c.reviewed_action()
     assert action is not None and "Position before order 40 of" in said
     assert action.describe()[1:] in said and ("American" in said or "Japanese" in said)
-    assert p.key_pressed(Qt.Key.Key_Right) and c.reviewing == 41 and p.review.label.text() != said
+    w.view.setFocus()
+    qtbot.keyClick(w.view, Qt.Key.Key_Right)  # on the map as in the dock
+    assert c.reviewing == 41 and p.review.label.text() != said
     assert p.key_pressed(Qt.Key.Key_Left) and c.reviewing == 40
     assert p.review.slider.value() == 40
     time = p.view["time"]
@@ -136,3 +138,4 @@ def test_the_review_waits_for_the_end_of_the_game(qtbot) -> None:  # type: ignor
         assert w.controller.reviewing is None
         assert "over" in w.statusBar().currentMessage()
         assert not p.key_pressed(Qt.Key.Key_Right)  # the review's keys only in the review
+        assert ("Page Up / Page Down", "in the review: the Turn before or after") in p.shortcuts()

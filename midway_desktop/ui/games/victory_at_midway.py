@@ -752,6 +752,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
             ("M or the Menu key", "orders for the picked counter"),
             ("O", "go to the orders list"),
             ("Enter", "seal these orders"),
+            *self.review.shortcuts(),
         ]
 
     def key_pressed(self, key: int) -> bool:
