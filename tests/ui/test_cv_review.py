@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from midway_desktop.games.cv.actions import Done
+from midway_desktop.ui.games.cv import sentence
 from midway_desktop.ui.games.cv_combat import battle_records
 from midway_desktop.ui.main_window import MainWindow
 from midway_desktop.ui.screenshot import _new_game_window
@@ -79,6 +80,10 @@ def test_stepping_through_the_review_changes_the_position_and_the_order_describe
     p.start_review()
     settle()
     assert c.reviewing == 0
+    for i in range(60):  # an event that only repeats the order is not said twice
+        c.review(i)
+        order = sentence(c.reviewed_action().describe()).rstrip(".")
+        assert p.review.label.text().count(order) == 1, p.review.label.text()
     c.review(40)
     said = p.review.label.text()
     action = c.reviewed_action()

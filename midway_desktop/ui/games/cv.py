@@ -832,7 +832,8 @@ class CvPresenter(DragDropPresenter):
         """The order taken from a reviewed position, and the first thing it brought about."""
         a = step.action
         said = f"{SIDE_NAMES.get(a.side, a.side)}: {sentence(a.describe())}"
-        first = next((e.text for e in step.events if e.text), "")
+        order = sentence(a.describe()).rstrip(".")
+        first = next((e.text for e in step.events if e.text and e.text.rstrip(".") != order), "")
         return f"{said.rstrip('.')}. {first}" if first else said
 
     def _finished(self, _outcome: object) -> None:
