@@ -114,6 +114,11 @@ def test_a_battle_fought_at_the_position_is_on_the_combat_board(finished: MainWi
     board = p.combat_board._drawn[0]
     assert board is not None and board.live and board.hex == c.reviewed_state().battle
     assert battle_records(c.log())  # the Battles fought so far, from the log up to here
+    rolled = [e for s in c.session.history[:at] for e in s.events if e.kind == "roll" and e.data.get("dice")]
+    shown = finished.dice_dock.dice.rolls
+    assert shown and all(e in rolled for e in shown)  # the dice rolled before this position
+    c.review(0)
+    assert finished.dice_dock.dice.rolls == []  # none yet at the first order
 
 
 def test_no_order_can_be_given_in_the_review(finished: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -131,6 +136,7 @@ def test_no_order_can_be_given_in_the_review(finished: MainWindow, qtbot) -> Non
     p.review.back_button.click()
     settle()
     assert c.reviewing is None and p.view["viewer"] == "american"
+    assert all(e.visible_to("american") for e in finished.dice_dock.dice.rolls)  # the player's own dice again
     assert not any(k.startswith(("american:", "japanese:")) for k in p.scene.counters)
 
 
