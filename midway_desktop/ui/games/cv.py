@@ -64,8 +64,11 @@ from midway_desktop.ui.games.cv_boxes import (
     ChartGroup,
     air_groups,
     air_unit_face,
+    as_side,
     base_groups,
+    for_side,
     mine,
+    sides_shown,
     task_force_groups,
 )
 from midway_desktop.ui.games.cv_boxes import (
@@ -84,6 +87,7 @@ from midway_desktop.ui.games.cv_records import (
 from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO, STEP_SHORT
 from midway_desktop.ui.map_art import UNIT
 from midway_desktop.ui.order_list import OrderList
+from midway_desktop.ui.review_dock import ReviewPanel
 from midway_desktop.ui.stored_settings import read_text
 
 # What to do in each step, in table terms, and the chart to bring forward for it.
@@ -154,6 +158,8 @@ class CvPresenter(DragDropPresenter):
         self._window_fit = not window.isVisible()
         self._legal_at: tuple[object, ...] = ()  # the position ``_legal_there`` was worked out for
         self._legal_there: list[Action] = []
+        self._review_offered = False  # the After the game dock opened once the game was over
+        self._dice_at = -1  # the reviewed position whose dice are shown
 
     # -- docks ----------------------------------------------------------------------------
     def build_docks(self) -> None:
@@ -248,7 +254,19 @@ class CvPresenter(DragDropPresenter):
         self.plot_action.setStatusTip("Lay your Plot Map over the board while you plot (P)")
         self.plot_action.toggled.connect(self._plot_toggled)
         self.window.view_menu.addAction(self.plot_action)
-        self.view_actions = [self.plot_action]  # the game's own View options, gone with it
+        # After the game: the umpire's review of both sides, order by order (CV › Basic III).
+        self.review = ReviewPanel(self.controller, self._describe_step, lambda state: state.time)
+        self.review_dock = self._dock("cv-review", "After the game", self.review, left,
+                                      "The umpire's review of the finished game: both sides, every order")  # fmt: skip
+        w.splitDockWidget(self.orders_dock, self.review_dock, Qt.Orientation.Vertical)
+        self.review_dock.hide()  # opens when the game is over
+        self.review_action = QAction("&Review the Finished Game as Umpire", self.window)
+        self.review_action.setStatusTip("Both sides' forces, order by order, once the game is over")
+        self.review_action.setEnabled(False)
+        self.review_action.triggered.connect(self.start_review)
+        self.window.view_menu.addAction(self.review_action)
+        self.view_actions = [self.plot_action, self.review_action]  # the game's own View options, gone with it
+        self.link(self.controller.finished, self._finished)
         self.link(self.scene.counterContext, self._map_menu)
         self.link(self.window.view.zoomChanged, self._scale_counters)
         self.link(self.window.view.zoomChanged, self._zoomed)
@@ -298,8 +316,9 @@ class CvPresenter(DragDropPresenter):
         self.scene.removeEventFilter(self)
         self.window.view.keep_tiles = False
         self.plot.clear()
-        self.window.view_menu.removeAction(self.plot_action)
-        self.plot_action.deleteLater()
+        for act in self.view_actions:
+            self.window.view_menu.removeAction(act)
+            act.deleteLater()
         if getattr(self.window.view, "drop_handler", None) is self:
             self.window.view.drop_handler = None
         scene = self.scene
@@ -349,6 +368,7 @@ class CvPresenter(DragDropPresenter):
             + f"<br><b>Time Record</b>: {view['time']}{' (night)' if view['night'] else ''}; last Turn {view['last']}"
         )
         self._fill_orders(view)
+        self._fill_review()
         self._bring_forward(view)
         self.soon(self.spring_tabs.watch)
         self.soon(self._hide_stale_tab_bars)
@@ -594,11 +614,9 @@ class CvPresenter(DragDropPresenter):
             if item.scale() != scale:
                 item.setScale(scale)
 
-    def map_counters(self, view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]]:
-        """Every counter on the viewing side's mapboard: piece -> (hex, face, tooltip)."""
-        viewer = str(view.get("viewer", ""))
-        side = FACE_SIDES.get(viewer, "neutral")
-        enemy = "japan" if side == "us" else "us"
+    def _own_counters(self, view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]]:
+        """The viewing side's own counters on the mapboard: Task Forces, bases, Air units."""
+        side = FACE_SIDES.get(str(view.get("viewer", "")), "neutral")
         out: dict[str, tuple[str, CounterFace, str]] = {}
         m = mine(view)
         for t in m.get("task_forces", ()):
@@ -625,6 +643,22 @@ class CvPresenter(DragDropPresenter):
                 total = sum(r["factors"] for r in u["records"])
                 tip = f"Air unit {u['number']}: {total} Air Factors" + (" (moved)" if u["moved"] else "")
                 out[f"air{u['number']}"] = (u["hex"], air_unit_face(side, u["number"], str(total)), tip)
+        return out
+
+    def map_counters(self, view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]]:
+        """Every counter on the viewing side's mapboard: piece -> (hex, face, tooltip). The
+        umpire's (the review) has both sides' own counters, each named with its side."""
+        viewer = str(view.get("viewer", ""))
+        sides = sides_shown(view)
+        if viewer not in sides and len(sides) > 1:
+            return {
+                f"{s}:{piece}": (where, face, f"{SIDE_NAMES[s]} · {tip}")
+                for s in sides
+                for piece, (where, face, tip) in self._own_counters(as_side(view, s)).items()
+            }
+        out = self._own_counters(view)
+        side = FACE_SIDES.get(viewer, "neutral")
+        enemy = "japan" if side == "us" else "us"
         seen_air = {a.get("number"): a for a in (view.get("observed") or {}).get("air", ())}
         for a in view.get("enemy_air", ()):
             s = seen_air.get(a["number"], {})
@@ -669,9 +703,13 @@ class CvPresenter(DragDropPresenter):
         used = {u["number"] for u in mine(view).get("air_units", ())}
         regrouping = any(isinstance(a, Regroup) and a.target not in used for a in self.legal)
         for name, groups in (
-            ("task-forces", task_force_groups(self.game, view)),
-            ("bases", base_groups(self.game, view)),
-            ("air", air_groups(self.game, view, forming, regrouping)),
+            (
+                ("task-forces", task_force_groups(self.game, view)),
+                ("bases", base_groups(self.game, view)),
+                ("air", air_groups(self.game, view, forming, regrouping)),
+            )
+            if view["viewer"] != UMPIRE
+            else self._umpire_charts(view)
         ):
             shape = tuple(g.key + "|" + "|".join(b.key for b in g.boxes) for g in groups)
             if self._shape.get(name) != shape:
@@ -682,6 +720,20 @@ class CvPresenter(DragDropPresenter):
                 label.setText(g.heading(view))
                 for spec in g.boxes:
                     self.box_models[spec.key].set_view(view, moving)
+
+    def _umpire_charts(self, view: dict[str, Any]) -> list[tuple[str, list[ChartGroup]]]:
+        """Both sides' Holding Box Charts, American first, as the umpire sees them (the review):
+        no strength chips to drop, no box for a new Air unit (nothing is ordered here)."""
+        out: dict[str, list[ChartGroup]] = {"task-forces": [], "bases": [], "air": []}
+        for side in sides_shown(view):
+            as_it = as_side(view, side)
+            for name, groups in (
+                ("task-forces", task_force_groups(self.game, as_it)),
+                ("bases", base_groups(self.game, as_it)),
+                ("air", air_groups(self.game, as_it, False)),
+            ):
+                out[name] += [for_side(g, side) for g in groups if g.key != "strengths"]
+        return list(out.items())
 
     def _rebuild_chart(self, name: str, groups: list[ChartGroup]) -> None:
         layout = self.charts[name][1]
@@ -745,6 +797,14 @@ class CvPresenter(DragDropPresenter):
         viewer = view["viewer"]
         to_act = view.get("to_act", [])
         title = PHASES[view["step"]].title
+        if self.controller.reviewing is not None:
+            self.heading.setText(
+                f"<b>Review</b>: the umpire's view of both sides.<br><b>{title}</b><br>{view['time']}"
+                f"{' (night)' if view['night'] else ''}<br><i>Step through the game in the After the game dock "
+                "(Left / Right: an order; Page Up / Page Down: a Turn).</i>"
+            )
+            self._set_groups({})
+            return
         if session is not None and session.outcome() is not None:
             self.heading.setText(f"<b>The game is over.</b> {session.outcome().text}")
             self._set_groups({})
@@ -820,6 +880,59 @@ class CvPresenter(DragDropPresenter):
         Dice dock; the log has them all."""
         if events and self.controller.reviewing is None:
             self.window.dice_dock.dice.show_rolls(events)
+
+    # -- after the game -------------------------------------------------------------------
+    def _fill_review(self) -> None:
+        self.review.fill()
+        c = self.controller
+        over = c.session is not None and c.session.outcome() is not None
+        self.review_action.setEnabled(over)
+        if c.reviewing is not None and c.reviewing != self._dice_at:
+            self._dice_at = c.reviewing
+            self.window.dice_dock.dice.show_rolls(self._dice_before(c.reviewing), keep=False)
+        elif c.reviewing is None and self._dice_at != -1:  # out of the review: the player's own dice again
+            self._dice_at = -1
+            self.window.dice_dock.dice.show_rolls(self._dice_before(len(c.session.history), c.viewer), keep=False)
+        if over and not self._review_offered:  # (a finished game loaded, or played to its end here)
+            self._review_offered = True
+            self._show_review_dock()
+        elif not over:
+            self._review_offered = False
+
+    def _dice_before(self, index: int, side: str | None = None) -> list[Any]:
+        """The last rolls made before position ``index`` (the Dice dock shows them): all of them
+        in the review, those ``side`` saw out of it."""
+        for step in reversed(self.controller.session.history[:index]):
+            seen = [e for e in step.events if side is None or e.visible_to(side)]
+            if any(e.kind == "roll" and e.data.get("dice") for e in seen):
+                return seen
+        return []
+
+    def _show_review_dock(self) -> None:
+        """The After the game dock under the Orders, tall enough for its buttons."""
+        self.review_dock.show()
+        self.review_dock.raise_()
+        self.window.resizeDocks([self.orders_dock, self.review_dock], [260, 200], Qt.Orientation.Vertical)
+
+    def _describe_step(self, step: Any) -> str:
+        """The order taken from a reviewed position, and the first thing it brought about."""
+        a = step.action
+        said = f"{SIDE_NAMES.get(a.side, a.side)}: {sentence(a.describe())}"
+        order = sentence(a.describe()).rstrip(".")
+        first = next((e.text for e in step.events if e.text and e.text.rstrip(".") != order), "")
+        return f"{said.rstrip('.')}. {first}" if first else said
+
+    def _finished(self, _outcome: object) -> None:
+        self._fill_review()
+
+    def start_review(self) -> None:
+        """Open the umpire's review at the first order (CV › Basic III: only once the game is
+        over may a player see what the other side saw)."""
+        reason = self.review.start()
+        if reason:
+            self.window.statusBar().showMessage(reason, 8000)
+            return
+        self._show_review_dock()
 
     # -- gestures -------------------------------------------------------------------------
     def _dests(self, piece: str) -> dict[str, Action]:
@@ -902,9 +1015,12 @@ class CvPresenter(DragDropPresenter):
             ("O", "go to the Orders dock"),
             ("P", "lay your Plot Map over the board (or take it off)"),
             ("Enter", "seal these orders, or end this step of your Air Unit Movement"),
+            *self.review.shortcuts(),
         ]
 
     def key_pressed(self, key: int) -> bool:
+        if self.review.key(key):
+            return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             done = [a for a in self.legal if isinstance(a, (Done, LetPass))]
             if done:

@@ -69,6 +69,27 @@ def mine(view: dict[str, Any]) -> dict[str, Any]:
     return view.get(str(view.get("viewer", ""))) or {}
 
 
+def sides_shown(view: dict[str, Any]) -> tuple[str, ...]:
+    """The sides whose own part ``view`` holds: the viewer's, or (the umpire's) both."""
+    return tuple(side for side in SIDE_NAMES if isinstance(view.get(side), dict))
+
+
+def as_side(view: dict[str, Any], side: str) -> dict[str, Any]:
+    """The umpire's view read as ``side`` reads its own part of it (its boxes, its records): the
+    umpire sees each side's whole chart (CV › Basic III), only after the game (the review)."""
+    return dict(view, viewer=side)
+
+
+def for_side(group: ChartGroup, side: str) -> ChartGroup:
+    """``group`` of ``side``'s chart as the umpire's view shows it: keys told apart from the
+    other side's (both have a Task Force 1), rows read from ``side``'s part, nothing to drop on."""
+    name = SIDE_NAMES.get(side, side)
+    boxes = tuple(
+        BoxSpec(f"{side}:{b.key}", b.title, lambda v, f=b.select: f(as_side(v, side)), (), b.tip) for b in group.boxes
+    )
+    return ChartGroup(f"{side}:{group.key}", lambda v, h=group.heading: f"{name} · {h(as_side(v, side))}", boxes)
+
+
 def _face_side(view: dict[str, Any]) -> str:
     return FACE_SIDES.get(str(view.get("viewer", "")), "neutral")
 

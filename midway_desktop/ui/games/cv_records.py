@@ -20,7 +20,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from midway_desktop.games.cv.actions import WEAPON_TITLES
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.time_record import Time
-from midway_desktop.ui.games.cv_boxes import box_title, mine, plane_title
+from midway_desktop.ui.games.cv_boxes import SIDE_NAMES, as_side, box_title, mine, plane_title, sides_shown
 
 Index = QModelIndex | QPersistentModelIndex
 URGENT = QColor(214, 72, 60, 150)  # must land this Turn (or is past it)
@@ -91,7 +91,28 @@ class SheetModel(QAbstractTableModel):
 AIR_HEADERS = ("Air unit", "Planes", "Factors", "Weapon", "Altitude", "Took off from", "Took off", "Must land by")
 
 
+def both_sides(lines: Callable[[dict[str, Any]], list[Line]]) -> Callable[[dict[str, Any]], list[Line]]:
+    """A sheet of one side's lines; in the umpire's view (the review), both sides' sheets one
+    after the other, each line's first cell naming its side."""
+
+    def read(view: dict[str, Any]) -> list[Line]:
+        sides = sides_shown(view)
+        if view.get("viewer") in sides or len(sides) < 2:
+            return lines(view)
+        return [
+            Line((f"{SIDE_NAMES[side]} {line.cells[0]}", *line.cells[1:]), line.tip, line.urgency)
+            for side in sides
+            for line in lines(as_side(view, side))
+        ]
+
+    return read
+
+
 def air_record(game: Game) -> Callable[[dict[str, Any]], list[Line]]:
+    return both_sides(_air_record(game))
+
+
+def _air_record(game: Game) -> Callable[[dict[str, Any]], list[Line]]:
     def lines(view: dict[str, Any]) -> list[Line]:
         now = parse(view["time"])
         out = []
@@ -123,6 +144,10 @@ SHIP_HEADERS = ("Task Force", "Ship", "Type", "AA", "Gunnery", "Torpedo", "Movem
 
 
 def ship_record(game: Game) -> Callable[[dict[str, Any]], list[Line]]:
+    return both_sides(_ship_record(game))
+
+
+def _ship_record(game: Game) -> Callable[[dict[str, Any]], list[Line]]:
     def lines(view: dict[str, Any]) -> list[Line]:
         side = str(view.get("viewer", ""))
         out = []

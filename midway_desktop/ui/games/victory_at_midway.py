@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QScrollArea,
-    QSlider,
     QVBoxLayout,
     QWidget,
 )
@@ -67,6 +66,7 @@ from midway_desktop.ui.games.vam_layout import (
     waiting_ships,
 )
 from midway_desktop.ui.playback import EventPlayback, PlaybackDock
+from midway_desktop.ui.review_dock import ReviewPanel
 from midway_desktop.ui.symbols import unit_symbol
 
 Index = QModelIndex | QPersistentModelIndex
@@ -249,25 +249,12 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         # Wide enough on the right for the box stack's six tabs to read whole.
         w.prefer_dock_columns(self.orders_dock, 290, stack[0], 440)
         # After the game: step through the record as the umpire.
-        self.review = QWidget()
-        rl = QVBoxLayout(self.review)
-        self.review_label = QLabel("The umpire's review opens when the game is over.")
-        self.review_label.setWordWrap(True)
-        rl.addWidget(self.review_label)
-        self.review_slider = QSlider(Qt.Orientation.Horizontal)
-        self.review_slider.setEnabled(False)
-        self.review_slider.valueChanged.connect(self._review_to)
-        rl.addWidget(self.review_slider)
-        row = QHBoxLayout()
-        for text, delta in (("First", -(10**6)), ("Back", -1), ("Next", 1), ("Last", 10**6)):
-            b = QPushButton(text)
-            b.clicked.connect(lambda _c=False, d=delta: self._review_step(d))
-            row.addWidget(b)
-        rl.addLayout(row)
-        self.review_button = QPushButton("Review the game as umpire")
-        self.review_button.setEnabled(False)
-        self.review_button.clicked.connect(self.start_review)
-        rl.addWidget(self.review_button)
+        self.review = ReviewPanel(self.controller, self._describe_step)
+        self.review_label, self.review_slider, self.review_button = (
+            self.review.label,
+            self.review.slider,
+            self.review.start_button,
+        )
         self.review_dock = self._dock(
             "vam-review", "After the game", self.review, Qt.DockWidgetArea.BottomDockWidgetArea
         )
@@ -631,33 +618,20 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self._raise(self.battle_dock)
 
     def _fill_review(self) -> None:
-        c = self.controller
-        over = c.session is not None and c.session.outcome() is not None
-        self.review_button.setEnabled(over and c.reviewing is None)
-        self.review_slider.setEnabled(over and c.reviewing is not None)
-        if c.reviewing is None:
-            return
-        n = c.review_length()
-        self.review_slider.blockSignals(True)
-        self.review_slider.setRange(0, n)
-        self.review_slider.setValue(c.reviewing)
-        self.review_slider.blockSignals(False)
-        action = c.reviewed_action()
-        nxt = "the end"
-        if action is not None:
-            said = [e.text for e in c.session.history[c.reviewing].events[:2]] or [action.describe()]
-            nxt = f"next: {SIDE_NAMES.get(action.side, action.side)} — {' '.join(said)}"
-        self.review_label.setText(f"Position before action {c.reviewing} of {n}; {nxt.rstrip('.')}.")
+        self.review.fill()
+
+    def _describe_step(self, step: Any) -> str:
+        said = [e.text for e in step.events[:2]] or [step.action.describe()]
+        return f"{SIDE_NAMES.get(step.action.side, step.action.side)} — {' '.join(said)}"
 
     # -- after the game -------------------------------------------------------------------
     def _finished(self, _outcome: object) -> None:
         self.review_dock.show()
         self.review_dock.raise_()
-        self.review_button.setEnabled(True)
-        self.review_label.setText("The game is over: review it as the umpire, both sides' moves step by step.")
+        self.review.fill()
 
     def start_review(self) -> None:
-        reason = self.controller.review(0)
+        reason = self.review.start()
         if reason:
             self.window.statusBar().showMessage(reason, 8000)
             return
@@ -665,14 +639,10 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self.review_dock.raise_()
 
     def _review_to(self, index: int) -> None:
-        if self.controller.reviewing is not None:
-            self.controller.review(index)
+        self.review.to(index)
 
     def _review_step(self, delta: int) -> None:
-        c = self.controller
-        if c.reviewing is None:
-            return
-        c.review(max(0, min(c.review_length(), c.reviewing + delta)))
+        self.review.step(delta)
 
     # -- gestures -------------------------------------------------------------------------
     def _dests(self, piece: str) -> dict[str, Action]:
@@ -782,9 +752,12 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
             ("M or the Menu key", "orders for the picked counter"),
             ("O", "go to the orders list"),
             ("Enter", "seal these orders"),
+            *self.review.shortcuts(),
         ]
 
     def key_pressed(self, key: int) -> bool:
+        if self.review.key(key):
+            return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             done = [a for a in self.legal if isinstance(a, Done)]
             if done:
