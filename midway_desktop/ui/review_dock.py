@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
 FAR = 10**6  # a step past either end: the first or the last position
 
@@ -46,7 +46,6 @@ class ReviewPanel(QWidget):
         self.slider.setToolTip("Every position of the game, from the first order to the end")
         self.slider.valueChanged.connect(self.to)
         rl.addWidget(self.slider)
-        row = QHBoxLayout()
         steps: list[tuple[str, int, str]] = [("First", -FAR, "Home"), ("Back", -1, "Left"), ("Next", 1, "Right"),
                                              ("Last", FAR, "End")]  # fmt: skip
         self.buttons: dict[str, QPushButton] = {}
@@ -54,16 +53,20 @@ class ReviewPanel(QWidget):
             b = QPushButton(text)
             b.setToolTip(f"{text} ({key})")
             b.clicked.connect(lambda _c=False, d=delta: self.step(d))
-            row.addWidget(b)
             self.buttons[text] = b
+        order = ["First", "Back", "Next", "Last"]
         if turn_of is not None:
             for text, delta, key in (("Turn back", -1, "Page Up"), ("Turn on", 1, "Page Down")):
                 b = QPushButton(text)
                 b.setToolTip(f"To the first order of the {'last' if delta < 0 else 'next'} Turn ({key})")
                 b.clicked.connect(lambda _c=False, d=delta: self.turn(d))
-                row.insertWidget(row.count() - 1 if delta > 0 else 1, b)
                 self.buttons[text] = b
-        rl.addLayout(row)
+            order = ["First", "Turn back", "Back", "Next", "Turn on", "Last"]
+        # Back and on in rows of three at most, so the dock stays as narrow as its neighbours.
+        grid = QGridLayout()
+        for i, text in enumerate(order):
+            grid.addWidget(self.buttons[text], i // 3 if len(order) > 4 else 0, i % 3 if len(order) > 4 else i)
+        rl.addLayout(grid)
         self.start_button = QPushButton("Review the game as umpire")
         self.start_button.setEnabled(False)
         self.start_button.clicked.connect(self.start)

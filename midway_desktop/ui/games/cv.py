@@ -522,10 +522,11 @@ class CvPresenter(DragDropPresenter):
                 self.first_look(self._look_for[1], self._viewer)
 
     def _look(self, view: dict[str, Any]) -> None:
-        m = mine(view) if view else {}
-        fleet = [t["hex"] or (t["entry"] or {}).get("hex") for t in m.get("task_forces", ()) if not t["exited"]]
-        others = [b["hex"] for b in m.get("bases", ())] + [
-            u["hex"] for u in m.get("air_units", ()) if u["where"] == "map"
+        parts = [view[s] for s in sides_shown(view)] if view else []  # (the umpire's look takes in both)
+        fleet = [t["hex"] or (t["entry"] or {}).get("hex") for m in parts for t in m.get("task_forces", ())
+                 if not t["exited"]]  # fmt: skip
+        others = [b["hex"] for m in parts for b in m.get("bases", ())] + [
+            u["hex"] for m in parts for u in m.get("air_units", ()) if u["where"] == "map"
         ]
         board = self.scene.board
         labels = board.labels()
