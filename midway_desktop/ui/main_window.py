@@ -19,13 +19,10 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
-    QFileDialog,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QTabBar,
     QToolBar,
     QTreeView,
@@ -51,7 +48,11 @@ from midway_desktop.ui.log_dock import LogDock
 from midway_desktop.ui.placeholders import StandInPresenter
 from midway_desktop.ui.stored_settings import read_text, restore
 
+# Message boxes and file dialogs are imported where they open: PySide6 makes a Qt class's Python
+# enums when the class is first named (about 10 M instructions of every start for these three).
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
+
     from midway_desktop.engine.sealing import Envelope, Seal
     from midway_desktop.ui.odds_dock import OddsDock
     from midway_desktop.ui.ruleset_values import RulesetValuesDialog
@@ -511,6 +512,8 @@ class MainWindow(QMainWindow):
 
     def _ask_password(self, side: str, game_id: str) -> str | None:
         """One player's password for a sealed game, typed unseen; None if they cancel."""
+        from PySide6.QtWidgets import QInputDialog
+
         title = SIDE_TITLES.get(side, side.title())
         game = next((f"This {g.title} game" for g in GAMES if g.id == game_id), "This game")
         text, ok = QInputDialog.getText(
@@ -651,6 +654,8 @@ class MainWindow(QMainWindow):
             self.hand_over(asker)
 
     def _set_passwords(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
         session = self.controller.session
         if session is None or len(session.humans) < 2:
             self.statusBar().showMessage("Passwords are for two players at one screen.", 6000)
@@ -693,6 +698,8 @@ class MainWindow(QMainWindow):
 
     def _saving_stopped(self, reason: str) -> None:
         """The first failed autosave in a row: tell the player once, plainly."""
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(self)
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle("This game is not being saved")
@@ -719,6 +726,8 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Redone.", 3000)
 
     def _game_over(self, outcome: Outcome) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(self)
         box.setWindowTitle("Game over")
         session = self.controller.session
@@ -783,6 +792,8 @@ class MainWindow(QMainWindow):
         self._start(resume=False, options=options, seed=seed, scenario=scenario, seal=seal, seats=seats)
 
     def save_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog, QMessageBox
+
         if self.controller.session is None:
             return
         suggested = str(self._games_folder() / self._suggested_name())
@@ -799,6 +810,8 @@ class MainWindow(QMainWindow):
                 QMessageBox.warning(self, "Save failed", f"{path}: {exc.strerror or exc}")
 
     def open_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getOpenFileName(
             self, "Open game", str(self._games_folder(opening=True)), "Midway Desktop games (*.json)"
         )
@@ -833,6 +846,8 @@ class MainWindow(QMainWindow):
         """Open a saved game, all or nothing: the record is read, replayed and verified, and
         its board loaded, before the window leaves the game it shows; any failure is one line
         in a message box and changes nothing."""
+        from PySide6.QtWidgets import QMessageBox
+
         try:
             sealed = records.envelope_of(records.read_bytes(path), path)
         except records.RecordError as exc:
@@ -1001,6 +1016,8 @@ class MainWindow(QMainWindow):
 
     # -- dialogs --------------------------------------------------------------------------
     def _about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(
             self,
             "About Midway Desktop",
@@ -1047,6 +1064,8 @@ class MainWindow(QMainWindow):
         return rows
 
     def _shortcuts(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         rows = self.shortcut_rows()
         game = len(rows) - (len(self.presenter.shortcuts()) if self.presenter is not None else 0)
         html = ["<table>"]
