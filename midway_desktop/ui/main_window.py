@@ -13,8 +13,6 @@ from PySide6.QtGui import (
     QKeySequence,
     QResizeEvent,
     QShowEvent,
-    QStandardItem,
-    QStandardItemModel,
 )
 from PySide6.QtWidgets import (
     QComboBox,
@@ -25,7 +23,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QTabBar,
     QToolBar,
-    QTreeView,
     QWidget,
 )
 
@@ -51,7 +48,8 @@ from midway_desktop.ui.stored_settings import read_text, restore
 # Message boxes and file dialogs are imported where they open: PySide6 makes a Qt class's Python
 # enums when the class is first named (about 10 M instructions of every start for these three).
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMessageBox
+    from PySide6.QtGui import QStandardItemModel
+    from PySide6.QtWidgets import QMessageBox, QTreeView
 
     from midway_desktop.engine.sealing import Envelope, Seal
     from midway_desktop.ui.odds_dock import OddsDock
@@ -279,17 +277,16 @@ class MainWindow(QMainWindow):
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"Zoom {z * 100:.0f} %"))
 
     def _build_key_dock(self) -> None:
-        self.key_model = QStandardItemModel(self)
-        self.key_model.setHorizontalHeaderLabels(["Map feature", "Cells", "Source"])
-        self.key_view = QTreeView(self)
-        self.key_view.setModel(self.key_model)
-        self.key_view.setRootIsDecorated(True)
-        self.key_view.setAlternatingRowColors(True)
-        self.key_view.doubleClicked.connect(self._key_activated)
-        self.key_view.setMinimumWidth(200)
+        # The key's tree is made when its dock is first shown: a game opens with it behind the
+        # log's tab, and the tree, its model and their filling are 20 M instructions of a start.
+        self.key_model: QStandardItemModel | None = None
+        self.key_view: QTreeView | None = None
         dock = QDockWidget("Map key", self)
         dock.setObjectName("map-key")
-        dock.setWidget(self.key_view)
+        stand_in = QWidget(dock)
+        stand_in.setMinimumWidth(200)  # as the tree's
+        dock.setWidget(stand_in)
+        dock.visibilityChanged.connect(self._key_shown)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.key_dock = dock
         self.view_menu.addAction(dock.toggleViewAction())
@@ -884,7 +881,30 @@ class MainWindow(QMainWindow):
         return True
 
     # -- content --------------------------------------------------------------------------
+    def _key_shown(self, shown: bool) -> None:
+        if not shown or self.key_view is not None:
+            return
+        from PySide6.QtGui import QStandardItemModel
+        from PySide6.QtWidgets import QTreeView
+
+        self.key_model = QStandardItemModel(self)
+        self.key_model.setHorizontalHeaderLabels(["Map feature", "Cells", "Source"])
+        self.key_view = QTreeView(self)
+        self.key_view.setModel(self.key_model)
+        self.key_view.setRootIsDecorated(True)
+        self.key_view.setAlternatingRowColors(True)
+        self.key_view.doubleClicked.connect(self._key_activated)
+        self.key_view.setMinimumWidth(200)
+        stand_in = self.key_dock.widget()
+        self.key_dock.setWidget(self.key_view)
+        stand_in.deleteLater()
+        self._fill_key()
+
     def _fill_key(self) -> None:
+        if self.key_view is None or self.key_model is None:
+            return  # (filled when first shown)
+        from PySide6.QtGui import QStandardItem
+
         # Collapsed first: the tree keeps a record of every expanded row, and of rows removed
         # while expanded too, a few kilobytes more for every game shown.
         self.key_view.collapseAll()
@@ -911,6 +931,7 @@ class MainWindow(QMainWindow):
             self.key_view.resizeColumnToContents(col)
 
     def _key_activated(self, index: object) -> None:
+        assert self.key_model is not None  # (made with the tree that was clicked)
         name = self.key_model.itemFromIndex(index.siblingAtColumn(0)).data(Qt.ItemDataRole.UserRole)  # type: ignore[attr-defined]
         if not name:
             return
