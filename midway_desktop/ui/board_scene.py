@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEasingCurve, QPoint, QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -27,6 +28,9 @@ from midway_desktop.ui.map_art import FAN, UNIT, MapArt, counter_size
 from midway_desktop.ui.shapes import path_from_figure
 from midway_desktop.ui.tile_store import TileStore
 from midway_desktop.ui.tiles import TILE, TileCache
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QVariantAnimation
 
 
 @dataclass(frozen=True)
@@ -249,6 +253,10 @@ class BoardScene(QGraphicsScene):
         self.restack(origin)
         end = item.pos()
         item.setPos(start)
+        # Imported at first use: PySide6 builds a Qt class's enums when it is first named, and
+        # the animation classes' cost every start 6 M instructions before anything moves.
+        from PySide6.QtCore import QEasingCurve, QVariantAnimation
+
         anim = QVariantAnimation(self)
         anim.setStartValue(start)
         anim.setEndValue(end)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QDragEnterEvent,
@@ -21,6 +21,9 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from midway_desktop.ui.board_scene import BoardScene
 from midway_desktop.ui.map_art import UNIT
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QVariantAnimation
 
 MIN_COUNTER_PX = 12  # zoomed out no further than counters this wide: their symbols still read
 MAX_ZOOM = 6.0
@@ -138,6 +141,8 @@ class BoardView(QGraphicsView):
         """Glide to a zoom level (keyboard and toolbar zoom), keeping the centre still."""
         self.stop_animation()
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        from PySide6.QtCore import QVariantAnimation  # (at first use: see board_scene._snap_back)
+
         anim = QVariantAnimation(self)
         anim.setStartValue(self.zoom())
         anim.setEndValue(max(self.min_zoom(), min(MAX_ZOOM, target)))

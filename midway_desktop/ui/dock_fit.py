@@ -6,7 +6,7 @@ before the panel scrolls (:class:`GivingList`), so a short dock keeps its button
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
-from PySide6.QtWidgets import QListWidget, QScrollArea, QStyle, QWidget
+from PySide6.QtWidgets import QListWidget, QScrollArea, QWidget
 
 
 class _WidthKeeper(QObject):
@@ -21,7 +21,9 @@ class _WidthKeeper(QObject):
         inner = self.scroll.widget()
         if inner is None:
             return
-        bar = self.scroll.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self.scroll)
+        # The bar's own width, as its style gives it: asking the style from here would make
+        # PySide6 build Python enums for all of QStyle (45 M instructions of every start).
+        bar = self.scroll.verticalScrollBar().sizeHint().width()
         frame = 2 * self.scroll.frameWidth()
         need = max(inner.minimumSizeHint().width(), inner.minimumWidth())  # a painted widget has no hint
         self.scroll.setMinimumWidth(need + bar + frame)

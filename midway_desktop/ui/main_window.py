@@ -15,22 +15,16 @@ from PySide6.QtGui import (
     QKeySequence,
     QResizeEvent,
     QShowEvent,
-    QStandardItem,
-    QStandardItemModel,
 )
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
-    QFileDialog,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QTabBar,
     QToolBar,
-    QTreeView,
     QWidget,
 )
 
@@ -53,7 +47,12 @@ from midway_desktop.ui.log_dock import LogDock
 from midway_desktop.ui.placeholders import StandInPresenter
 from midway_desktop.ui.stored_settings import read_text, restore
 
+# Message boxes and file dialogs are imported where they open: PySide6 makes a Qt class's Python
+# enums when the class is first named (about 10 M instructions of every start for these three).
 if TYPE_CHECKING:
+    from PySide6.QtGui import QStandardItemModel
+    from PySide6.QtWidgets import QMessageBox, QTreeView
+
     from midway_desktop.engine.sealing import Envelope, Seal
     from midway_desktop.ui.odds_dock import OddsDock
     from midway_desktop.ui.ruleset_values import RulesetValuesDialog
@@ -296,17 +295,16 @@ class MainWindow(QMainWindow):
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"Zoom {z * 100:.0f} %"))
 
     def _build_key_dock(self) -> None:
-        self.key_model = QStandardItemModel(self)
-        self.key_model.setHorizontalHeaderLabels(["Map feature", "Cells", "Source"])
-        self.key_view = QTreeView(self)
-        self.key_view.setModel(self.key_model)
-        self.key_view.setRootIsDecorated(True)
-        self.key_view.setAlternatingRowColors(True)
-        self.key_view.doubleClicked.connect(self._key_activated)
-        self.key_view.setMinimumWidth(200)
+        # The key's tree is made when its dock is first shown: a game opens with it behind the
+        # log's tab, and the tree, its model and their filling are 20 M instructions of a start.
+        self.key_model: QStandardItemModel | None = None
+        self.key_view: QTreeView | None = None
         dock = QDockWidget("Map key", self)
         dock.setObjectName("map-key")
-        dock.setWidget(self.key_view)
+        stand_in = QWidget(dock)
+        stand_in.setMinimumWidth(200)  # as the tree's
+        dock.setWidget(stand_in)
+        dock.visibilityChanged.connect(self._key_shown)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.key_dock = dock
         self.view_menu.addAction(dock.toggleViewAction())
@@ -537,6 +535,8 @@ class MainWindow(QMainWindow):
 
     def _ask_password(self, side: str, game_id: str) -> str | None:
         """One player's password for a sealed game, typed unseen; None if they cancel."""
+        from PySide6.QtWidgets import QInputDialog
+
         title = SIDE_TITLES.get(side, side.title())
         game = next((f"This {g.title} game" for g in GAMES if g.id == game_id), "This game")
         text, ok = QInputDialog.getText(
@@ -677,6 +677,8 @@ class MainWindow(QMainWindow):
             self.hand_over(asker)
 
     def _set_passwords(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
         session = self.controller.session
         if session is None or len(session.humans) < 2:
             self.statusBar().showMessage("Passwords are for two players at one screen.", 6000)
@@ -719,6 +721,8 @@ class MainWindow(QMainWindow):
 
     def _saving_stopped(self, reason: str) -> None:
         """The first failed autosave in a row: tell the player once, plainly."""
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(self)
         box.setIcon(QMessageBox.Icon.Warning)
         box.setWindowTitle("This game is not being saved")
@@ -745,6 +749,8 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Redone.", 3000)
 
     def _game_over(self, outcome: Outcome) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(self)
         box.setWindowTitle("Game over")
         session = self.controller.session
@@ -809,6 +815,8 @@ class MainWindow(QMainWindow):
         self._start(resume=False, options=options, seed=seed, scenario=scenario, seal=seal, seats=seats)
 
     def save_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog, QMessageBox
+
         if self.controller.session is None:
             return
         suggested = str(self._games_folder() / self._suggested_name())
@@ -825,6 +833,8 @@ class MainWindow(QMainWindow):
                 QMessageBox.warning(self, "Save failed", f"{path}: {exc.strerror or exc}")
 
     def open_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getOpenFileName(
             self, "Open game", str(self._games_folder(opening=True)), "Midway Desktop games (*.json)"
         )
@@ -859,6 +869,8 @@ class MainWindow(QMainWindow):
         """Open a saved game, all or nothing: the record is read, replayed and verified, and
         its board loaded, before the window leaves the game it shows; any failure is one line
         in a message box and changes nothing."""
+        from PySide6.QtWidgets import QMessageBox
+
         try:
             sealed = records.envelope_of(records.read_bytes(path), path)
         except records.RecordError as exc:
@@ -895,7 +907,30 @@ class MainWindow(QMainWindow):
         return True
 
     # -- content --------------------------------------------------------------------------
+    def _key_shown(self, shown: bool) -> None:
+        if not shown or self.key_view is not None:
+            return
+        from PySide6.QtGui import QStandardItemModel
+        from PySide6.QtWidgets import QTreeView
+
+        self.key_model = QStandardItemModel(self)
+        self.key_model.setHorizontalHeaderLabels(["Map feature", "Cells", "Source"])
+        self.key_view = QTreeView(self)
+        self.key_view.setModel(self.key_model)
+        self.key_view.setRootIsDecorated(True)
+        self.key_view.setAlternatingRowColors(True)
+        self.key_view.doubleClicked.connect(self._key_activated)
+        self.key_view.setMinimumWidth(200)
+        stand_in = self.key_dock.widget()
+        self.key_dock.setWidget(self.key_view)
+        stand_in.deleteLater()
+        self._fill_key()
+
     def _fill_key(self) -> None:
+        if self.key_view is None or self.key_model is None:
+            return  # (filled when first shown)
+        from PySide6.QtGui import QStandardItem
+
         # Collapsed first: the tree keeps a record of every expanded row, and of rows removed
         # while expanded too, a few kilobytes more for every game shown.
         self.key_view.collapseAll()
@@ -922,6 +957,7 @@ class MainWindow(QMainWindow):
             self.key_view.resizeColumnToContents(col)
 
     def _key_activated(self, index: object) -> None:
+        assert self.key_model is not None  # (made with the tree that was clicked)
         name = self.key_model.itemFromIndex(index.siblingAtColumn(0)).data(Qt.ItemDataRole.UserRole)  # type: ignore[attr-defined]
         if not name:
             return
@@ -1056,6 +1092,8 @@ class MainWindow(QMainWindow):
 
     # -- dialogs --------------------------------------------------------------------------
     def _about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(
             self,
             "About Midway Desktop",
@@ -1102,6 +1140,8 @@ class MainWindow(QMainWindow):
         return rows
 
     def _shortcuts(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         rows = self.shortcut_rows()
         game = len(rows) - (len(self.presenter.shortcuts()) if self.presenter is not None else 0)
         html = ["<table>"]

@@ -26,7 +26,10 @@ def test_opens_on_the_default_game_with_counters(window: MainWindow) -> None:
     assert window.game_id == DEFAULT_GAME
     assert window.windowTitle().startswith("Midway Solitaire")
     assert len(window.scene.counters) >= 3
-    assert window.key_model.rowCount() > 0
+    assert window.key_view is None  # the map key starts behind the log's tab, its tree not yet made
+    window.key_dock.raise_()
+    assert window.key_model is not None and window.key_model.rowCount() > 0
+    assert window.key_dock.widget() is window.key_view
 
 
 @pytest.fixture
