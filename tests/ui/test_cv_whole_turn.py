@@ -13,10 +13,11 @@ ever shown the side at the screen."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QSpinBox
 
-from midway_desktop.games.cv.actions import Bomb
-from midway_desktop.games.cv.gestures import NEW_AIR_UNIT
+from midway_desktop.games.cv.actions import Bomb, Ready
+from midway_desktop.games.cv.gestures import NEW_AIR_UNIT, weapon_piece
 from midway_desktop.games.cv.state import other
 from midway_desktop.games.cv.wind import windward
 from midway_desktop.ui.main_window import MainWindow
@@ -37,6 +38,7 @@ from tests.ui.cv_driver import (
     task_force_hex,
     window_on,
 )
+from tests.ui.helpers import drop_events
 
 SIDES = ("american", "japanese")
 # The Air Unit Initiative of each Turn (American die, Japanese die: Basic VII) from 0100 to 0400,
@@ -313,3 +315,34 @@ def test_planes_change_altitude_by_drag_between_their_air_box_s_high_and_low(qtb
     assert p.box_models["air1:low"].pieces() == [low] and not p.box_models["air1:high"].pieces()
     check_own_screen(w)
     assert turn.count == 9
+
+
+def test_a_weapon_unit_dropped_on_planes_in_b_readies_them_armed_with_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Basic IV.A.1 by hand: the Weapon unit chip dropped on a B section's Air Factors readies
+    them to C armed with it; the B boxes it may go to light up while it is carried; dropped on
+    the section beside them it is refused with the rule's words and nothing changes."""
+    session = short_scenario_at_first_light(DICE)
+    w = window_on(qtbot, session, side="japanese")
+    lift(w, qtbot)
+    p = w.presenter
+    legal = w.controller.legal()
+    armed = next(a for a in legal if isinstance(a, Ready) and (a.source, a.target) == ("b", "c") and a.weapon)
+    chip = weapon_piece(armed.weapon)
+    b = p.box_views[f"{armed.box}:b"]
+    box_with(w, chip)  # (the chips are in the Task Forces dock)
+    p.drag_started(chip)
+    assert b.property("lit") and not p.box_views[f"{armed.box}:c"].property("lit")
+    p.drag_ended()
+    before = w.controller.session.state
+    drop_events(b.viewport(), QPoint(b.viewport().width() - 3, b.viewport().height() - 3), chip)  # beside them
+    assert w.controller.session.state is before and "CV › Basic IV.A.1" in w.statusBar().currentMessage()
+    stack = piece_in(w, f"{armed.box}:b", armed.plane)
+    at = b.visualRect(b.box_model.index(b.box_model.pieces().index(stack), 0)).center()
+    drop_events(b.viewport(), at, chip)
+    most = max(a.factors for a in legal if isinstance(a, Ready) and (a.box, a.plane, a.source, a.target, a.weapon)
+               == (armed.box, armed.plane, "b", "c", armed.weapon))  # fmt: skip
+    given = w.controller.session.history[-1].action
+    assert isinstance(given, Ready) and (given.side, given.box, given.plane, given.source, given.target) == (
+        "japanese", armed.box, armed.plane, "b", "c")  # fmt: skip
+    assert (given.weapon, given.factors) == (armed.weapon, most)
+    check_own_screen(w)

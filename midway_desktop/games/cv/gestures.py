@@ -18,7 +18,9 @@ Qt-free, so the mapping is tested with the rules alone. A *piece* is what the pl
   (Air unit reorganization, Basic VIII.F);
 - ``strength:4``: a strength chip; put on ``announce:tf3`` (or ``announce:air5``) it is the
   strength the side announces for Task Force 3 (Air unit 5) whenever the enemy observes it at
-  Condition 2 (Basic III.C.2).
+  Condition 2 (Basic III.C.2);
+- ``weapon:t``: a Weapon unit; put on a stack of Air Factors in a B section
+  (``unit:stack:tf3:b:dauntless:``) it readies them to C armed with it (Basic IV.A.1).
 
 Where one gesture could mean several orders (how many Air Factors, which Weapon unit) the drop
 gives the fullest: all the factors the rules allow, armed with the plane's first weapon; every
@@ -63,6 +65,28 @@ def air_stack_piece(number: int, high: bool, plane: str, weapon: str) -> str:
 
 def strength_piece(strength: int) -> str:
     return f"strength:{strength}"
+
+
+def weapon_piece(weapon: str) -> str:
+    return f"weapon:{weapon}"
+
+
+def on_counter(piece: str) -> str:
+    """The place that is ``piece`` itself, a counter in a box something is dropped on."""
+    return f"unit:{piece}"
+
+
+def _arming(legal: Iterable[Action], weapon: str) -> dict[str, Action]:
+    """Basic IV.A.1: where a Weapon unit may be put: on each B section's stack that may be
+    readied to C armed with it (the drop readies all the Air Factors it may)."""
+    out: dict[str, Action] = {}
+    for a in legal:
+        if isinstance(a, Ready) and (a.source, a.target, a.weapon) == ("b", "c", weapon):
+            place = on_counter(stack_piece(a.box, "b", a.plane, ""))
+            held = out.get(place)
+            if held is None or a.factors > getattr(held, "factors", 0):
+                out[place] = a
+    return out
 
 
 def announce_place(kind: str, number: int) -> str:
@@ -139,6 +163,8 @@ def destinations(
     first_weapon: Mapping[str, str] | None = None,
 ) -> dict[str, Action]:
     """Every place ``piece`` may be put now, with the order the drop gives."""
+    if piece.startswith("weapon:"):
+        return _arming(legal, piece.split(":", 1)[1])
     weapon = piece.rsplit(":", 1)[-1] if piece.startswith(("stack:", "airstack:")) else ""
     plane = piece.split(":")[3] if piece.startswith(("stack:", "airstack:")) else ""
     first = (first_weapon or {}).get(plane, "")
@@ -159,8 +185,11 @@ def destinations(
 
 def pieces_with_orders(legal: Iterable[Action], plots: Mapping[int, Sequence[str]] | None = None) -> set[str]:
     """The pieces some drag gives an order to now (Ready and Stow name no weapon: see
-    ``_piece_matches``)."""
-    return {g[0] for a in legal if (g := gesture(a, plots)) is not None}
+    ``_piece_matches``), Weapon units among them."""
+    legal = list(legal)
+    out = {g[0] for a in legal if (g := gesture(a, plots)) is not None}
+    return out | {weapon_piece(a.weapon) for a in legal if isinstance(a, Ready) and (a.source, a.target) == ("b", "c")
+                  and a.weapon}  # fmt: skip
 
 
 def orders_for(legal: Iterable[Action], piece: str) -> list[Action]:
@@ -186,6 +215,8 @@ def _names(a: Action, piece: str) -> bool:
     parts = piece.split(":")
     if parts[0] == "strength" and len(parts) == 2:
         return isinstance(a, Announce) and str(a.strength) == parts[1]
+    if parts[0] == "weapon" and len(parts) == 2:
+        return isinstance(a, Ready) and (a.source, a.target, a.weapon) == ("b", "c", parts[1])
     if parts[0] == "stack" and len(parts) == 5:
         _s, box, section, plane, weapon = parts
         if isinstance(a, (Ready, Stow)):
@@ -263,6 +294,9 @@ def candidate(step: str, side: str, piece: str, place: str, view: Mapping[str, A
         _s, number, alt, plane, weapon = parts
         factors = _air_stack_factors(view, side, int(number), alt == "high", plane, weapon)
         return Regroup(side, int(number), int(place[4:]), plane, factors, weapon, alt == "high")
+    if parts[0] == "weapon" and len(parts) == 2 and place.startswith("unit:stack:"):
+        _u, _s, box, section, plane, _w = place.split(":")
+        return Ready(side, box, plane, _stack_factors(view, side, box, section, plane, ""), section, "c", parts[1])
     if parts[0] == "strength" and len(parts) == 2 and parts[1].isdigit() and place.startswith("announce:"):
         unit = place.split(":", 1)[1]
         kind = "tf" if unit.startswith("tf") else "air"

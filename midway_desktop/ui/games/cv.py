@@ -49,6 +49,7 @@ from midway_desktop.games.cv.gestures import (
     candidate,
     destinations,
     is_hex,
+    on_counter,
     order_group,
     orders_for,
     pieces_with_orders,
@@ -58,7 +59,7 @@ from midway_desktop.games.cv.observation import told_in_full
 from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
 from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
 from midway_desktop.ui.counters import CounterFace
-from midway_desktop.ui.games.base import DragDropPresenter, window_tab_bars
+from midway_desktop.ui.games.base import LIT_BOX, DragDropPresenter, window_tab_bars
 from midway_desktop.ui.games.cv_boxes import (
     SIDE_NAMES,
     ChartGroup,
@@ -94,7 +95,8 @@ from midway_desktop.ui.stored_settings import read_text
 STEP_HINTS: dict[str, tuple[str, str]] = {
     "set-up": ("Drag each Task Force onto a lit hex of its set-up area; drag Air Factors between sections "
                "(those in C carry a Weapon unit).", "task-forces"),
-    "plane-ready": ("Drag Air Factors from A to B, B to C (armed as they enter C), or C back to B.", "task-forces"),
+    "plane-ready": ("Drag Air Factors from A to B, B to C (armed as they enter C), or C back to B; "
+                    "a Weapon unit dropped on planes in B readies them armed with it.", "task-forces"),
     "form-air-units": ("Drag Air Factors from a C section into an Air Box (or onto 'A new Air unit').", "air"),
     "ship-plotting": ("Plot each Task Force's move: drag it hex by hex onto the lit hexes; the ring says the "
                       "Movement Factor left.", "task-forces"),
@@ -769,7 +771,8 @@ class CvPresenter(DragDropPresenter):
             row = QHBoxLayout()
             for spec in g.boxes:
                 model = PieceListModel(spec.select, None)
-                view = BoxView(model, self, spec.destinations)
+                # (a B section takes a Weapon unit on a counter of its: BoxView's targets)
+                view = BoxView(model, self, spec.destinations, targets=spec.key.endswith(":b"))
                 model.setParent(view)
                 view.activated_piece.connect(self._piece_activated)
                 panel = BoxPanel(spec.title, view, spec.tip)
@@ -963,6 +966,8 @@ class CvPresenter(DragDropPresenter):
             return "That is an enemy counter: only what your units observe of it is shown."
         if piece.startswith("base:"):
             return "A base does not move; drag Air Factors in its Base Box."
+        if piece.startswith("weapon:") and not place.startswith("unit:stack:"):
+            return "A Weapon unit arms Air Factors: drop it on them in a B section (CV › Basic IV.A.1)."
         if session is None or c.viewer not in session.to_act():
             return "It is not your turn to give orders: wait for the other side."
         step = session.state.step
@@ -1005,6 +1010,26 @@ class CvPresenter(DragDropPresenter):
 
     def _map_menu(self, piece: str, pos: QPoint) -> None:
         self.piece_menu(piece, pos)
+
+    # -- Weapon units: dropped on a counter in a B section, not on the section (Basic IV.A.1)
+    def _onto(self, piece: str, dests: tuple[str, ...]) -> tuple[str, ...]:
+        on_counters = piece.startswith("weapon:")
+        return tuple(d for d in dests if d.startswith("unit:") == on_counters)
+
+    def box_accepts(self, piece: str, dests: tuple[str, ...]) -> bool:
+        return super().box_accepts(piece, self._onto(piece, dests))
+
+    def dropped_in_box(self, piece: str, dests: tuple[str, ...]) -> None:
+        super().dropped_in_box(piece, self._onto(piece, dests) or dests[-1:])
+
+    def drag_started(self, piece: str) -> None:
+        super().drag_started(piece)
+        if piece.startswith("weapon:"):  # the B sections holding planes it may arm light up
+            found = self._dests(piece)
+            for key, view in self.box_views.items():
+                lit = any(on_counter(p) in found for p in self.box_models[key].pieces())
+                view.setProperty("lit", lit)
+                view.setStyleSheet(LIT_BOX if lit else "")
 
     def _piece_activated(self, piece: str) -> None:
         self.piece_menu(piece, QCursor.pos())

@@ -22,6 +22,7 @@ from midway_desktop.games.cv.gestures import (
     announce_place,
     stack_piece,
     strength_piece,
+    weapon_piece,
 )
 from midway_desktop.games.cv.observation import strength_range
 from midway_desktop.games.cv.state import SECTION_TITLES
@@ -267,6 +268,23 @@ def strength_group() -> ChartGroup:
     return ChartGroup("strengths", lambda _v: "Condition 2 strengths to announce", (chips,))
 
 
+WEAPON_SHORT = {"t": "Torpedo", "ap": "AP", "he": "HE"}  # the Weapon units' own words (Intro III.B)
+
+
+def weapon_rows(view: dict[str, Any]) -> list[Row]:
+    """Basic IV.A.1: the Weapon units a player arms planes with, one chip of each kind."""
+    side = _face_side(view)
+    tip = "Drop on Air Factors in a B section: they are readied to C armed with it (Basic IV.A.1)"
+    return [Row(weapon_piece(w), WEAPON_TITLES[w], CounterFace(side, short, "Weapon unit"),
+                f"{WEAPON_TITLES[w]}. {tip}") for w, short in WEAPON_SHORT.items()]  # fmt: skip
+
+
+def weapon_group(key: str) -> ChartGroup:
+    tip = "Weapon units: drop one on Air Factors in a B section to ready them armed (Basic IV.A.1)"
+    chips = BoxSpec(key, "Weapon units", weapon_rows, (), tip)
+    return ChartGroup(key, lambda _v: "Weapon units to arm planes with", (chips,))
+
+
 def task_force_groups(game: Game, view: dict[str, Any]) -> list[ChartGroup]:
     out = []
     for t in mine(view).get("task_forces", ()):
@@ -275,7 +293,7 @@ def task_force_groups(game: Game, view: dict[str, Any]) -> list[ChartGroup]:
                       "Air units flying Combat Air Patrol over this Task Force (Basic VIII.H)")  # fmt: skip
         boxes = (*_sections(game, box), cap, announce_box("tf", t["number"]))
         out.append(ChartGroup(box, task_force_heading(t["number"]), boxes))
-    return [*out, strength_group()] if out else out
+    return [*out, weapon_group("tf-weapons"), strength_group()] if out else out
 
 
 def base_groups(game: Game, view: dict[str, Any]) -> list[ChartGroup]:
@@ -290,7 +308,7 @@ def base_groups(game: Game, view: dict[str, Any]) -> list[ChartGroup]:
             extra = BoxSpec(f"{box}:in-flight", "In Flight", units_rows(("in-flight", "returning"), box), (),
                             "Air units on their way from or back to this base (Basic VIII.G.4)")  # fmt: skip
         out.append(ChartGroup(box, base_heading(box, title), (*_sections(game, box), extra)))
-    return out
+    return [*out, weapon_group("base-weapons")] if out else out
 
 
 def air_stack_rows(game: Game, number: int, high: bool) -> Callable[[dict[str, Any]], list[Row]]:

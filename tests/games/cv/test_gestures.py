@@ -10,16 +10,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from midway_desktop.engine import new_game
-from midway_desktop.games.cv.actions import Form, Place, Plot, Ready, Stow, TakeOff
+from midway_desktop.games.cv.actions import Done, Form, Place, Plot, Ready, Stow, TakeOff
 from midway_desktop.games.cv.demo import play_until
 from midway_desktop.games.cv.gestures import (
     NEW_AIR_UNIT,
     candidate,
     destinations,
     gesture,
+    on_counter,
     orders_for,
     pieces_with_orders,
     plotted,
+    stack_piece,
+    weapon_piece,
 )
 
 STEPS = ("set-up", "plane-ready", "form-air-units", "ship-plotting", "take-off")
@@ -164,3 +167,47 @@ def test_a_strength_chip_means_an_announcement_and_outside_the_range_the_rule_sa
     assert orders_for(legal, f"strength:{ships}") and all(
         isinstance(a, Announce) and a.strength == ships for a in orders_for(legal, f"strength:{ships}")
     )
+
+
+def _planes_in_b():  # type: ignore[no-untyped-def]
+    """The Plane Ready Step of a Short Scenario game where each side stowed Air Factors in B at
+    set-up (Set Up III.C.2.d)."""
+    session = new_game("cv", scenario="short", seed=3)
+    for side in ("american", "japanese"):
+        stow = next(
+            a for a in session.legal_actions(side) if isinstance(a, Stow) and (a.source, a.target) == ("c", "b")
+        )
+        session.play(stow)
+        session.play(Done(side))
+    assert session.state.step == "plane-ready"
+    return session
+
+
+def test_a_weapon_unit_dropped_on_planes_in_b_readies_them_to_c_armed_with_it() -> None:
+    """Basic IV.A.1: a Weapon unit put on a B section's Air Factors readies as many as the box
+    may to C, armed with it; every such order is one drop, and the rules' words when it is not."""
+    session = _planes_in_b()
+    for side in ("american", "japanese"):
+        legal = session.legal_actions(side)
+        armed = [a for a in legal if isinstance(a, Ready) and (a.source, a.target) == ("b", "c") and a.weapon]
+        assert armed, side  # (the premise: planes in B that may be readied armed)
+        for w in sorted({a.weapon for a in armed}):
+            chip = weapon_piece(w)
+            found = destinations(legal, chip)
+            assert {(a.box, a.plane) for a in armed if a.weapon == w} == {(x.box, x.plane) for x in found.values()}
+            for place, action in found.items():
+                assert isinstance(action, Ready) and session.check(action) is None and action.weapon == w
+                assert place == on_counter(stack_piece(action.box, "b", action.plane, ""))
+                most = max(a.factors for a in armed if (a.box, a.plane, a.weapon) == (action.box, action.plane, w))
+                assert action.factors == most
+            assert chip in pieces_with_orders(legal)
+            assert set(orders_for(legal, chip)) == {a for a in armed if a.weapon == w}
+    # Out of the Plane Ready Step the same drop is put to the rules, which say why not.
+    while session.state.step == "plane-ready":
+        session.play(Done(session.to_act()[0]))
+    view = session.view("american")
+    stack = next(s for t in view["american"]["task_forces"] for s in t["planes"]["b"])
+    box = next(f"tf{t['number']}" for t in view["american"]["task_forces"] if stack in t["planes"]["b"])
+    place = on_counter(stack_piece(box, "b", stack["plane"], ""))
+    meant = candidate(session.state.step, "american", weapon_piece("he"), place, view)
+    assert isinstance(meant, Ready) and meant.weapon == "he" and session.check(meant)
