@@ -140,6 +140,9 @@ class BoardView(QGraphicsView):
     def animate_zoom(self, target: float) -> None:
         """Glide to a zoom level (keyboard and toolbar zoom), keeping the centre still."""
         self.stop_animation()
+        # The player leaves the fitted board now, not at the glide's first frame: a resize in
+        # between (docks settling) would fit the board again and cancel the glide.
+        self._fitted = False
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         from PySide6.QtCore import QVariantAnimation  # (at first use: see board_scene._snap_back)
 
