@@ -150,3 +150,31 @@ def test_the_review_waits_for_the_end_of_the_game(qtbot) -> None:  # type: ignor
         assert "over" in w.statusBar().currentMessage()
         assert not p.key_pressed(Qt.Key.Key_Right)  # the review's keys only in the review
         assert ("Page Up / Page Down", "in the review: the Turn before or after") in p.shortcuts()
+
+
+def test_a_new_game_after_a_finished_one_puts_the_review_away(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The After the game dock goes with the finished game: a new game in the same window opens
+    without it (and it comes back when that game ends)."""
+    from midway_desktop.engine import Rng, Session, get_rules
+    from midway_desktop.engine.bots import play_out
+    from midway_desktop.engine.registry import default_bots
+    from midway_desktop.games.cv.state import evolve
+    from midway_desktop.games.cv.time_record import Time
+    from tests.ui.cv_driver import window_on
+
+    rules = get_rules("cv")
+    session = Session.start(rules, scenario="short", seed=4)
+    session.state = evolve(session.state, last=Time(4, 2))  # (two Turns: over soon)
+    play_out(session, default_bots("cv")(rules), Rng(4))
+    assert session.outcome() is not None
+    w = window_on(qtbot, session, side="american")
+    if w.curtain.down:
+        w.curtain.lift()
+    QApplication.processEvents()
+    p = w.presenter
+    assert p.review_dock.isVisible()
+    w.start_new(scenario="short", seed=5)
+    if w.curtain.down:
+        w.curtain.lift()
+    QApplication.processEvents()
+    assert not w.presenter.review_dock.isVisible() and not w.presenter.review_action.isEnabled()

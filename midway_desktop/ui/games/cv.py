@@ -900,8 +900,9 @@ class CvPresenter(DragDropPresenter):
         if over and not self._review_offered:  # (a finished game loaded, or played to its end here)
             self._review_offered = True
             self._show_review_dock()
-        elif not over:
+        elif not over and self._review_offered:  # a new game in the window: nothing to review yet
             self._review_offered = False
+            self.review_dock.hide()
 
     def _dice_before(self, index: int, side: str | None = None) -> list[Any]:
         """The last rolls made before position ``index`` (the Dice dock shows them): all of them
