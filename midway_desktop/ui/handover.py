@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # (sealing is imported where a password is stretched: see rec
 
 CURTAIN_COLOUR = "#16232e"
 _WATCHED = "watchedByCurtain"
+_FOLLOWED = "dockFollowedByCurtain"
 
 # Window events after which the curtain checks that it still covers everything.
 _RECOVER = frozenset(
@@ -105,9 +106,9 @@ class HandoverCurtain(QWidget):
         for w in (self.title, self.hint, self.password, self.error, self.button, self.notice):
             layout.addWidget(w, 0, Qt.AlignmentFlag.AlignCenter)
         self.hide()
-        window.installEventFilter(self)
-        for child in window.children():
-            self._watch(child)
+        # The window and its parts are watched only while the curtain is down: every event of
+        # every dock through a Python filter was a cost at every start, the curtain lifted.
+        self._watching = False
 
     def set_password(self, side: str, password: str | None) -> None:
         if password:
@@ -143,6 +144,7 @@ class HandoverCurtain(QWidget):
         """Open the curtain without asking anyone (a new game decides afresh who sees what)."""
         self._down = False
         self.hide()
+        self._unwatch()
         held, self._held = self._held, []
         for dock in held:
             if self._in_window(dock):  # (not a dock of a game put away meanwhile)
@@ -155,6 +157,9 @@ class HandoverCurtain(QWidget):
             return
         if self.geometry() != self.window_.rect():
             self.setGeometry(self.window_.rect())
+        if not self._watching:
+            self.window_.installEventFilter(self)
+            self._watching = True
         for child in self.window_.children():
             self._watch(child)
         for dock in self.window_.findChildren(QDockWidget):
@@ -191,8 +196,21 @@ class HandoverCurtain(QWidget):
             return
         child.setProperty(_WATCHED, True)
         child.installEventFilter(self)
-        if isinstance(child, QDockWidget):
+        if isinstance(child, QDockWidget) and not child.property(_FOLLOWED):
+            child.setProperty(_FOLLOWED, True)  # (connected once: it stays, and asks if down)
             child.topLevelChanged.connect(lambda _floating, d=child: self._dock_moved(d))
+
+    def _unwatch(self) -> None:
+        """Stop watching the window's parts (the curtain lifted: nothing to keep whole). Only
+        the parts the window has now: one Qt has deleted meanwhile (a tab bar) is not touched."""
+        if not self._watching:
+            return
+        self._watching = False
+        self.window_.removeEventFilter(self)
+        for child in self.window_.children():
+            if isinstance(child, QWidget) and child.property(_WATCHED):
+                child.removeEventFilter(self)
+                child.setProperty(_WATCHED, False)
 
     def _dock_moved(self, dock: QDockWidget) -> None:
         if not self._down:

@@ -106,6 +106,8 @@ def test_a_game_opens_without_the_other_games_dialogs_or_later_libraries(game: s
     if game == "cv":  # CV opens on a game (its set-up preview is shown on request only), no Battle yet
         assert "midway_desktop.ui.games.cv_setup" not in modules
         assert "midway_desktop.ui.games.cv_combat" not in modules
+    if game == "victory-at-midway":  # VaM's "After the game" panel is made when the game is over
+        assert "midway_desktop.ui.review_dock" not in modules
 
 
 def test_the_probe_sees_a_second_game_opened_in_the_same_process(warm_cache: Path) -> None:

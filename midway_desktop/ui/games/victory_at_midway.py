@@ -14,7 +14,7 @@ and on the battle board a unit onto its target. Every order is also in the Order
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QPoint, Qt
 from PySide6.QtGui import QBrush, QColor, QCursor, QFont
@@ -66,8 +66,12 @@ from midway_desktop.ui.games.vam_layout import (
     waiting_ships,
 )
 from midway_desktop.ui.playback import EventPlayback, PlaybackDock
-from midway_desktop.ui.review_dock import ReviewPanel
 from midway_desktop.ui.symbols import unit_symbol
+
+if TYPE_CHECKING:  # (the review panel's module is imported when the panel is first wanted)
+    from PySide6.QtWidgets import QSlider
+
+    from midway_desktop.ui.review_dock import ReviewPanel
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -192,36 +196,17 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         lay.addWidget(hint)
         lay.addWidget(self.order_list, 1)
         self.orders_dock = self._dock("vam-orders", "Orders", self.orders, left)
-        # The battle board.
-        self.battle = QWidget()
-        blay = QVBoxLayout(self.battle)
-        self.battle_heading = QLabel()
-        self.battle_heading.setWordWrap(True)
-        self.battle_heading.setTextFormat(Qt.TextFormat.RichText)
-        blay.addWidget(self.battle_heading)
-        cols = QHBoxLayout()
-        self.battle_models = {
-            "attacker": PieceListModel(lambda v: self._battle_rows(v, "attacker"), self.battle),
-            "defender": PieceListModel(lambda v: self._battle_rows(v, "defender"), self.battle),
-            "cap": PieceListModel(lambda v: self._battle_rows(v, "cap"), self.battle),
-        }
-        self.battle_views = {}
-        for key, title, dests in (
-            ("attacker", "Attacking", ()),
-            ("defender", "Defending", ()),
-            ("cap", "Combat Air Patrol (drop Ready fighters here)", ("cap",)),
-        ):
-            view = BoxView(self.battle_models[key], self, dests, targets=True)
-            view.picked.connect(self._battle_clicked)
-            panel = BoxPanel(title, view, "Click one of your units, then its target (or drag it onto the target).")
-            self.battle_views[key] = (view, panel)
-            cols.addWidget(panel)
-        blay.addLayout(cols)
-        blay.addStretch(1)
-        self.battle_dock = self._dock("vam-battle", "Battle board", self.battle, Qt.DockWidgetArea.BottomDockWidgetArea)
+        # The battle board: its dock now, its contents when a battle is first fought or the dock
+        # first shown (both start hidden; three boxes and their models were paid for at every
+        # start, most of which see no battle before the first handover).
+        self.battle: QWidget | None = None
+        self.battle_models: dict[str, PieceListModel] = {}
+        self.battle_views: dict[str, tuple[BoxView, BoxPanel]] = {}
+        self.battle_dock = self._dock("vam-battle", "Battle board", QWidget(), Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.link(self.battle_dock.visibilityChanged, lambda shown: self._want_battle_board() if shown else None)
         # The Turn Record Track.
-        self.track_model = TurnTrackModel(self.battle)
         track = QListView()
+        self.track_model = TurnTrackModel(track)
         track.setModel(self.track_model)
         track.setSelectionMode(QListView.SelectionMode.NoSelection)
         self.track_view = track
@@ -249,15 +234,10 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         # Wide enough on the right for the box stack's six tabs to read whole.
         w.prefer_dock_columns(self.orders_dock, 290, stack[0], 440)
         # After the game: step through the record as the umpire.
-        self.review = ReviewPanel(self.controller, self._describe_step)
-        self.review_label, self.review_slider, self.review_button = (
-            self.review.label,
-            self.review.slider,
-            self.review.start_button,
-        )
-        self.review_dock = self._dock(
-            "vam-review", "After the game", self.review, Qt.DockWidgetArea.BottomDockWidgetArea
-        )
+        # Its panel is made when first wanted (the game over, or the dock shown).
+        self._review: ReviewPanel | None = None
+        self.review_dock = self._dock("vam-review", "After the game", QWidget(), Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.link(self.review_dock.visibilityChanged, lambda shown: self.review if shown else None)
         # Not tabbed with the battle board: both start hidden, and a tab bar of hidden docks
         # would be left standing on the window.
         self.review_dock.hide()  # opens when the game is over
@@ -281,6 +261,66 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self.window.addDockWidget(area, dock)
         self.docks.append(dock)
         return dock
+
+    def _want_battle_board(self) -> QWidget:
+        """The battle board's boxes, made the first time a battle or the dock asks for them."""
+        if self.battle is not None:
+            return self.battle
+        self.battle = QWidget()
+        blay = QVBoxLayout(self.battle)
+        self.battle_heading = QLabel()
+        self.battle_heading.setWordWrap(True)
+        self.battle_heading.setTextFormat(Qt.TextFormat.RichText)
+        blay.addWidget(self.battle_heading)
+        cols = QHBoxLayout()
+        for key, title, dests in (
+            ("attacker", "Attacking", ()),
+            ("defender", "Defending", ()),
+            ("cap", "Combat Air Patrol (drop Ready fighters here)", ("cap",)),
+        ):
+            model = PieceListModel(lambda v, k=key: self._battle_rows(v, k), self.battle)
+            self.battle_models[key] = model
+            view = BoxView(model, self, dests, targets=True)
+            view.picked.connect(self._battle_clicked)
+            panel = BoxPanel(title, view, "Click one of your units, then its target (or drag it onto the target).")
+            self.battle_views[key] = (view, panel)
+            cols.addWidget(panel)
+        blay.addLayout(cols)
+        blay.addStretch(1)
+        scroll = self.battle_dock.widget()
+        assert isinstance(scroll, QScrollArea)
+        scroll.setWidget(self.battle)
+        if self.view:
+            for model in self.battle_models.values():
+                model.set_view(self.view, self._moving)
+            self.battle_heading.setText("No battle is being fought.")
+        return self.battle
+
+    @property
+    def review(self) -> ReviewPanel:
+        """The "After the game" panel, made the first time it is wanted."""
+        if self._review is None:
+            from midway_desktop.ui.review_dock import ReviewPanel
+
+            self._review = ReviewPanel(self.controller, self._describe_step)
+            scroll = self.review_dock.widget()
+            assert isinstance(scroll, QScrollArea)
+            scroll.setWidget(self._review)
+            if self.controller.session is not None:
+                self._review.fill()
+        return self._review
+
+    @property
+    def review_label(self) -> QLabel:
+        return self.review.label
+
+    @property
+    def review_slider(self) -> QSlider:
+        return self.review.slider
+
+    @property
+    def review_button(self) -> QPushButton:
+        return self.review.start_button
 
     def detach(self) -> None:
         self.playback.skip()
@@ -591,10 +631,13 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
 
     def _fill_battle(self, view: dict[str, Any], moving: frozenset[str]) -> None:
         b = view.get("battle")
+        if b:
+            self._want_battle_board()
         for model in self.battle_models.values():
             model.set_view(view, moving)
         if not b:
-            self.battle_heading.setText("No battle is being fought.")
+            if self.battle is not None:
+                self.battle_heading.setText("No battle is being fought.")
             self.battle_pick = None
             if self._battle_shown:
                 self.battle_dock.hide()  # it opens again for the next battle
@@ -618,7 +661,8 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self._raise(self.battle_dock)
 
     def _fill_review(self) -> None:
-        self.review.fill()
+        if self._review is not None:
+            self._review.fill()
 
     def _describe_step(self, step: Any) -> str:
         said = [e.text for e in step.events[:2]] or [step.action.describe()]
@@ -756,7 +800,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         ]
 
     def key_pressed(self, key: int) -> bool:
-        if self.review.key(key):
+        if self.controller.reviewing is not None and self.review.key(key):
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             done = [a for a in self.legal if isinstance(a, Done)]
