@@ -351,7 +351,10 @@ class MainWindow(QMainWindow):
     def hand_over(self, side: str, drawn: bool = False) -> None:
         """Hot-seat: curtain down first, then rebuild everything from the next side's view;
         ``drawn``: the game has only just been drawn from that side's view (at its start)."""
-        if self.presenter is not None:  # the docks as the player leaving arranged them, floating ones out
+        # The docks as the player leaving arranged them, floating ones out. (Not when the game has
+        # only just been drawn: nobody has had the screen, and docks a game has just added to a
+        # shown window read as closed until it lays them out.)
+        if self.presenter is not None and not drawn:
             self.presenter.remember_layout()
         self.curtain.lower_for(side, SIDE_TITLES.get(side, side.title()))
         self.statusBar().clearMessage()

@@ -5,6 +5,7 @@ reorganization and the Condition 2 strengths announced."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -413,3 +414,42 @@ def test_on_a_small_screen_the_first_look_is_at_task_force_1_and_those_near_it(q
         with _new_game_window("cv", 1024, 700, until="form-air-units", side=side) as w:
             QApplication.processEvents()
             assert _in_sight(w, "tf1"), f"{side}'s Task Force 1 is out of sight at the first look"
+
+
+@pytest.mark.parametrize("game", ["cv", "victory-at-midway"])
+@pytest.mark.parametrize("switched", [True, False], ids=["switched-to", "opened"])
+def test_after_a_crash_the_next_start_shows_each_side_its_docks(
+    qtbot, fresh_profile, monkeypatch, game: str, switched: bool
+) -> None:  # type: ignore[no-untyped-def]
+    """A window that opened a hot-seat game (fresh, or switched to it from another game), lifted
+    the curtain and then went down without closing: the next start, on the same profile, shows
+    each side the game's docks (the arrangement kept at the game's start had them all closed:
+    they were not yet shown when it was read)."""
+    from midway_desktop.engine.registry import default_bots
+    from midway_desktop.engine.rng import Rng
+    from tests.ui.helpers import open_window
+
+    def shown(window) -> set[str]:  # type: ignore[no-untyped-def]
+        return {d.objectName() for d in window.presenter.docks if d.isVisible()}
+
+    monkeypatch.setattr(MainWindow, "_ask_resume", lambda self, path: True)
+    w = open_window(qtbot, "midway-solitaire" if switched else game, persist=True)
+    w.switch_game(game)
+    QApplication.processEvents()
+    lift(w, qtbot)
+    docks = shown(w)
+    assert len(docks) >= 4
+    monkeypatch.setattr(w, "closeEvent", lambda event: event.accept())  # (it never closes: a crash)
+    again = open_window(qtbot, game, persist=True)
+    for _ in range(2):  # the side at the screen, then the next after a handover
+        side = lift(again, qtbot)
+        assert shown(again) == docks, side
+        session = again.controller.session
+        bots, luck = default_bots(game)(session.rules), Rng(1)
+        for _ in range(300):  # the side's orders, as the computer would give them, to the handover
+            if again.curtain.down:
+                break
+            actor = session.to_act()[0]
+            assert again.controller.submit(bots[actor].choose(session, actor, session.legal_actions(actor), luck))
+        QApplication.processEvents()
+        assert again.curtain.down
