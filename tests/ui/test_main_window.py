@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QApplication
 
 from midway_desktop.games import DEFAULT_GAME, GAME_IDS
 from midway_desktop.ui.main_window import MainWindow
@@ -18,6 +19,10 @@ def window(qtbot):  # type: ignore[no-untyped-def]
     w.resize(1200, 800)
     w.show()
     qtbot.waitExposed(w)
+    # Shown is not yet settled: the window's own first fit and column widths come at the event
+    # loop's next turns, and a fit then would end a zoom a test has started.
+    qtbot.waitUntil(lambda: w._settled)
+    QApplication.processEvents()
     w.view.fit()
     return w
 
