@@ -215,12 +215,14 @@ class GameController(QObject):
             return events
         return session.log(self.viewer)
 
-    def last_rolls_seen(self) -> list[Event]:
-        """The events of the latest step whose dice the viewer saw: what the Dice dock shows a
-        player who takes the screen (nothing of a roll only the other side saw)."""
+    def last_rolls_seen(self, before: int | None = None, side: str | None = "") -> list[Event]:
+        """The events of the latest step (of the first ``before`` steps) whose dice ``side`` saw:
+        what the Dice dock shows a player who takes the screen (nothing of a roll only the other
+        side saw). ``side`` "" is the viewer; None sees every roll (the umpire's review)."""
         session = self._need()
-        for step in reversed(session.history):
-            seen = [e for e in step.events if e.visible_to(self.viewer)]
+        who = self.viewer if side == "" else side
+        for step in reversed(session.history[:before]):
+            seen = [e for e in step.events if who is None or e.visible_to(who)]
             if any(e.kind == "roll" and e.data.get("dice") for e in seen):
                 return seen
         return []

@@ -893,25 +893,16 @@ class CvPresenter(DragDropPresenter):
         self.review_action.setEnabled(over)
         if c.reviewing is not None and c.reviewing != self._dice_at:
             self._dice_at = c.reviewing
-            self.window.dice_dock.dice.show_rolls(self._dice_before(c.reviewing), keep=False)
+            self.window.dice_dock.dice.show_rolls(c.last_rolls_seen(c.reviewing, None), keep=False)
         elif c.reviewing is None and self._dice_at != -1:  # out of the review: the player's own dice again
             self._dice_at = -1
-            self.window.dice_dock.dice.show_rolls(self._dice_before(len(c.session.history), c.viewer), keep=False)
+            self.window.dice_dock.dice.show_rolls(c.last_rolls_seen(), keep=False)
         if over and not self._review_offered:  # (a finished game loaded, or played to its end here)
             self._review_offered = True
             self._show_review_dock()
         elif not over and self._review_offered:  # a new game in the window: nothing to review yet
             self._review_offered = False
             self.review_dock.hide()
-
-    def _dice_before(self, index: int, side: str | None = None) -> list[Any]:
-        """The last rolls made before position ``index`` (the Dice dock shows them): all of them
-        in the review, those ``side`` saw out of it."""
-        for step in reversed(self.controller.session.history[:index]):
-            seen = [e for e in step.events if side is None or e.visible_to(side)]
-            if any(e.kind == "roll" and e.data.get("dice") for e in seen):
-                return seen
-        return []
 
     def _show_review_dock(self) -> None:
         """The After the game dock under the Orders, tall enough for its buttons."""
