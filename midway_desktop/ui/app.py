@@ -8,7 +8,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QtMsgType, qInstallMessageHandl
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
-from midway_desktop import __version__
+from midway_desktop import __version__, collector
 from midway_desktop.ruleset.locate import resources_root
 
 # Harmless on platforms without native windows (offscreen screenshots); not worth a line.
@@ -48,8 +48,11 @@ def ensure_app(argv: list[str] | None = None) -> QApplication:
 
 def run_app(game: str | None = None) -> int:
     app = ensure_app()
+    from PySide6.QtCore import QTimer
+
     from midway_desktop.ui.main_window import MainWindow
 
     window = MainWindow(game)
     window.show()
+    QTimer.singleShot(0, collector.release)  # once the window is up
     return app.exec()
