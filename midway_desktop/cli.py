@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from midway_desktop import __version__, collector
+from midway_desktop import __version__, startup
 from midway_desktop.games import DEFAULT_GAME, GAME_IDS
 
 
@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command in (None, "play", "screenshot") and not args.selftest:
-        collector.hold()  # until the window is up
+        startup.begin()  # until the window is up
     if args.selftest:
         from midway_desktop.selftest import run as run_selftest
 

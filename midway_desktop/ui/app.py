@@ -8,7 +8,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QtMsgType, qInstallMessageHandl
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
-from midway_desktop import __version__, collector
+from midway_desktop import __version__, startup
 from midway_desktop.ruleset.locate import resources_root
 
 # Harmless on platforms without native windows (offscreen screenshots); not worth a line.
@@ -54,5 +54,5 @@ def run_app(game: str | None = None) -> int:
 
     window = MainWindow(game)
     window.show()
-    QTimer.singleShot(0, collector.release)  # once the window is up
+    QTimer.singleShot(0, startup.window_up)
     return app.exec()

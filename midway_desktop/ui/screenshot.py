@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
-from midway_desktop import collector
+from midway_desktop import startup
 from midway_desktop.ui.app import ensure_app
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def _new_game_window(
         window.resize(width, height)
         window.show()
         QApplication.processEvents()
-        collector.release()  # the window is up (a game played --until makes garbage)
+        startup.window_up()  # (a game played --until makes garbage)
         # Again once shown: before its first layout a window can't shrink below its docks' sizes.
         window.resize(width, height)
         if scenario is not None:

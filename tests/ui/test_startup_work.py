@@ -1,5 +1,6 @@
-"""The cycle collector is held while a window opens and runs again once it is up; commands
-without a window never hold it (``midway_desktop.collector``)."""
+"""Opening a window, the cycle collector is held until the window is up, then set free with
+the start-up's objects set aside (``midway_desktop.startup``); commands without a window never
+hold it."""
 
 from __future__ import annotations
 
@@ -10,39 +11,39 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from midway_desktop import cli, collector
+from midway_desktop import cli, startup
 
 
 @pytest.fixture(autouse=True)
-def _collector_as_found() -> Iterator[None]:
+def _as_found() -> Iterator[None]:
     yield
     gc.unfreeze()  # the test process's objects back in the collector's sight
     gc.enable()
 
 
-def test_hold_then_release_sets_the_survivors_aside_once() -> None:
-    collector.hold()
+def test_the_collector_is_held_then_the_survivors_are_set_aside_once() -> None:
+    startup.begin()
     assert not gc.isenabled()
     kept = [object() for _ in range(10)]
-    collector.release()
+    startup.window_up()
     assert gc.isenabled()
     frozen = gc.get_freeze_count()
     assert frozen > len(kept)
-    collector.release()  # a second call changes nothing
+    startup.window_up()  # a second call changes nothing
     assert gc.get_freeze_count() == frozen
 
 
-def test_a_screenshot_releases_the_collector_once_the_window_is_up(
+def test_a_screenshot_sets_the_collector_free_once_the_window_is_up(
     qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[bool] = []
-    real = collector.release
+    real = startup.window_up
 
-    def release() -> None:
+    def window_up() -> None:
         seen.append(gc.isenabled())  # still held when the window is up
         real()
 
-    monkeypatch.setattr(collector, "release", release)
+    monkeypatch.setattr(startup, "window_up", window_up)
     out = tmp_path / "shot.png"
     assert cli.main(["screenshot", "midway-solitaire", "--out", str(out), "--width", "800", "--height", "600"]) == 0
     assert out.is_file()
@@ -50,7 +51,7 @@ def test_a_screenshot_releases_the_collector_once_the_window_is_up(
     assert gc.isenabled()
 
 
-def test_the_app_releases_the_collector_after_its_first_turn_of_events(
+def test_the_app_sets_it_free_after_its_first_turn_of_events(
     qapp: QApplication, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from midway_desktop.ui import app as app_module
@@ -67,7 +68,7 @@ def test_the_app_releases_the_collector_after_its_first_turn_of_events(
 
     monkeypatch.setattr(main_window, "MainWindow", Window)
     monkeypatch.setattr(type(qapp), "exec", lambda self: (QApplication.processEvents(), 0)[1])
-    collector.hold()
+    startup.begin()
     assert app_module.run_app("midway-solitaire") == 0
     assert shown == ["midway-solitaire"]
     assert gc.isenabled()
@@ -77,14 +78,15 @@ def test_the_app_releases_the_collector_after_its_first_turn_of_events(
 def test_commands_without_a_window_never_hold_it(
     command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    held: list[bool] = []
-    monkeypatch.setattr(collector, "hold", lambda: held.append(True))
+    began: list[bool] = []
+    monkeypatch.setattr(startup, "begin", lambda: began.append(True))
     argv = (
         [command, str(tmp_path / "no-such-ruleset")]
         if command == "validate"
         else [command, "midway-solitaire", "--games", "1"]
     )
     cli.main(argv)
-    assert held == []
+    assert began == []
+    assert gc.isenabled()
     out, err = capsys.readouterr()
     assert out or err  # it ran, and said how it went
