@@ -140,7 +140,12 @@ class CvPresenter(DragDropPresenter):
         self.box_views: dict[str, BoxView] = {}
         self.headings: dict[str, tuple[QLabel, ChartGroup]] = {}
         self._shape: dict[str, tuple[str, ...]] = {}
-        self._keys: dict[str, list[str]] = {}
+        self._groups: dict[str, list[ChartGroup]] = {}  # each chart's groups of boxes, as last read
+        # Charts and sheets whose widgets wait for their tab to be turned to (their models are
+        # kept up to date all the same): made at the first look, not at every start.
+        self._unbuilt: set[str] = set()
+        self._carried = ""  # the counter being dragged out of a box, if any
+        self._refreshing = False
         self._first_weapon: dict[str, str] = {
             p.name: (p.weapons[0] if p.weapons else "") for p in self.game.data.planes
         }
@@ -199,6 +204,7 @@ class CvPresenter(DragDropPresenter):
         self.orders_dock = self._dock("cv-orders", "Orders", self.orders, left, scroll=False)
         # The Holding Box Charts.
         self.charts: dict[str, tuple[QDockWidget, QVBoxLayout]] = {}
+        self._lazy_docks: dict[str, QDockWidget] = {}  # the charts' and sheets' docks, by name
         for name, title, tip in (
             ("task-forces", "Task Forces", "Your Task Force Boxes: sections A, B, C and the CAP Box"),
             ("bases", "Bases", "Your Base Boxes: sections A, B, C, and CAP or In Flight"),
@@ -208,6 +214,7 @@ class CvPresenter(DragDropPresenter):
             hl = QVBoxLayout(holder)
             hl.setAlignment(Qt.AlignmentFlag.AlignTop)
             self.charts[name] = (self._dock(f"cv-{name}", title, holder, right, tip), hl)
+            self._lazy_docks[name] = self.charts[name][0]
         # The Time Record and the Point Record Chart (on the mapboard for both sides).
         records = QWidget()
         rl = QVBoxLayout(records)
@@ -230,20 +237,21 @@ class CvPresenter(DragDropPresenter):
         self.ship_sheet = SheetModel(SHIP_HEADERS, ship_record(self.game), self.orders)
         self.sheet_views: dict[str, QTableView] = {}
         sheets = []
-        for name, title, model in (
-            ("air-record", "Air Record Sheet", self.air_sheet),
-            ("ship-record", "Ship Record Sheet", self.ship_sheet),
-        ):
+        self.sheet_models = {"air-record": self.air_sheet, "ship-record": self.ship_sheet}
+        for name, title in (("air-record", "Air Record Sheet"), ("ship-record", "Ship Record Sheet")):
+            # The table is put over its sheet when its tab is first on show (``_build_sheet``):
+            # fitting the columns to the lines behind a tab was a sheet's every cell read thrice.
             table = QTableView()
-            table.setModel(model)
             table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
             table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
             table.verticalHeader().hide()
-            table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-            table.horizontalHeader().setStretchLastSection(True)
             self.sheet_views[name] = table
             sheets.append(self._dock(f"cv-{name}", title, table, bottom, scroll=False))
+            self._unbuilt.add(name)
+            self._lazy_docks[name] = sheets[-1]
         w.tabifyDockWidget(sheets[0], sheets[1])
+        for name, dock in self._lazy_docks.items():
+            self.link(dock.visibilityChanged, lambda shown, n=name: self._dock_shown(n, shown))
         sheets[0].raise_()
         self.sheet_docks = sheets
         w.resizeDocks(sheets[:1], [190], Qt.Orientation.Vertical)
@@ -330,6 +338,13 @@ class CvPresenter(DragDropPresenter):
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
+        self._refreshing = True  # (a dock shown meanwhile waits for the new view: ``_dock_shown``)
+        try:
+            self._redraw()
+        finally:
+            self._refreshing = False
+
+    def _redraw(self) -> None:
         c = self.controller
         if c.session is None:
             return
@@ -362,6 +377,9 @@ class CvPresenter(DragDropPresenter):
         self._fill_charts(view, moving)
         self.air_sheet.set_view(view)
         self.ship_sheet.set_view(view)
+        for name in self.sheet_models:
+            if name in self._unbuilt and self._on_show(self._lazy_docks[name]):
+                self._build_sheet(name)
         self.time_model.set_view(view)
         points = view["points"]
         self.points_label.setText(
@@ -375,6 +393,7 @@ class CvPresenter(DragDropPresenter):
         self.soon(self.spring_tabs.watch)
         self.soon(self._hide_stale_tab_bars)
         self.soon(self._fit_boxes)
+        self.soon(self._build_shown)
         self._scale_counters(self.window.view.zoom())
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
         self.window.set_turn_text(f"{who} · {view['time']}{' (night)' if view['night'] else ''} · {self._step_title()}")
@@ -400,6 +419,48 @@ class CvPresenter(DragDropPresenter):
         if not was or was[0] is not at[0] or was[1] is not at[1] or was[2] != at[2]:
             self._legal_at, self._legal_there = at, list(c.legal())
         return self._legal_there
+
+    def _on_show(self, dock: QDockWidget) -> bool:
+        """Whether ``dock`` is before the player's eyes, or will be as the window shows: not
+        closed, and not behind another tab of its stack. (Qt keeps the docks behind a tab
+        visible, and before the window is first shown none is: their tab bar tells.)"""
+        if dock.isHidden():
+            return False
+        if dock.isFloating():
+            return True
+        title = dock.windowTitle()
+        # (Qt leaves stale bars on the window too: on show if any bar naming it has it on top.)
+        bars = [b for b in window_tab_bars(self.window) if any(b.tabText(i) == title for i in range(b.count()))]
+        return not bars or any(b.tabText(b.currentIndex()) == title for b in bars)
+
+    def _dock_shown(self, name: str, shown: bool) -> None:
+        """A chart's or sheet's tab turned to (or its dock opened): its widgets made now, over
+        models already holding the view, before it is drawn. Qt also says so while it restores
+        a layout, not always in order: looked at again once the window has settled."""
+        if shown and name in self._unbuilt and self.view and not self.detached and not self._refreshing:
+            self._build(name)
+        self.soon(self._build_shown)
+
+    def _build_shown(self) -> None:
+        for name in list(self._unbuilt):
+            if self.view and self._on_show(self._lazy_docks[name]):
+                self._build(name)
+
+    def _build(self, name: str) -> None:
+        if name in self.sheet_models:
+            self._build_sheet(name)
+            return
+        self._build_chart(name)
+        if self._carried:  # turned to while a counter is carried (a spring tab): its boxes lit
+            self._light_boxes(self._carried, [self.box_views[s.key] for g in self._groups[name] for s in g.boxes])
+        self.soon(self._fit_boxes)
+
+    def _build_sheet(self, name: str) -> None:
+        self._unbuilt.discard(name)
+        table = self.sheet_views[name]
+        table.setModel(self.sheet_models[name])
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.horizontalHeader().setStretchLastSection(True)
 
     def _fit_boxes(self) -> None:
         """Every box as tall as its counters need at its width now: a box sized while its tab was
@@ -597,7 +658,14 @@ class CvPresenter(DragDropPresenter):
         self._step_seen = key
         name = STEP_HINTS.get(view["step"], ("", ""))[1]
         if name in self.charts:
-            self.soon(lambda d=self.charts[name][0]: d.raise_())
+            self.soon(lambda d=self.charts[name][0]: self._raise(d))
+
+    def _raise(self, dock: QDockWidget) -> None:
+        curtain = getattr(self.window, "curtain", None)
+        if curtain is not None:
+            curtain.bring_forward(dock)  # (its tab turns to the front even behind the curtain)
+        else:
+            dock.raise_()
 
     def _plot_toggled(self, on: bool) -> None:
         self.show_plot_map = on
@@ -718,9 +786,13 @@ class CvPresenter(DragDropPresenter):
             if self._shape.get(name) != shape:
                 self._rebuild_chart(name, groups)
                 self._shape[name] = shape
+            self._groups[name] = groups
+            if name in self._unbuilt and self._on_show(self._lazy_docks[name]):
+                self._build_chart(name)
             for g in groups:
-                label, _g = self.headings[g.key]
-                label.setText(g.heading(view))
+                heading = self.headings.get(g.key)
+                if heading is not None:
+                    heading[0].setText(g.heading(view))
                 for spec in g.boxes:
                     self.box_models[spec.key].set_view(view, moving)
 
@@ -739,15 +811,32 @@ class CvPresenter(DragDropPresenter):
         return list(out.items())
 
     def _rebuild_chart(self, name: str, groups: list[ChartGroup]) -> None:
+        """The chart's boxes anew: their models now, their widgets once its tab is first on show
+        (a chart once looked at is kept whole)."""
+        looked_at = name in self._groups and name not in self._unbuilt
+        self._clear_chart(name)
+        holder = self.charts[name][1].parentWidget()
+        for g in groups:
+            for spec in g.boxes:
+                self.box_models[spec.key] = PieceListModel(spec.select, holder)
+        self._groups[name] = groups
+        self._unbuilt.add(name)
+        if looked_at:
+            self._build_chart(name)
+
+    def _clear_chart(self, name: str) -> None:
+        """The chart's widgets and models gone (the ones it had for the last side included)."""
         layout = self.charts[name][1]
-        for key in self._keys.get(name, ()):
-            # Emptied now: the widgets go only when the event loop comes round, and until then
-            # they must hold nothing of the side that was at the screen.
-            self.box_views.pop(key, None)
-            model = self.box_models.pop(key, None)
-            if model is not None:
-                model.set_rows(())
-            heading = self.headings.pop(key, None)
+        for g in self._groups.pop(name, ()):
+            for spec in g.boxes:
+                # Emptied now: the widgets go only when the event loop comes round, and until then
+                # they must hold nothing of the side that was at the screen.
+                self.box_views.pop(spec.key, None)
+                model = self.box_models.pop(spec.key, None)
+                if model is not None:
+                    model.set_rows(())
+                    model.deleteLater()
+            heading = self.headings.pop(g.key, None)
             if heading is not None:
                 heading[0].clear()
         while layout.count():
@@ -759,36 +848,35 @@ class CvPresenter(DragDropPresenter):
                 widget.hide()
                 widget.setParent(None)
                 widget.deleteLater()
-        keys: list[str] = []
-        for g in groups:
+
+    def _build_chart(self, name: str) -> None:
+        """The chart's headings and boxes, over the models already holding the view's counters."""
+        self._unbuilt.discard(name)
+        layout = self.charts[name][1]
+        for g in self._groups.get(name, ()):
             holder = QWidget()
             gl = QVBoxLayout(holder)
             gl.setContentsMargins(0, 4, 0, 4)
-            label = QLabel(g.key)
+            label = QLabel(g.heading(self.view) if self.view else g.key)
             label.setWordWrap(True)
             label.setStyleSheet("font-weight: bold; color: #27496a;")
             gl.addWidget(label)
             row = QHBoxLayout()
             for spec in g.boxes:
-                model = PieceListModel(spec.select, None)
+                model = self.box_models[spec.key]
                 # (a B section takes a Weapon unit on a counter of its: BoxView's targets)
                 view = BoxView(model, self, spec.destinations, targets=spec.key.endswith(":b"))
-                model.setParent(view)
                 view.activated_piece.connect(self._piece_activated)
                 panel = BoxPanel(spec.title, view, spec.tip)
                 panel.title.setWordWrap(True)  # a narrow dock wraps "B (Refueling and Rearming)"
                 view.setMinimumWidth(BOX_LEAST)
                 # Boxes line up at the top; C (where planes wait to launch) has room for most.
                 row.addWidget(panel, 2 if spec.key.endswith(":c") else 1, Qt.AlignmentFlag.AlignTop)
-                self.box_models[spec.key] = model
                 self.box_views[spec.key] = view
-                keys.append(spec.key)
             gl.addLayout(row)
             layout.addWidget(holder)
             self.headings[g.key] = (label, g)
-            keys.append(g.key)
         layout.addStretch(1)
-        self._keys[name] = keys
 
     def _fill_orders(self, view: dict[str, Any]) -> None:
         for b in self.buttons:
@@ -1015,13 +1103,26 @@ class CvPresenter(DragDropPresenter):
         super().dropped_in_box(piece, self._onto(piece, dests) or dests[-1:])
 
     def drag_started(self, piece: str) -> None:
+        self._carried = piece
         super().drag_started(piece)
-        if piece.startswith("weapon:"):  # the B sections holding planes it may arm light up
-            found = self._dests(piece)
-            for key, view in self.box_views.items():
-                lit = any(on_counter(p) in found for p in self.box_models[key].pieces())
-                view.setProperty("lit", lit)
-                view.setStyleSheet(LIT_BOX if lit else "")
+        if piece.startswith("weapon:"):
+            self._light_boxes(piece, list(self.box_views.values()))
+
+    def drag_ended(self) -> None:
+        self._carried = ""
+        super().drag_ended()
+
+    def _light_boxes(self, piece: str, views: list[BoxView]) -> None:
+        """The boxes ``piece`` may be dropped in lit (a Weapon unit: the B sections holding
+        planes it may arm)."""
+        found = self._dests(piece)
+        for view in views:
+            if piece.startswith("weapon:"):
+                lit = any(on_counter(p) in found for p in view.box_model.pieces())
+            else:
+                lit = any(self._place(d, found) in found for d in view.destinations)
+            view.setProperty("lit", lit)
+            view.setStyleSheet(LIT_BOX if lit else "")
 
     def _piece_activated(self, piece: str) -> None:
         self.piece_menu(piece, QCursor.pos())
