@@ -901,12 +901,25 @@ class CvPresenter(DragDropPresenter):
             self.heading.setText(f"<b>The game is over.</b> {session.outcome().text}")
             self._set_groups({})
             return
+        # One pass over the orders (some 5,000 at set-up): the Done and Let pass buttons', and the
+        # rest by the counter they are for.
+        done: Done | None = None
+        let_pass: LetPass | None = None
+        groups: dict[str, list[Action]] = defaultdict(list)
+        for a in self.legal:
+            if done is None and isinstance(a, Done):
+                done = a
+            elif let_pass is None and isinstance(a, LetPass):
+                let_pass = a
+            g = order_group(a)
+            if g:
+                groups[g].append(a)
         text = f"<b>{title}</b><br>{view['time']}{' (night)' if view['night'] else ''}"
         if view["step"] in SECRET:
             sealed = ", ".join(SIDE_NAMES.get(s, s) for s in view.get("sealed", ()))
             text += "<br>Both sides order in secret" + (f"; sealed: {sealed}" if sealed else "")
         if viewer in to_act:
-            orders = [a for a in self.legal if not isinstance(a, (Done, Announce))]
+            orders = any(not isinstance(a, (Done, Announce)) for a in self.legal)
             asked = view.get("passing")
             if asked:  # Basic VIII.I.2: asked in the middle of the other side's move
                 text += (
@@ -923,7 +936,6 @@ class CvPresenter(DragDropPresenter):
         elif viewer != UMPIRE:
             text += "<br>Waiting for the other side."
         self.heading.setText(text)
-        done = next((a for a in self.legal if isinstance(a, Done)), None)
         if done is not None:
             if view["step"] in SECRET:
                 label = "Seal these orders (Enter)"
@@ -936,18 +948,12 @@ class CvPresenter(DragDropPresenter):
             b.clicked.connect(lambda _c=False, a=done: self.controller.submit(a))
             self.button_layout.addWidget(b)
             self.buttons.append(b)
-        let_pass = next((a for a in self.legal if isinstance(a, LetPass)), None)
         if let_pass is not None:
             b = QPushButton(f"Let enemy Air unit {let_pass.air_unit} fly on (Enter)")
             b.setToolTip("Your Interceptors there do not attack it (CV › Basic VIII.I.2).")
             b.clicked.connect(lambda _c=False, a=let_pass: self.controller.submit(a))
             self.button_layout.addWidget(b)
             self.buttons.append(b)
-        groups: dict[str, list[Action]] = defaultdict(list)
-        for a in self.legal:
-            g = order_group(a)
-            if g:
-                groups[g].append(a)
         self._set_groups(dict(groups))
 
     def _set_groups(self, groups: dict[str, list[Action]]) -> None:
