@@ -78,7 +78,7 @@ def check_ship_sheet(w: MainWindow) -> None:
     assert header.sectionSize(1) >= table.sizeHintForColumn(1) > 0  # the ships' names read whole
 
 
-def test_each_chart_and_the_ship_record_sheet_are_there_the_moment_their_tab_is_turned_to(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_each_chart_the_time_record_and_the_ship_record_sheet_are_there_the_moment_their_tab_is_turned_to(qtbot) -> None:  # type: ignore[no-untyped-def]
     w = new_short_window(qtbot, 11)
     for side in ("american", "japanese"):
         assert lift(w, qtbot) == side
@@ -89,6 +89,11 @@ def test_each_chart_and_the_ship_record_sheet_are_there_the_moment_their_tab_is_
             assert all(spec.key in p.box_views for g in expected_groups(w, name) for spec in g.boxes)
             QApplication.processEvents()
             check_chart(w, name)
+        turn_to(w, "Time Record")
+        QApplication.processEvents()
+        turns = p.time_view.model()
+        assert p.time_view.isVisible() and turns is p.time_model and turns.rowCount() > 1
+        assert turns.index(0).data().startswith(w.controller.view()["time"]) and "now" in turns.index(0).data()
         turn_to(w, "Ship Record Sheet")
         assert p.sheet_views["ship-record"].model() is p.ship_sheet
         QApplication.processEvents()

@@ -21,7 +21,7 @@ when one begins.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QAction, QCursor
@@ -88,8 +88,10 @@ from midway_desktop.ui.games.cv_records import (
 from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO, STEP_SHORT
 from midway_desktop.ui.map_art import UNIT
 from midway_desktop.ui.order_list import OrderList
-from midway_desktop.ui.review_dock import ReviewPanel
 from midway_desktop.ui.stored_settings import read_text
+
+if TYPE_CHECKING:
+    from midway_desktop.ui.review_dock import ReviewPanel
 
 # What to do in each step, in table terms, and the chart to bring forward for it.
 STEP_HINTS: dict[str, tuple[str, str]] = {
@@ -222,12 +224,13 @@ class CvPresenter(DragDropPresenter):
         self.points_label.setWordWrap(True)
         rl.addWidget(self.points_label)
         self.time_model = TimeRecordModel(self.game, records)
-        self.time_view = QListView()
-        self.time_view.setModel(self.time_model)
+        self.time_view = QListView()  # (its model put in when its tab is first on show)
         self.time_view.setSelectionMode(QListView.SelectionMode.NoSelection)
         rl.addWidget(self.time_view, 1)
         self.time_dock = self._dock("cv-time", "Time Record", records, right, "The Time Record and Point Record",
                                     scroll=False)  # fmt: skip
+        self._lazy_docks["time"] = self.time_dock
+        self._unbuilt.add("time")
         stack = [self.charts[n][0] for n in ("task-forces", "bases", "air")] + [self.time_dock]
         for a, b in zip(stack, stack[1:], strict=False):
             w.tabifyDockWidget(a, b)
@@ -239,7 +242,7 @@ class CvPresenter(DragDropPresenter):
         sheets = []
         self.sheet_models = {"air-record": self.air_sheet, "ship-record": self.ship_sheet}
         for name, title in (("air-record", "Air Record Sheet"), ("ship-record", "Ship Record Sheet")):
-            # The table is put over its sheet when its tab is first on show (``_build_sheet``):
+            # The table is put over its sheet when its tab is first on show (``_build_list``):
             # fitting the columns to the lines behind a tab was a sheet's every cell read thrice.
             table = QTableView()
             table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -265,9 +268,11 @@ class CvPresenter(DragDropPresenter):
         self.plot_action.toggled.connect(self._plot_toggled)
         self.window.view_menu.addAction(self.plot_action)
         # After the game: the umpire's review of both sides, order by order (CV › Basic III).
-        self.review = ReviewPanel(self.controller, self._describe_step, lambda state: state.time)
-        self.review_dock = self._dock("cv-review", "After the game", self.review, left,
+        # Its panel is made when first wanted (the game over, or the dock shown).
+        self._review: ReviewPanel | None = None
+        self.review_dock = self._dock("cv-review", "After the game", QWidget(), left,
                                       "The umpire's review of the finished game: both sides, every order")  # fmt: skip
+        self.link(self.review_dock.visibilityChanged, lambda shown: self.review if shown else None)
         w.splitDockWidget(self.orders_dock, self.review_dock, Qt.Orientation.Vertical)
         self.review_dock.hide()  # opens when the game is over
         self.review_action = QAction("&Review the Finished Game as Umpire", self.window)
@@ -377,10 +382,10 @@ class CvPresenter(DragDropPresenter):
         self._fill_charts(view, moving)
         self.air_sheet.set_view(view)
         self.ship_sheet.set_view(view)
-        for name in self.sheet_models:
-            if name in self._unbuilt and self._on_show(self._lazy_docks[name]):
-                self._build_sheet(name)
         self.time_model.set_view(view)
+        for name in ("air-record", "ship-record", "time"):
+            if name in self._unbuilt and self._on_show(self._lazy_docks[name]):
+                self._build(name)
         points = view["points"]
         self.points_label.setText(
             "<b>Point Record</b>: "
@@ -447,16 +452,20 @@ class CvPresenter(DragDropPresenter):
                 self._build(name)
 
     def _build(self, name: str) -> None:
-        if name in self.sheet_models:
-            self._build_sheet(name)
+        if name not in self.charts:
+            self._build_list(name)
             return
         self._build_chart(name)
         if self._carried:  # turned to while a counter is carried (a spring tab): its boxes lit
             self._light_boxes(self._carried, [self.box_views[s.key] for g in self._groups[name] for s in g.boxes])
         self.soon(self._fit_boxes)
 
-    def _build_sheet(self, name: str) -> None:
+    def _build_list(self, name: str) -> None:
+        """A record sheet's table, or the Time Record's list, put over its model."""
         self._unbuilt.discard(name)
+        if name == "time":
+            self.time_view.setModel(self.time_model)
+            return
         table = self.sheet_views[name]
         table.setModel(self.sheet_models[name])
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -980,8 +989,23 @@ class CvPresenter(DragDropPresenter):
             self.window.dice_dock.dice.show_rolls(events)
 
     # -- after the game -------------------------------------------------------------------
+    @property
+    def review(self) -> ReviewPanel:
+        """The After the game panel, made the first time it is wanted."""
+        if self._review is None:
+            from midway_desktop.ui.review_dock import ReviewPanel
+
+            self._review = ReviewPanel(self.controller, self._describe_step, lambda state: state.time)
+            scroll = self.review_dock.widget()
+            assert isinstance(scroll, QScrollArea)
+            scroll.setWidget(self._review)
+            if self.controller.session is not None:
+                self._review.fill()
+        return self._review
+
     def _fill_review(self) -> None:
-        self.review.fill()
+        if self._review is not None:
+            self._review.fill()
         c = self.controller
         over = c.session is not None and c.session.outcome() is not None
         self.review_action.setEnabled(over)
@@ -1144,7 +1168,7 @@ class CvPresenter(DragDropPresenter):
         ]
 
     def key_pressed(self, key: int) -> bool:
-        if self.review.key(key):
+        if self.controller.reviewing is not None and self.review.key(key):
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             done = [a for a in self.legal if isinstance(a, (Done, LetPass))]
