@@ -78,7 +78,7 @@ def check_ship_sheet(w: MainWindow) -> None:
     assert header.sectionSize(1) >= table.sizeHintForColumn(1) > 0  # the ships' names read whole
 
 
-def test_each_chart_the_time_record_and_the_ship_record_sheet_are_there_the_moment_their_tab_is_turned_to(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_every_chart_and_record_is_there_the_moment_its_tab_is_turned_to(qtbot) -> None:  # type: ignore[no-untyped-def]
     w = new_short_window(qtbot, 11)
     for side in ("american", "japanese"):
         assert lift(w, qtbot) == side

@@ -24,7 +24,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QAction, QCursor
+from PySide6.QtGui import QAction, QColor, QCursor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -111,6 +111,7 @@ COMBAT_HINT = "Give your orders on the Combat Board, under the map."
 NOTHING = "You have nothing to order in this step: seal it. The other side learns only that you sealed."
 BOX_LEAST = 56  # a box is at least one counter wide
 NOTHING_MORE = "You have nothing (more) to order in this step: end it with Enter."
+HEADING = QColor("#27496a")  # a chart's headings: a Task Force, a base, an Air unit
 READABLE_COUNTER_PX = 24  # the first look: no smaller than this, the hexes' numbers and counters still read
 LEGIBLE_COUNTER_PX = 26  # as on the set-up preview: a fitted 96-hex map would make counters specks
 
@@ -868,7 +869,12 @@ class CvPresenter(DragDropPresenter):
             gl.setContentsMargins(0, 4, 0, 4)
             label = QLabel(g.heading(self.view) if self.view else g.key)
             label.setWordWrap(True)
-            label.setStyleSheet("font-weight: bold; color: #27496a;")
+            bold = label.font()
+            bold.setBold(True)
+            label.setFont(bold)  # (as a style sheet's bold and colour, at a tenth of the cost)
+            colours = label.palette()
+            colours.setColor(QPalette.ColorRole.WindowText, HEADING)
+            label.setPalette(colours)
             gl.addWidget(label)
             row = QHBoxLayout()
             for spec in g.boxes:
