@@ -256,6 +256,8 @@ class CvPresenter(DragDropPresenter):
         w.tabifyDockWidget(sheets[0], sheets[1])
         for name, dock in self._lazy_docks.items():
             self.link(dock.visibilityChanged, lambda shown, n=name: self._dock_shown(n, shown))
+            # (a dock floated out of its stack is on show without being shown anew)
+            self.link(dock.topLevelChanged, lambda _floating, n=name, d=dock: self._dock_shown(n, self._on_show(d)))
         sheets[0].raise_()
         self.sheet_docks = sheets
         w.resizeDocks(sheets[:1], [190], Qt.Orientation.Vertical)
