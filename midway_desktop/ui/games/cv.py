@@ -5,7 +5,9 @@ Everything drawn comes from the viewing side's engine view (``games.cv.views``):
 on the mapboard and what its units observe), its Holding Box Charts as docks (``cv_boxes``), its
 Air and Ship Record Sheets and the Time and Point Records (``cv_records``), and its Plot Map as a
 translucent sheet over the board (``cv_plot``). At every handover the window's hot-seat curtain
-comes down and all of it is rebuilt from the next side's view before the curtain lifts.
+comes down and all of it is rebuilt from the next side's view before the curtain lifts. A chart
+or sheet behind another's tab is made as its tab is first turned to (its models follow every
+change all the same): a start pays only for what is on show.
 
 Orders are given as on the table (``games.cv.gestures`` says what a drop means): a Task Force
 unit onto a hex (set-up placement, or one hex more of its plotted move), Air Factors from one
