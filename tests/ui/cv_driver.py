@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.games.cv.state import other
 from midway_desktop.ui.counters import CounterItem
+from midway_desktop.ui.games.base import window_tab_bars
 from tests.ui.helpers import cell_point, drag, drop_events, grip
 
 ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole)
@@ -334,6 +335,20 @@ def map_picture(w, width: int = 900):  # type: ignore[no-untyped-def]
     return image
 
 
+def look_through_the_tabs(w) -> None:  # type: ignore[no-untyped-def]
+    """Turn each dock tab of the window to the front in turn, as a player looking through the
+    charts does, and back to the one that was on top."""
+    for bar in window_tab_bars(w):
+        if not bar.isVisible():
+            continue
+        on_top = bar.currentIndex()
+        for i in range(bar.count()):
+            bar.setCurrentIndex(i)
+            QApplication.processEvents()
+        bar.setCurrentIndex(on_top)
+    QApplication.processEvents()
+
+
 def same_as_a_window_that_only_ever_showed(w, qtbot) -> None:  # type: ignore[no-untyped-def]
     """The map and every text of the window are those of a new window that has only ever shown
     the side at the screen: nothing of the side that was here before lingers."""
@@ -347,6 +362,8 @@ def same_as_a_window_that_only_ever_showed(w, qtbot) -> None:  # type: ignore[no
         window.scene.hide_cursor()
     a, b = map_picture(w), map_picture(fresh)
     assert a == b, f"{side}'s map differs from a fresh window's"
+    for window in (w, fresh):  # (a chart is made when first looked at: the fresh one's too)
+        look_through_the_tabs(window)
     assert sorted(set(window_texts(w)) - {w.statusBar().currentMessage()}) == sorted(
         set(window_texts(fresh)) - {fresh.statusBar().currentMessage()}
     )

@@ -5,7 +5,9 @@ Everything drawn comes from the viewing side's engine view (``games.cv.views``):
 on the mapboard and what its units observe), its Holding Box Charts as docks (``cv_boxes``), its
 Air and Ship Record Sheets and the Time and Point Records (``cv_records``), and its Plot Map as a
 translucent sheet over the board (``cv_plot``). At every handover the window's hot-seat curtain
-comes down and all of it is rebuilt from the next side's view before the curtain lifts.
+comes down and all of it is rebuilt from the next side's view before the curtain lifts. A chart
+or sheet behind another's tab is made as its tab is first turned to (its models follow every
+change all the same): a start pays only for what is on show.
 
 Orders are given as on the table (``games.cv.gestures`` says what a drop means): a Task Force
 unit onto a hex (set-up placement, or one hex more of its plotted move), Air Factors from one
@@ -21,10 +23,10 @@ when one begins.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QAction, QCursor
+from PySide6.QtGui import QAction, QColor, QCursor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -88,8 +90,10 @@ from midway_desktop.ui.games.cv_records import (
 from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO, STEP_SHORT
 from midway_desktop.ui.map_art import UNIT
 from midway_desktop.ui.order_list import OrderList
-from midway_desktop.ui.review_dock import ReviewPanel
 from midway_desktop.ui.stored_settings import read_text
+
+if TYPE_CHECKING:
+    from midway_desktop.ui.review_dock import ReviewPanel
 
 # What to do in each step, in table terms, and the chart to bring forward for it.
 STEP_HINTS: dict[str, tuple[str, str]] = {
@@ -109,6 +113,7 @@ COMBAT_HINT = "Give your orders on the Combat Board, under the map."
 NOTHING = "You have nothing to order in this step: seal it. The other side learns only that you sealed."
 BOX_LEAST = 56  # a box is at least one counter wide
 NOTHING_MORE = "You have nothing (more) to order in this step: end it with Enter."
+HEADING = QColor("#27496a")  # a chart's headings: a Task Force, a base, an Air unit
 READABLE_COUNTER_PX = 24  # the first look: no smaller than this, the hexes' numbers and counters still read
 LEGIBLE_COUNTER_PX = 26  # as on the set-up preview: a fitted 96-hex map would make counters specks
 
@@ -140,7 +145,12 @@ class CvPresenter(DragDropPresenter):
         self.box_views: dict[str, BoxView] = {}
         self.headings: dict[str, tuple[QLabel, ChartGroup]] = {}
         self._shape: dict[str, tuple[str, ...]] = {}
-        self._keys: dict[str, list[str]] = {}
+        self._groups: dict[str, list[ChartGroup]] = {}  # each chart's groups of boxes, as last read
+        # Charts and sheets whose widgets wait for their tab to be turned to (their models are
+        # kept up to date all the same): made at the first look, not at every start.
+        self._unbuilt: set[str] = set()
+        self._carried = ""  # the counter being dragged out of a box, if any
+        self._refreshing = False
         self._first_weapon: dict[str, str] = {
             p.name: (p.weapons[0] if p.weapons else "") for p in self.game.data.planes
         }
@@ -199,6 +209,7 @@ class CvPresenter(DragDropPresenter):
         self.orders_dock = self._dock("cv-orders", "Orders", self.orders, left, scroll=False)
         # The Holding Box Charts.
         self.charts: dict[str, tuple[QDockWidget, QVBoxLayout]] = {}
+        self._lazy_docks: dict[str, QDockWidget] = {}  # the charts' and sheets' docks, by name
         for name, title, tip in (
             ("task-forces", "Task Forces", "Your Task Force Boxes: sections A, B, C and the CAP Box"),
             ("bases", "Bases", "Your Base Boxes: sections A, B, C, and CAP or In Flight"),
@@ -208,6 +219,7 @@ class CvPresenter(DragDropPresenter):
             hl = QVBoxLayout(holder)
             hl.setAlignment(Qt.AlignmentFlag.AlignTop)
             self.charts[name] = (self._dock(f"cv-{name}", title, holder, right, tip), hl)
+            self._lazy_docks[name] = self.charts[name][0]
         # The Time Record and the Point Record Chart (on the mapboard for both sides).
         records = QWidget()
         rl = QVBoxLayout(records)
@@ -215,12 +227,13 @@ class CvPresenter(DragDropPresenter):
         self.points_label.setWordWrap(True)
         rl.addWidget(self.points_label)
         self.time_model = TimeRecordModel(self.game, records)
-        self.time_view = QListView()
-        self.time_view.setModel(self.time_model)
+        self.time_view = QListView()  # (its model put in when its tab is first on show)
         self.time_view.setSelectionMode(QListView.SelectionMode.NoSelection)
         rl.addWidget(self.time_view, 1)
         self.time_dock = self._dock("cv-time", "Time Record", records, right, "The Time Record and Point Record",
                                     scroll=False)  # fmt: skip
+        self._lazy_docks["time"] = self.time_dock
+        self._unbuilt.add("time")
         stack = [self.charts[n][0] for n in ("task-forces", "bases", "air")] + [self.time_dock]
         for a, b in zip(stack, stack[1:], strict=False):
             w.tabifyDockWidget(a, b)
@@ -230,20 +243,23 @@ class CvPresenter(DragDropPresenter):
         self.ship_sheet = SheetModel(SHIP_HEADERS, ship_record(self.game), self.orders)
         self.sheet_views: dict[str, QTableView] = {}
         sheets = []
-        for name, title, model in (
-            ("air-record", "Air Record Sheet", self.air_sheet),
-            ("ship-record", "Ship Record Sheet", self.ship_sheet),
-        ):
+        self.sheet_models = {"air-record": self.air_sheet, "ship-record": self.ship_sheet}
+        for name, title in (("air-record", "Air Record Sheet"), ("ship-record", "Ship Record Sheet")):
+            # The table is put over its sheet when its tab is first on show (``_build_list``):
+            # fitting the columns to the lines behind a tab was a sheet's every cell read thrice.
             table = QTableView()
-            table.setModel(model)
             table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
             table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
             table.verticalHeader().hide()
-            table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-            table.horizontalHeader().setStretchLastSection(True)
             self.sheet_views[name] = table
             sheets.append(self._dock(f"cv-{name}", title, table, bottom, scroll=False))
+            self._unbuilt.add(name)
+            self._lazy_docks[name] = sheets[-1]
         w.tabifyDockWidget(sheets[0], sheets[1])
+        for name, dock in self._lazy_docks.items():
+            self.link(dock.visibilityChanged, lambda shown, n=name: self._dock_shown(n, shown))
+            # (a dock floated out of its stack is on show without being shown anew)
+            self.link(dock.topLevelChanged, lambda _floating, n=name, d=dock: self._dock_shown(n, self._on_show(d)))
         sheets[0].raise_()
         self.sheet_docks = sheets
         w.resizeDocks(sheets[:1], [190], Qt.Orientation.Vertical)
@@ -257,9 +273,11 @@ class CvPresenter(DragDropPresenter):
         self.plot_action.toggled.connect(self._plot_toggled)
         self.window.view_menu.addAction(self.plot_action)
         # After the game: the umpire's review of both sides, order by order (CV › Basic III).
-        self.review = ReviewPanel(self.controller, self._describe_step, lambda state: state.time)
-        self.review_dock = self._dock("cv-review", "After the game", self.review, left,
+        # Its panel is made when first wanted (the game over, or the dock shown).
+        self._review: ReviewPanel | None = None
+        self.review_dock = self._dock("cv-review", "After the game", QWidget(), left,
                                       "The umpire's review of the finished game: both sides, every order")  # fmt: skip
+        self.link(self.review_dock.visibilityChanged, lambda shown: self.review if shown else None)
         w.splitDockWidget(self.orders_dock, self.review_dock, Qt.Orientation.Vertical)
         self.review_dock.hide()  # opens when the game is over
         self.review_action = QAction("&Review the Finished Game as Umpire", self.window)
@@ -330,6 +348,13 @@ class CvPresenter(DragDropPresenter):
 
     # -- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
+        self._refreshing = True  # (a dock shown meanwhile waits for the new view: ``_dock_shown``)
+        try:
+            self._redraw()
+        finally:
+            self._refreshing = False
+
+    def _redraw(self) -> None:
         c = self.controller
         if c.session is None:
             return
@@ -363,6 +388,9 @@ class CvPresenter(DragDropPresenter):
         self.air_sheet.set_view(view)
         self.ship_sheet.set_view(view)
         self.time_model.set_view(view)
+        for name in ("air-record", "ship-record", "time"):
+            if name in self._unbuilt and self._on_show(self._lazy_docks[name]):
+                self._build(name)
         points = view["points"]
         self.points_label.setText(
             "<b>Point Record</b>: "
@@ -375,6 +403,7 @@ class CvPresenter(DragDropPresenter):
         self.soon(self.spring_tabs.watch)
         self.soon(self._hide_stale_tab_bars)
         self.soon(self._fit_boxes)
+        self.soon(self._build_shown)
         self._scale_counters(self.window.view.zoom())
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
         self.window.set_turn_text(f"{who} · {view['time']}{' (night)' if view['night'] else ''} · {self._step_title()}")
@@ -400,6 +429,52 @@ class CvPresenter(DragDropPresenter):
         if not was or was[0] is not at[0] or was[1] is not at[1] or was[2] != at[2]:
             self._legal_at, self._legal_there = at, list(c.legal())
         return self._legal_there
+
+    def _on_show(self, dock: QDockWidget) -> bool:
+        """Whether ``dock`` is before the player's eyes, or will be as the window shows: not
+        closed, and not behind another tab of its stack. (Qt keeps the docks behind a tab
+        visible, and before the window is first shown none is: their tab bar tells.)"""
+        if dock.isHidden():
+            return False
+        if dock.isFloating():
+            return True
+        title = dock.windowTitle()
+        # (Qt leaves stale bars on the window too: on show if any bar naming it has it on top.)
+        bars = [b for b in window_tab_bars(self.window) if any(b.tabText(i) == title for i in range(b.count()))]
+        return not bars or any(b.tabText(b.currentIndex()) == title for b in bars)
+
+    def _dock_shown(self, name: str, shown: bool) -> None:
+        """A chart's or sheet's tab turned to (or its dock opened): its widgets made now, over
+        models already holding the view, before it is drawn. Qt also says so while it restores
+        a layout, not always in order: looked at again once the window has settled."""
+        if shown and name in self._unbuilt and self.view and not self.detached and not self._refreshing:
+            self._build(name)
+        self.soon(self._build_shown)
+
+    def _build_shown(self) -> None:
+        for name in list(self._unbuilt):
+            if self.view and self._on_show(self._lazy_docks[name]):
+                self._build(name)
+
+    def _build(self, name: str) -> None:
+        if name not in self.charts:
+            self._build_list(name)
+            return
+        self._build_chart(name)
+        if self._carried:  # turned to while a counter is carried (a spring tab): its boxes lit
+            self._light_boxes(self._carried, [self.box_views[s.key] for g in self._groups[name] for s in g.boxes])
+        self.soon(self._fit_boxes)
+
+    def _build_list(self, name: str) -> None:
+        """A record sheet's table, or the Time Record's list, put over its model."""
+        self._unbuilt.discard(name)
+        if name == "time":
+            self.time_view.setModel(self.time_model)
+            return
+        table = self.sheet_views[name]
+        table.setModel(self.sheet_models[name])
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.horizontalHeader().setStretchLastSection(True)
 
     def _fit_boxes(self) -> None:
         """Every box as tall as its counters need at its width now: a box sized while its tab was
@@ -597,7 +672,14 @@ class CvPresenter(DragDropPresenter):
         self._step_seen = key
         name = STEP_HINTS.get(view["step"], ("", ""))[1]
         if name in self.charts:
-            self.soon(lambda d=self.charts[name][0]: d.raise_())
+            self.soon(lambda d=self.charts[name][0]: self._raise(d))
+
+    def _raise(self, dock: QDockWidget) -> None:
+        curtain = getattr(self.window, "curtain", None)
+        if curtain is not None:
+            curtain.bring_forward(dock)  # (its tab turns to the front even behind the curtain)
+        else:
+            dock.raise_()
 
     def _plot_toggled(self, on: bool) -> None:
         self.show_plot_map = on
@@ -718,9 +800,13 @@ class CvPresenter(DragDropPresenter):
             if self._shape.get(name) != shape:
                 self._rebuild_chart(name, groups)
                 self._shape[name] = shape
+            self._groups[name] = groups
+            if name in self._unbuilt and self._on_show(self._lazy_docks[name]):
+                self._build_chart(name)
             for g in groups:
-                label, _g = self.headings[g.key]
-                label.setText(g.heading(view))
+                heading = self.headings.get(g.key)
+                if heading is not None:
+                    heading[0].setText(g.heading(view))
                 for spec in g.boxes:
                     self.box_models[spec.key].set_view(view, moving)
 
@@ -739,15 +825,32 @@ class CvPresenter(DragDropPresenter):
         return list(out.items())
 
     def _rebuild_chart(self, name: str, groups: list[ChartGroup]) -> None:
+        """The chart's boxes anew: their models now, their widgets once its tab is first on show
+        (a chart once looked at is kept whole)."""
+        looked_at = name in self._groups and name not in self._unbuilt
+        self._clear_chart(name)
+        holder = self.charts[name][1].parentWidget()
+        for g in groups:
+            for spec in g.boxes:
+                self.box_models[spec.key] = PieceListModel(spec.select, holder)
+        self._groups[name] = groups
+        self._unbuilt.add(name)
+        if looked_at:
+            self._build_chart(name)
+
+    def _clear_chart(self, name: str) -> None:
+        """The chart's widgets and models gone (the ones it had for the last side included)."""
         layout = self.charts[name][1]
-        for key in self._keys.get(name, ()):
-            # Emptied now: the widgets go only when the event loop comes round, and until then
-            # they must hold nothing of the side that was at the screen.
-            self.box_views.pop(key, None)
-            model = self.box_models.pop(key, None)
-            if model is not None:
-                model.set_rows(())
-            heading = self.headings.pop(key, None)
+        for g in self._groups.pop(name, ()):
+            for spec in g.boxes:
+                # Emptied now: the widgets go only when the event loop comes round, and until then
+                # they must hold nothing of the side that was at the screen.
+                self.box_views.pop(spec.key, None)
+                model = self.box_models.pop(spec.key, None)
+                if model is not None:
+                    model.set_rows(())
+                    model.deleteLater()
+            heading = self.headings.pop(g.key, None)
             if heading is not None:
                 heading[0].clear()
         while layout.count():
@@ -759,36 +862,40 @@ class CvPresenter(DragDropPresenter):
                 widget.hide()
                 widget.setParent(None)
                 widget.deleteLater()
-        keys: list[str] = []
-        for g in groups:
+
+    def _build_chart(self, name: str) -> None:
+        """The chart's headings and boxes, over the models already holding the view's counters."""
+        self._unbuilt.discard(name)
+        layout = self.charts[name][1]
+        for g in self._groups.get(name, ()):
             holder = QWidget()
             gl = QVBoxLayout(holder)
             gl.setContentsMargins(0, 4, 0, 4)
-            label = QLabel(g.key)
+            label = QLabel(g.heading(self.view) if self.view else g.key)
             label.setWordWrap(True)
-            label.setStyleSheet("font-weight: bold; color: #27496a;")
+            bold = label.font()
+            bold.setBold(True)
+            label.setFont(bold)  # (as a style sheet's bold and colour, at a tenth of the cost)
+            colours = label.palette()
+            colours.setColor(QPalette.ColorRole.WindowText, HEADING)
+            label.setPalette(colours)
             gl.addWidget(label)
             row = QHBoxLayout()
             for spec in g.boxes:
-                model = PieceListModel(spec.select, None)
+                model = self.box_models[spec.key]
                 # (a B section takes a Weapon unit on a counter of its: BoxView's targets)
                 view = BoxView(model, self, spec.destinations, targets=spec.key.endswith(":b"))
-                model.setParent(view)
                 view.activated_piece.connect(self._piece_activated)
                 panel = BoxPanel(spec.title, view, spec.tip)
                 panel.title.setWordWrap(True)  # a narrow dock wraps "B (Refueling and Rearming)"
                 view.setMinimumWidth(BOX_LEAST)
                 # Boxes line up at the top; C (where planes wait to launch) has room for most.
                 row.addWidget(panel, 2 if spec.key.endswith(":c") else 1, Qt.AlignmentFlag.AlignTop)
-                self.box_models[spec.key] = model
                 self.box_views[spec.key] = view
-                keys.append(spec.key)
             gl.addLayout(row)
             layout.addWidget(holder)
             self.headings[g.key] = (label, g)
-            keys.append(g.key)
         layout.addStretch(1)
-        self._keys[name] = keys
 
     def _fill_orders(self, view: dict[str, Any]) -> None:
         for b in self.buttons:
@@ -813,12 +920,25 @@ class CvPresenter(DragDropPresenter):
             self.heading.setText(f"<b>The game is over.</b> {session.outcome().text}")
             self._set_groups({})
             return
+        # One pass over the orders (some 5,000 at set-up): the Done and Let pass buttons', and the
+        # rest by the counter they are for.
+        done: Done | None = None
+        let_pass: LetPass | None = None
+        groups: dict[str, list[Action]] = defaultdict(list)
+        for a in self.legal:
+            if done is None and isinstance(a, Done):
+                done = a
+            elif let_pass is None and isinstance(a, LetPass):
+                let_pass = a
+            g = order_group(a)
+            if g:
+                groups[g].append(a)
         text = f"<b>{title}</b><br>{view['time']}{' (night)' if view['night'] else ''}"
         if view["step"] in SECRET:
             sealed = ", ".join(SIDE_NAMES.get(s, s) for s in view.get("sealed", ()))
             text += "<br>Both sides order in secret" + (f"; sealed: {sealed}" if sealed else "")
         if viewer in to_act:
-            orders = [a for a in self.legal if not isinstance(a, (Done, Announce))]
+            orders = any(not isinstance(a, (Done, Announce)) for a in self.legal)
             asked = view.get("passing")
             if asked:  # Basic VIII.I.2: asked in the middle of the other side's move
                 text += (
@@ -835,7 +955,6 @@ class CvPresenter(DragDropPresenter):
         elif viewer != UMPIRE:
             text += "<br>Waiting for the other side."
         self.heading.setText(text)
-        done = next((a for a in self.legal if isinstance(a, Done)), None)
         if done is not None:
             if view["step"] in SECRET:
                 label = "Seal these orders (Enter)"
@@ -848,18 +967,12 @@ class CvPresenter(DragDropPresenter):
             b.clicked.connect(lambda _c=False, a=done: self.controller.submit(a))
             self.button_layout.addWidget(b)
             self.buttons.append(b)
-        let_pass = next((a for a in self.legal if isinstance(a, LetPass)), None)
         if let_pass is not None:
             b = QPushButton(f"Let enemy Air unit {let_pass.air_unit} fly on (Enter)")
             b.setToolTip("Your Interceptors there do not attack it (CV › Basic VIII.I.2).")
             b.clicked.connect(lambda _c=False, a=let_pass: self.controller.submit(a))
             self.button_layout.addWidget(b)
             self.buttons.append(b)
-        groups: dict[str, list[Action]] = defaultdict(list)
-        for a in self.legal:
-            g = order_group(a)
-            if g:
-                groups[g].append(a)
         self._set_groups(dict(groups))
 
     def _set_groups(self, groups: dict[str, list[Action]]) -> None:
@@ -886,8 +999,23 @@ class CvPresenter(DragDropPresenter):
             self.window.dice_dock.dice.show_rolls(events)
 
     # -- after the game -------------------------------------------------------------------
+    @property
+    def review(self) -> ReviewPanel:
+        """The After the game panel, made the first time it is wanted."""
+        if self._review is None:
+            from midway_desktop.ui.review_dock import ReviewPanel
+
+            self._review = ReviewPanel(self.controller, self._describe_step, lambda state: state.time)
+            scroll = self.review_dock.widget()
+            assert isinstance(scroll, QScrollArea)
+            scroll.setWidget(self._review)
+            if self.controller.session is not None:
+                self._review.fill()
+        return self._review
+
     def _fill_review(self) -> None:
-        self.review.fill()
+        if self._review is not None:
+            self._review.fill()
         c = self.controller
         over = c.session is not None and c.session.outcome() is not None
         self.review_action.setEnabled(over)
@@ -1015,13 +1143,26 @@ class CvPresenter(DragDropPresenter):
         super().dropped_in_box(piece, self._onto(piece, dests) or dests[-1:])
 
     def drag_started(self, piece: str) -> None:
+        self._carried = piece
         super().drag_started(piece)
-        if piece.startswith("weapon:"):  # the B sections holding planes it may arm light up
-            found = self._dests(piece)
-            for key, view in self.box_views.items():
-                lit = any(on_counter(p) in found for p in self.box_models[key].pieces())
-                view.setProperty("lit", lit)
-                view.setStyleSheet(LIT_BOX if lit else "")
+        if piece.startswith("weapon:"):
+            self._light_boxes(piece, list(self.box_views.values()))
+
+    def drag_ended(self) -> None:
+        self._carried = ""
+        super().drag_ended()
+
+    def _light_boxes(self, piece: str, views: list[BoxView]) -> None:
+        """The boxes ``piece`` may be dropped in lit (a Weapon unit: the B sections holding
+        planes it may arm)."""
+        found = self._dests(piece)
+        for view in views:
+            if piece.startswith("weapon:"):
+                lit = any(on_counter(p) in found for p in view.box_model.pieces())
+            else:
+                lit = any(self._place(d, found) in found for d in view.destinations)
+            view.setProperty("lit", lit)
+            view.setStyleSheet(LIT_BOX if lit else "")
 
     def _piece_activated(self, piece: str) -> None:
         self.piece_menu(piece, QCursor.pos())
@@ -1037,7 +1178,7 @@ class CvPresenter(DragDropPresenter):
         ]
 
     def key_pressed(self, key: int) -> bool:
-        if self.review.key(key):
+        if self.controller.reviewing is not None and self.review.key(key):
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             done = [a for a in self.legal if isinstance(a, (Done, LetPass))]
