@@ -32,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     val = sub.add_parser("validate", help="check a ruleset folder; exit 1 on any problem")
     val.add_argument("path", type=Path)
 
-    shot = sub.add_parser("screenshot", help="render the main window for a new game to a PNG")
+    shot = sub.add_parser("screenshot", help="render the main window for a new game to a PNG (a BMP if named .bmp)")
     shot.add_argument("game", choices=GAME_IDS)
     shot.add_argument("--out", type=Path, required=True)
     shot.add_argument("--width", type=int, default=1600)

@@ -34,6 +34,19 @@ def test_screenshot_of_every_board(tmp_path: Path, game: str) -> None:
     assert _distinct_colours(img) > 12  # a drawn map, not a blank window
 
 
+def test_a_name_ending_bmp_asks_for_an_uncompressed_picture_of_the_same_window(tmp_path: Path) -> None:
+    png = QImage(str(_shoot(tmp_path, "kido-butai", "--width", "800", "--height", "600")))
+    out = tmp_path / "kido-butai.bmp"
+    cmd = [sys.executable, "-m", "midway_desktop", "screenshot", "kido-butai", "--out", str(out), "--width", "800",
+           "--height", "600"]  # fmt: skip
+    done = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes()[:2] == b"BM"
+    bmp = QImage(str(out))
+    assert bmp.size() == png.size()
+    assert bmp.convertToFormat(png.format()) == png
+
+
 def test_hidpi_screenshot_is_rendered_at_device_resolution(tmp_path: Path) -> None:
     # (Not smaller: the docks keep the width their contents need, so a window has a least width.)
     out = _shoot(tmp_path, "victory-at-midway", "--width", "800", "--height", "500", env={"QT_SCALE_FACTOR": "2"})
