@@ -25,7 +25,7 @@ def spare_source_reading() -> None:
     """PySide6 reads the whole source file of every module imported after it (at every import
     statement naming a module it has not yet read, Python's own ``re`` or ``typing`` too) for
     the word "PySide6", to give a module that uses Qt the default of PySide6's ``__feature__``
-    options, which this app never takes up: 50-65 M instructions of every start. The answer is
+    options, which this app never takes up: 30-50 M instructions of every start. The answer is
     known without reading for the app's modules (its ``ui`` package is the one that uses Qt)
     and for Python's standard library (which never does); any other module is still read as
     PySide6 reads it. A PySide6 without that check is left as it is."""
