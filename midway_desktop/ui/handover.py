@@ -160,11 +160,13 @@ class HandoverCurtain(QWidget):
         if not self._watching:
             self.window_.installEventFilter(self)
             self._watching = True
+        # The window's docks are its children (floating ones too): read from its own list, not
+        # ``findChildren``, which hands Python every widget of every dock to test (1-2 M
+        # instructions a time, and this runs a dozen times as a hot-seat game opens).
         for child in self.window_.children():
             self._watch(child)
-        for dock in self.window_.findChildren(QDockWidget):
-            if dock.isFloating() and not dock.isHidden():
-                self._hold(dock)
+            if isinstance(child, QDockWidget) and child.isFloating() and not child.isHidden():
+                self._hold(child)
         self.raise_()
         self.show()
 

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
-    QSlider,
     QVBoxLayout,
     QWidget,
 )
@@ -105,6 +104,10 @@ class PlaybackDock(QDockWidget):
     """The running report, with pause, step, skip and a speed slider."""
 
     def __init__(self, title: str, playback: EventPlayback, parent: QWidget | None = None) -> None:
+        # Named here, not at import: every game imports this module, and PySide6 makes a Qt
+        # class's Python enums when it is first named (a slider's: 10 M instructions).
+        from PySide6.QtWidgets import QSlider
+
         super().__init__(title, parent)
         self.setObjectName("playback")
         self.playback = playback

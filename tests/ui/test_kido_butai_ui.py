@@ -279,3 +279,18 @@ def test_f1_lists_the_keys_of_every_game(window: MainWindow) -> None:
     window._shortcuts()
     assert "Seal these orders".lower() in window.shortcuts_box.text().lower()
     window.shortcuts_box.close()
+
+
+def test_the_orders_keep_the_height_their_wrapped_lines_need(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The orders' wrapped lines take more height in a narrower dock: the orders always have it
+    (and scroll in a short dock), never squeezed; a wider dock gives the height back."""
+    p = window.presenter
+    orders = p.orders
+    dock = p.orders_scroll.parentWidget()
+    needed = orders.layout().totalHeightForWidth
+    assert orders.minimumHeight() == needed(orders.width()) > 0
+    narrow = orders.minimumHeight()
+    window.resizeDocks([dock], [600], Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: orders.minimumHeight() == needed(orders.width()) < narrow)
+    window.resizeDocks([dock], [300], Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: orders.minimumHeight() == needed(orders.width()) == narrow)

@@ -103,7 +103,10 @@ class KidoButaiPresenter(Presenter):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # lines wrap
         scroll.setWidget(self.orders)
-        scroll.viewport().installEventFilter(self)
+        # The orders follow the viewport's width (resizable, never wider): watched and measured
+        # themselves, not by ``viewport()``, which would make PySide6 load every widget class
+        # to name the viewport Qt made (see ``midway_desktop.ui``).
+        self.orders.installEventFilter(self)
         dock.setWidget(scroll)
         w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
         self.docks.append(dock)
@@ -124,7 +127,7 @@ class KidoButaiPresenter(Presenter):
     def _fit_orders(self) -> None:
         """The orders never squeezed below what their wrapped lines need (a scroll area does
         not ask a widget's height for its width): a short dock scrolls instead."""
-        width = self.orders_scroll.viewport().width()
+        width = self.orders.width()
         layout = self.orders.layout()
         if layout is not None and width > 0:
             layout.activate()
