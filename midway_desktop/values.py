@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T", bound=type)
 
@@ -31,9 +31,10 @@ def _tuple_of(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
 
 
 def _eq(self: Any, other: object) -> bool:
-    if other.__class__ is not self.__class__:
+    cls: Any = self.__class__
+    if other.__class__ is not cls:
         return NotImplemented
-    compared = self.__class__.__value_compared__
+    compared = cls.__value_compared__  # type: ignore[attr-defined]
     return bool(compared(self) == compared(other))
 
 
@@ -47,6 +48,7 @@ def _repr(self: Any) -> str:
     return f"{cls.__qualname__}({shown})"
 
 
+@dataclass_transform(frozen_default=True)  # (type checkers read it as the dataclass it makes)
 def frozen_value(cls: T) -> T:
     """``@dataclass(frozen=True)`` with equality, hash and repr shared rather than compiled
     for each class (a class that writes one of them itself keeps the plain dataclass)."""
