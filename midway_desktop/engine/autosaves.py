@@ -19,7 +19,6 @@ import os
 import shutil
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +26,7 @@ from midway_desktop.engine import records
 from midway_desktop.engine.records import RecordError
 from midway_desktop.engine.session import Session
 from midway_desktop.games import game_info
+from midway_desktop.values import frozen_value
 
 if TYPE_CHECKING:
     from midway_desktop.engine.sealing import Envelope, Seal
@@ -158,7 +158,7 @@ def clear_stale(game_id: str) -> list[Path]:
 
 
 # -- resuming -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@frozen_value
 class Waiting:
     """An unfinished game in the autosave folder: its file, and its envelope if it is sealed."""
 

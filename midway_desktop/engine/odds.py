@@ -17,13 +17,14 @@ from __future__ import annotations
 import importlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, Protocol
 
 from midway_desktop.engine.bots import Bot, play_out, wilson
 from midway_desktop.engine.rng import Rng, seed_state
 from midway_desktop.engine.rules import Outcome, Rules
 from midway_desktop.engine.session import Session
+from midway_desktop.values import frozen_value
 
 # Game id -> module holding ``sample_hidden`` (and optionally ``result_titles(rules)`` and
 # ``VP_SIDES``, the scores that are victory points). A game without one has no odds yet (CV: no combat so far).
@@ -49,7 +50,7 @@ class OddsUnavailable(ValueError):
     """The game has no way yet to re-draw what a side cannot see."""
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Odds:
     """How ``games`` continuations came out: counts by result, and each game's scores."""
 

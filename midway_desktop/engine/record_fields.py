@@ -13,19 +13,19 @@ against; without it a record cannot be verified.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.engine.record_limits import MAX_ACTIONS, LimitError, quote
 from midway_desktop.engine.registry import get_rules, is_registered
 from midway_desktop.engine.rules import Rules
+from midway_desktop.values import frozen_value
 
 SEED_LIMIT = 1 << 64
 _FINGERPRINT = re.compile(r"[0-9a-f]{32}")
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Final:
     """The saved end of the game: the position's fingerprint and the number of steps."""
 
@@ -33,7 +33,7 @@ class Final:
     steps: int
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Header:
     """A record's fields, each checked against the game it names."""
 

@@ -17,7 +17,6 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +36,7 @@ from midway_desktop.engine.record_limits import (
 )
 from midway_desktop.engine.session import Session
 from midway_desktop.games import side_title
+from midway_desktop.values import frozen_value
 
 if TYPE_CHECKING:
     # Imported where a record is sealed or opened sealed, not with this module: most games
@@ -189,7 +189,7 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Opened:
     """A record as read: its JSON (migrated, checked) and the seal it came under (if any)."""
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from midway_desktop.engine.actions import Action, ActionCodec
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
+from midway_desktop.values import frozen_value
 
 if TYPE_CHECKING:
     from midway_desktop.engine.bots import Bot
@@ -25,7 +26,7 @@ S = TypeVar("S")
 SYSTEM = "system"
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Phase:
     """One step of a sequence of play: its name, who acts in it, and the rule it follows.
 
@@ -40,7 +41,7 @@ class Phase:
     secret: bool = False
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Option:
     """An optional rule or setting, shown as a toggle or a choice."""
 
@@ -68,14 +69,14 @@ class Option:
         raise ValueError(f"option {self.name} takes {shown}, not {text!r}")
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Scenario:
     name: str
     title: str
     description: str = ""
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Outcome:
     """How a finished game came out. ``result`` is a short key used for statistics."""
 

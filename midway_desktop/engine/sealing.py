@@ -27,10 +27,10 @@ import json
 import os
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from midway_desktop.engine.records import SEALED_FORMAT
+from midway_desktop.values import frozen_value
 
 # The cryptography package is imported where a key is made or a file sealed or opened, not
 # with this module: most games are never sealed, and its import is a tenth of a start-up.
@@ -52,7 +52,7 @@ class SealError(ValueError):
     """A sealed record that cannot be opened: a wrong password, or a damaged or altered file."""
 
 
-@dataclass(frozen=True)
+@frozen_value
 class KdfCost:
     """scrypt's work factors: ``n`` (memory and time), ``r`` (block size), ``p`` (parallelism).
     The default is a current recommendation for passwords (2**17, 8, 1: 128 MiB)."""
@@ -81,7 +81,7 @@ class KdfCost:
 DEFAULT_COST = KdfCost()
 
 
-@dataclass(frozen=True)
+@frozen_value
 class SideKey:
     """One side's password stretched over its salt: what opens that side's part of the key."""
 
@@ -109,7 +109,7 @@ def side_key(password: str, cost: KdfCost = DEFAULT_COST, salt: bytes | None = N
     return SideKey(salt, stretch(password, salt, cost), cost)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Seal:
     """What seals one game's record: the sides at the screen and the guarded sides' keys."""
 
@@ -189,7 +189,7 @@ def seal(plain: bytes, with_seal: Seal, over: bool) -> bytes:
     return json.dumps({**header, "nonce": _b64(nonce), "ciphertext": _b64(body)}, indent=1).encode("utf-8")
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Envelope:
     """A sealed record as read, before opening: what it says in the clear."""
 

@@ -13,11 +13,11 @@ game, the scenario and the sides people play, and refuses the record in one line
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.engine.rules import Rules, Scenario
+from midway_desktop.values import frozen_value
 
 if TYPE_CHECKING:
     from midway_desktop.engine.bots import Bot
@@ -26,7 +26,7 @@ PERSON = "person"
 COMPUTER = "computer"
 
 
-@dataclass(frozen=True)
+@frozen_value
 class ComputerPlayer:
     """One of the computer's players for a side: its name in records, its title in the New Game
     dialog, and what it does (with the rule it follows). ``built_in``: the rules play it."""

@@ -15,6 +15,7 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import UMPIRE, Event, visible
 from midway_desktop.engine.rng import Rng, seed_state
 from midway_desktop.engine.rules import Outcome, Rules, Scenario
+from midway_desktop.values import frozen_value
 
 _new = object.__new__
 
@@ -23,7 +24,7 @@ class IllegalAction(ValueError):
     """Raised by :meth:`Session.play` (the checked path) with the rule's reason."""
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Step:
     """One applied action with what it caused and what it takes to undo it."""
 
@@ -42,7 +43,7 @@ class Step:
         return step
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Submitted:
     """The answer to a submission: ``refusal`` is ``None`` when the action was applied."""
 

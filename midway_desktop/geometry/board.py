@@ -21,12 +21,13 @@ from typing import Any, Literal
 
 from midway_desktop.geometry import hexes, plane
 from midway_desktop.geometry.figure import CellNet, Figure
+from midway_desktop.values import frozen_value
 
 GridKind = Literal["hex", "square", "boxes"]
 Key = Any  # axial (q, r) for hexes, (col, row) for squares, the name for boxes
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Provenance:
     """Where an authored value comes from (see rulesets/README.md)."""
 
@@ -38,7 +39,7 @@ class Provenance:
         return self.source == "provisional"
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Cell:
     """One hex, square or box with its printed name and its place in the whole grid."""
 
@@ -53,7 +54,7 @@ class Cell:
     kind: str = ""
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Sheet:
     id: str
     columns: tuple[str, ...]  # printed column names, west to east

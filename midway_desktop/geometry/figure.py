@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+
+from midway_desktop.values import frozen_value
 
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
@@ -28,7 +29,7 @@ SNAP = 1e-7
 _AROUND = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Figure:
     """A shape as coordinates in board units: areas, each its outer ring then its holes (each
     ring closed: its last point repeats its first), and open lines."""

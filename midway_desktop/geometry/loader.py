@@ -7,7 +7,7 @@ import string
 from functools import lru_cache
 from pathlib import Path
 
-from midway_desktop.geometry import hexes, plane
+from midway_desktop.geometry import hexes, kept_board, plane
 from midway_desktop.geometry.board import Board, Cell, Provenance, Region, Sheet
 from midway_desktop.ruleset import Node, RulesetError, ruleset_dir
 from midway_desktop.ruleset.cache import digest
@@ -46,7 +46,10 @@ def load_board(game_or_path: str | Path) -> Board:
 @lru_cache(maxsize=16)
 def _load_cached(path: Path, mtime_ns: int) -> Board:
     raw = read_ruleset_file(path)
-    board = parse_board(parse_yaml(raw, path), expected_game=path.parent.name)
+    board = kept_board.load(path, raw)  # (worked out at an earlier start from these very bytes)
+    if board is None:
+        board = parse_board(parse_yaml(raw, path), expected_game=path.parent.name)
+        kept_board.store(path, raw, board)
     # What was read, so the board's derived outlines can be kept for these bytes (outlines.py).
     board.source = path
     board.digest = digest(raw)

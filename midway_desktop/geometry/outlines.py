@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
 from midway_desktop.geometry.board import Board
 from midway_desktop.geometry.figure import Figure, Point
 from midway_desktop.ruleset import cache
+from midway_desktop.values import frozen_value
 
 __all__ = ["Figure", "Outlines", "build", "outlines"]
 
@@ -25,7 +25,7 @@ __all__ = ["Figure", "Outlines", "build", "outlines"]
 VERSION = "outlines 2"
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Outlines:
     """Everything drawn of a board's shape: the playing area, each region's area (by region
     name) and each region's edge where it does not run along the board's own edge."""

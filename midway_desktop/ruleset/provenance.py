@@ -14,11 +14,11 @@ file says even where a loader would refuse it (a missing source reads as "unknow
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from midway_desktop.ruleset.errors import RulesetError
 from midway_desktop.ruleset.yamlio import Node, load_yaml
+from midway_desktop.values import frozen_value
 
 SOURCES = ("provisional", "derived", "historical", "rulebook")  # the order the view lists them in
 SEPARATOR = " › "
@@ -32,7 +32,7 @@ _NAMING = ("name", "id", "title", "side")
 _MAX_TEXT = 2000  # a value's text in the view (the longest tables run to a few hundred characters)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class SourcedValue:
     """One value of a ruleset file with the provenance that covers it."""
 

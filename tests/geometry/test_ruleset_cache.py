@@ -104,7 +104,7 @@ DAMAGE = {
 
 
 @pytest.mark.parametrize("damage", DAMAGE)
-@pytest.mark.parametrize("kind", ["outlines", "yaml"])
+@pytest.mark.parametrize("kind", ["outlines", "yaml", "board"])
 def test_a_damaged_entry_is_worked_out_again_silently(
     damage: str, kind: str, tmp_path: Path, fresh_cache: Path
 ) -> None:
@@ -121,9 +121,15 @@ def test_a_damaged_entry_is_worked_out_again_silently(
         raw = json.dumps(data).encode()
     elif damage == "wrong shape":
         data = json.loads(sound)
-        data["data"] = {"board": [[["x", 1]]]} if kind == "outlines" else [1, 1, {"schema": ["not", "a", "node", 4]}]
+        data["data"] = {
+            "outlines": {"board": [[["x", 1]]]},
+            "yaml": [1, 1, {"schema": ["not", "a", "node", 4]}],
+            "board": {"cells": [["x", 1]]},
+        }[kind]
         raw = json.dumps(data).encode()
     entry.write_bytes(raw)
+    if kind == "yaml":  # (the board kept whole would be taken without reading its YAML)
+        cache.entry_path("board", path).unlink()
     assert outlines.outlines(reload(path)) == fresh
     assert json.loads(entry.read_bytes()) == json.loads(sound)  # rewritten whole
     assert [p.name for p in entry.parent.iterdir() if p.suffix != ".json"] == []  # no temporary files left

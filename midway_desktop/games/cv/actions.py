@@ -5,10 +5,9 @@ Boxes are named as in :mod:`state` (``tf3``, ``midway``); Air units by their Air
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
-from midway_desktop.engine.actions import Action
+from midway_desktop.engine.actions import Action, action
 from midway_desktop.games.cv.state import SECTION_TITLES, UNORGANIZED
 
 WEAPON_TITLES = {"": "unarmed", "he": "HE Bombs", "ap": "AP Bombs", "t": "Torpedoes"}
@@ -31,7 +30,7 @@ def _plane(name: str) -> str:
     return name.replace("-", " ").title()
 
 
-@dataclass(frozen=True)
+@action
 class Done(Action):
     """Seal this step's orders (simultaneous steps), or end this part of the side's move."""
 
@@ -41,7 +40,7 @@ class Done(Action):
         return "done"
 
 
-@dataclass(frozen=True)
+@action
 class Place(Action):
     """Set Up IV: mark a Task Force's starting (or entry) hex on the Plot Map."""
 
@@ -53,7 +52,7 @@ class Place(Action):
         return f"Task Force {self.task_force} set up in {self.hex}"
 
 
-@dataclass(frozen=True)
+@action
 class Ready(Action):
     """Basic IV.A.1: move Air Factors from one section of a box to another (B to C, A to B, or C
     back to B), arming them with ``weapon`` as they enter C."""
@@ -74,7 +73,7 @@ class Ready(Action):
         )
 
 
-@dataclass(frozen=True)
+@action
 class Stow(Action):
     """Set Up III.C.2.d: at set-up, place Air Factors in the A, B or C section of their box, those
     in C armed with ``weapon`` (any Weapon unit they carry comes off outside C)."""
@@ -93,7 +92,7 @@ class Stow(Action):
         return f"{self.factors} {_plane(self.plane)} {where}{armed}"
 
 
-@dataclass(frozen=True)
+@action
 class Form(Action):
     """Basic IV.A.2: move Air Factors from a box's C section into an Air Box, to take off."""
 
@@ -109,7 +108,7 @@ class Form(Action):
         return f"{self.factors} {_plane(self.plane)}{armed} from {box_name(self.box)} into Air unit {self.air_unit}"
 
 
-@dataclass(frozen=True)
+@action
 class Plot(Action):
     """Basic VI.A.1: a Task Force's move marked on the Plot Map (the hexes it enters in order);
     ``anchor`` to anchor (or stay anchored) in the Midway hex; ``exit`` to leave the mapboard
@@ -129,7 +128,7 @@ class Plot(Action):
         return f"{unit_name(self.task_force)}: {move}{extra}{landing}"
 
 
-@dataclass(frozen=True)
+@action
 class Transfer(Action):
     """Basic VI.C: Task Force reorganization: ``ships`` leave Task Force ``source`` for Task Force
     ``target`` in the same hex (an unused box number starts a new Task Force there), with the
@@ -146,7 +145,7 @@ class Transfer(Action):
         return f"{', '.join(self.ships)}{with_planes} from {unit_name(self.source)} to {unit_name(self.target)}"
 
 
-@dataclass(frozen=True)
+@action
 class Land(Action):
     """Basic VIII.A.1: an Air unit flies to ``box``'s hex and its planes (of one type, or all)
     land in the box's A section; at an off-board base, from one of its Air Entry Hexes."""
@@ -161,7 +160,7 @@ class Land(Action):
         return f"Air unit {self.air_unit} lands ({what}) at {box_name(self.box)}"
 
 
-@dataclass(frozen=True)
+@action
 class MoveAir(Action):
     """Basic VIII.A.2: an Air unit flies to ``to`` (within the Movement Factor of its slowest
     plane); with ``cap``, it ends in that friendly box's CAP Box (Basic VIII.H.2)."""
@@ -176,7 +175,7 @@ class MoveAir(Action):
         return f"Air unit {self.air_unit} to {self.to}{over}"
 
 
-@dataclass(frozen=True)
+@action
 class TakeOff(Action):
     """Basic VIII.A.3: a new Air unit takes off from its box and flies to ``to``."""
 
@@ -190,7 +189,7 @@ class TakeOff(Action):
         return f"Air unit {self.air_unit} takes off to {self.to}{over}"
 
 
-@dataclass(frozen=True)
+@action
 class Altitude(Action):
     """Basic VIII.D.2: move an Air unit's planes of one type to its High or Low section."""
 
@@ -203,7 +202,7 @@ class Altitude(Action):
         return f"Air unit {self.air_unit}: {_plane(self.plane)} to {'High' if self.high else 'Low'} Altitude"
 
 
-@dataclass(frozen=True)
+@action
 class Regroup(Action):
     """Basic VIII.F: move Air Factors of one plane type (with that Weapon unit and altitude) from
     one Air unit to another in the same hex, or into an empty Air Box as a new Air unit."""
@@ -220,7 +219,7 @@ class Regroup(Action):
         return f"{self.factors} {_plane(self.plane)} from Air unit {self.source} to Air unit {self.target}"
 
 
-@dataclass(frozen=True)
+@action
 class Announce(Action):
     """Basic III.C.2: the strength to announce for a Task Force (``"tf"``) or Air unit (``"air"``)
     whenever the enemy observes it at Condition 2 (kept within half to double the truth)."""
@@ -235,7 +234,7 @@ class Announce(Action):
         return f"{what} {self.number} is announced as {self.strength} strong"
 
 
-@dataclass(frozen=True)
+@action
 class EnterMap(Action):
     """Basic VIII.G.1: an Air unit from an off-board base is placed in one of its Air Entry Hexes."""
 
@@ -251,7 +250,7 @@ ROLE_TITLES = {"engaged": "Engaged", "torpedo": "Engaged, for Surface Torpedo Co
                "bombard": "Screened, to Bombard"}  # fmt: skip
 
 
-@dataclass(frozen=True)
+@action
 class Arrange(Action):
     """Basic IX.G.1.a: in the secret set-up, a Ship unit in the Battle at ``hex`` is Engaged,
     Engaged with a Torpedo unit, Screened, or Screened to Bombard Midway."""
@@ -265,7 +264,7 @@ class Arrange(Action):
         return f"{self.ship} in {self.hex}: {ROLE_TITLES.get(self.role, self.role)}"
 
 
-@dataclass(frozen=True)
+@action
 class SetDie(Action):
     """Basic IX.G.1.a(4): the die secretly set with the Ship units (the two make the BHT)."""
 
@@ -277,7 +276,7 @@ class SetDie(Action):
         return f"the die in {self.hex} set to {self.die}"
 
 
-@dataclass(frozen=True)
+@action
 class Fire(Action):
     """Basic IX.A.3, IX.G.1.b(2): ``factors`` announced against ``target`` (an enemy Ship unit's
     title, or ``base`` / ``ground`` for a Bombardment) in this segment's Combat (``kind``)."""
@@ -298,7 +297,7 @@ def _alt(high: bool) -> str:
     return "High" if high else "Low"
 
 
-@dataclass(frozen=True)
+@action
 class Intercept(Action):
     """Basic IX.D.1.c, IX.D.2.a: the side's Interceptors at one altitude of the Battle hex
     attack: ``escorts`` Air Factors against the enemy's Escorts (or Interceptors), ``bombers``
@@ -314,7 +313,7 @@ class Intercept(Action):
         return f"{alt} Altitude Interceptors attack: {self.escorts} against Escorts, {self.bombers} for Bombers"
 
 
-@dataclass(frozen=True)
+@action
 class Conserve(Action):
     """Basic VIII.E.4.a(3): the side's Interceptors and Escorts at one altitude expend no
     Endurance Factor if attacked (their Air-to-Air BHT then -6, Air Hit Table Modifier a)."""
@@ -326,7 +325,7 @@ class Conserve(Action):
         return f"{_alt(self.high)} Altitude fighters expend no Endurance if attacked"
 
 
-@dataclass(frozen=True)
+@action
 class Attack(Action):
     """Basic IX.D (Interceptor-to-Bomber Segment): ``factors`` free Interceptor Air Factors at
     one altitude attack one group of enemy Bombers: the ``group``-th plane group of Air unit
@@ -342,7 +341,7 @@ class Attack(Action):
         return f"{self.factors} Interceptor(s) attack group {self.group + 1} of enemy Air unit {self.air_unit}"
 
 
-@dataclass(frozen=True)
+@action
 class Bomb(Action):
     """Basic IX.E.2, IX.F: ``factors`` armed Air Factors of one line of an Air unit announce
     Bombing Combat (``method``: high, low, dive or torpedo) against ``target``: ``ship:<n>``
@@ -365,7 +364,7 @@ class Bomb(Action):
         )
 
 
-@dataclass(frozen=True)
+@action
 class Jettison(Action):
     """Basic VIII.H.4: an Air unit's planes of one type discard their Weapon units."""
 
@@ -377,7 +376,7 @@ class Jettison(Action):
         return f"Air unit {self.air_unit}: {_plane(self.plane)} jettison their Weapon units"
 
 
-@dataclass(frozen=True)
+@action
 class AirAttack(Action):
     """Basic VIII.I.1: in the Normal Air Unit Movement Step of the side moving first, its
     Interceptors at one altitude already in ``hex`` with enemy planes attack instead of moving:
@@ -397,7 +396,7 @@ class AirAttack(Action):
         return f"Interceptors in {self.hex} attack at {_alt(self.high)} Altitude: {self.escorts} against Escorts{on}"
 
 
-@dataclass(frozen=True)
+@action
 class InterceptPassing(Action):
     """Basic VIII.I.2: the side not moving answers for its Interceptors at one altitude in
     ``hex``, where enemy Air unit ``air_unit`` has stopped as it flies through: they attack it,
@@ -421,7 +420,7 @@ class InterceptPassing(Action):
         )
 
 
-@dataclass(frozen=True)
+@action
 class LetPass(Action):
     """Basic VIII.I.2: the side not moving lets enemy Air unit ``air_unit`` fly on through
     ``hex`` without (further) attack by its Interceptors there."""
@@ -434,7 +433,7 @@ class LetPass(Action):
         return f"Let enemy Air unit {self.air_unit} fly on through {self.hex}"
 
 
-@dataclass(frozen=True)
+@action
 class Eliminate(Action):
     """Basic IX.K.3.b: the side that picks them names Air Factors a Base loses for its Hits:
     ``factors`` of ``plane`` from section ``section`` of Base Box ``box``."""
@@ -449,7 +448,7 @@ class Eliminate(Action):
         return f"{self.factors} {_plane(self.plane)} in {box_name(self.box)} section {self.section.upper()} eliminated"
 
 
-@dataclass(frozen=True)
+@action
 class Shadow(Action):
     """Basic VI.G: ``unit`` (a Task Force ``tf3`` or an Air unit ``air5``) shadows the enemy ships
     it observes in ``hex``, keeping its distance (``keep``), closing in (``close``) or hanging

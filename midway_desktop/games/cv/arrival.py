@@ -10,13 +10,13 @@ The text prints only some lines of the chart; the rest are provisional.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from midway_desktop.games.cv.common import SIDES, count, nonempty
 from midway_desktop.games.cv.placement import Placement, parse_placement
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.geometry.loader import provenance
 from midway_desktop.ruleset import Node
+from midway_desktop.values import frozen_value
 
 COLUMNS = ("I", "II", "III", "IV")
 # X: used, on time; D: delayed; "-": not used; "*" and "#": the American notes on Force I.
@@ -25,7 +25,7 @@ CELLS = ("X", "D", "DDD", "-", "*", "#")
 CHANCE = 16  # each set of Chance units is numbered 1-16 (Intro III.B.9)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class ArrivalLine:
     gray: tuple[int, int]
     red: tuple[int, int]
@@ -42,7 +42,7 @@ class ArrivalLine:
         return self.submarines * 2 if self.circled else self.submarines
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Arrival:
     """Where a force arrives when drawn X or D, in Scenario III and IV."""
 
@@ -54,7 +54,7 @@ class Arrival:
     provenance: Provenance
 
 
-@dataclass(frozen=True)
+@frozen_value
 class RandomArrival:
     lines: tuple[ArrivalLine, ...]
     arrivals: tuple[Arrival, ...]

@@ -9,7 +9,7 @@ Entry Hexes), IX.K.3 (the effects of Hits on Base units), X (Midway Base Repair)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from midway_desktop.games.cv.common import (
     MAX_FACTOR,
@@ -27,6 +27,7 @@ from midway_desktop.games.cv.time_record import Time
 from midway_desktop.geometry.board import Board, Provenance
 from midway_desktop.geometry.loader import provenance
 from midway_desktop.ruleset import Node
+from midway_desktop.values import frozen_value
 
 LETTERS = {"H": "Hawaii", "J": "Johnston Island", "M": "Marshalls", "W": "Wake"}  # Intro III.A.5
 METHODS = ("low", "dive", "high", "bombardment")  # the Combats that Hit a Base (IX.K.3.b)
@@ -45,7 +46,7 @@ _FIELDS = (
 )
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Base:
     """One Base unit and its line of the Plane Handling Tables."""
 
@@ -81,7 +82,7 @@ class Base:
         return [v for v in provisional_fields(self.title, self.provenance) if v != f"{self.title}: {unused}"]
 
 
-@dataclass(frozen=True)
+@frozen_value
 class HitEffects:
     """What each Hit on a Base unit takes away (Basic IX.K.3)."""
 
@@ -92,7 +93,7 @@ class HitEffects:
     provenance: Provenance
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Factors:
     """A Base's Launch, AA and Gunnery Factors after its Hits."""
 
@@ -106,7 +107,7 @@ class Factors:
         return any(f > 0 for f in self.launch)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class AirEntryHex:
     """An Air Entry Hex: "6H" is six Turns from Hawaii (Intro III.A.5)."""
 
@@ -116,7 +117,7 @@ class AirEntryHex:
     cells: frozenset[str]
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Bases:
     bases: tuple[Base, ...]
     hit_effects: HitEffects

@@ -9,7 +9,6 @@ Arrival Chart is :mod:`arrival`, the Time Record :mod:`time_record`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from midway_desktop.games.cv.arrival import RandomArrival, parse_random_arrival
 from midway_desktop.games.cv.common import (
@@ -27,6 +26,7 @@ from midway_desktop.games.cv.time_record import TimeRecord, parse_time_record
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.geometry.loader import provenance
 from midway_desktop.ruleset import Node
+from midway_desktop.values import frozen_value
 
 # CV › Intro III.B.2: the ship types.
 SHIP_TYPES = ("AP", "AS", "AV", "BB", "CA", "CAV", "CL", "CV", "CVL", "DD", "MS", "PG", "SS")
@@ -35,7 +35,7 @@ FUNCTIONS = ("core", "heavy", "support", "screen")  # Optional IV.A
 OBSERVERS = ("high", "low", "surface", "radar")  # the Observation Tables' lines (Basic III.B.3)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Modifier:
     """A lettered Hit Table Modifier: added to the BHT when it applies (Basic IX.I)."""
 
@@ -46,7 +46,7 @@ class Modifier:
     provenance: Provenance
 
 
-@dataclass(frozen=True)
+@frozen_value
 class SizeFunction:
     """One line of the Ship Sizes and Functions chart."""
 
@@ -56,7 +56,7 @@ class SizeFunction:
     provenance: Provenance
 
 
-@dataclass(frozen=True)
+@frozen_value
 class ShipPoints:
     """Victory Points for one ship type of one side: per Hit, and when eliminated."""
 
@@ -67,7 +67,7 @@ class ShipPoints:
     provenance: Provenance
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Victory:
     """CV › Basic XI and Optional VI.B.5."""
 
@@ -87,7 +87,7 @@ class Victory:
         raise KeyError(f"no Victory Points for a {side} {ship_type}")
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Sight:
     """One cell of an Observation Table: condition numbers for surface and flying units."""
 
@@ -95,7 +95,7 @@ class Sight:
     air: int | None
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Observation:
     lines: Mapping[str, tuple[Sight, ...]]  # observer -> by distance 0, 1, 2, ...
     modifiers: Mapping[str, Mapping[str, Sight]]  # condition -> observer -> modifiers
@@ -106,7 +106,7 @@ class Observation:
         return line[distance] if 0 <= distance < len(line) else Sight(None, None)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class DieRow:
     low: int
     high: int
@@ -115,7 +115,7 @@ class DieRow:
     effect: Mapping[str, int]  # the numbers the rules apply (e.g. {"lost": 1})
 
 
-@dataclass(frozen=True)
+@frozen_value
 class DieTable:
     title: str
     dice: int  # 1 or 2
@@ -129,7 +129,7 @@ class DieTable:
         raise ValueError(f"{self.title}: no line for a roll of {roll}")
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Charts:
     combat_results: CombatResults
     air_modifiers: Mapping[str, Modifier]

@@ -20,7 +20,7 @@ with enemy Ship units (``surface.battles``), and at Midway with Japanese Ground 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from midway_desktop.engine.actions import Action
@@ -31,6 +31,7 @@ from midway_desktop.games.cv.actions import Arrange, Attack, Bomb, Conserve, Eli
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.sky import BOMBER, groups, lines_at
 from midway_desktop.games.cv.state import AMERICAN, JAPANESE, State, evolve, other
+from midway_desktop.values import frozen_value
 
 Resolve = Callable[[Game, State, Rng, list[Event]], State]
 Applies = Callable[[Game, State], bool]
@@ -43,7 +44,7 @@ def _none(game: Game, state: State, side: str) -> Iterable[Action]:
     return ()
 
 
-@dataclass(frozen=True)
+@frozen_value
 class CombatStep:
     name: str
     title: str

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from midway_desktop.games.cv.common import MAX_BHT, count, nonempty
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.geometry.loader import provenance
 from midway_desktop.ruleset import Node
+from midway_desktop.values import frozen_value
 
 STAR = "*"  # one Hit on a 6, else none
 ZERO = "0"  # one Hit on a 5 or 6
@@ -29,7 +29,7 @@ TOP_TABLE = 16  # "If the Hit Table number is larger than 16, use Hit Table 16" 
 MAX_FACTORS = 9_999
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Example:
     """A cell of the printed table the text gives: Hit Table and Factors -> Base Number."""
 
@@ -39,7 +39,7 @@ class Example:
     ref: str
 
 
-@dataclass(frozen=True)
+@frozen_value
 class CombatResults:
     rows: tuple[tuple[int, int | None], ...]  # (first, last) Factors of each row; last None = "51+"
     open_row_factors: int  # what the open last row counts as

@@ -8,7 +8,7 @@ another (a placement's board regions exist, ...), each problem one line naming f
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from midway_desktop.games.cv.ships import Ships, parse_ships
 from midway_desktop.geometry.board import Board
 from midway_desktop.geometry.loader import load_board
 from midway_desktop.ruleset import Node, RulesetError, load_yaml, ruleset_dir
+from midway_desktop.values import frozen_value
 
 PARSERS: dict[str, Callable[[Node, str | None], object]] = {
     "planes.yaml": parse_planes,
@@ -34,7 +35,7 @@ PARSERS: dict[str, Callable[[Node, str | None], object]] = {
 }
 
 
-@dataclass(frozen=True)
+@frozen_value
 class CvData:
     """Everything CV reads from its ruleset folder."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from midway_desktop.games.cv.common import (
     MAX_FACTOR,
@@ -22,12 +22,13 @@ from midway_desktop.games.cv.common import (
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.geometry.loader import provenance
 from midway_desktop.ruleset import Node
+from midway_desktop.values import frozen_value
 
 FORCE_IDS = ("IA", "IB", "IC", "ID", "IE", "II", "III", "IV")
 _RUN = re.compile(r"([A-Z]{2,3})(\d{1,2})-(\d{1,2})")
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Force:
     side: str
     id: str  # IA ... IV

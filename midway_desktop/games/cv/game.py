@@ -8,7 +8,7 @@ Everything comes from ``rulesets/cv`` (:mod:`data`); the bases (``bases.yaml``) 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from itertools import combinations
 
@@ -18,12 +18,13 @@ from midway_desktop.games.cv.planes import PlaneType
 from midway_desktop.games.cv.ships import Ship
 from midway_desktop.games.cv.state import BaseBox, Planes, State, TaskForce
 from midway_desktop.geometry.board import Board
+from midway_desktop.values import frozen_value
 
 MIDWAY_REGION = "midway"  # Intro III.A.7 / Set Up II.B: the Midway hex, B2117
 SEAPLANE_TENDER, SEAPLANE = "AV", "mavis"  # Basic VI.I.2: Temporary Japanese Seaplane Bases
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Handling:
     """One line of a Plane Handling Table (Basic IV.B), or a Task Force's sum of them."""
 
@@ -33,7 +34,7 @@ class Handling:
     planes: frozenset[str]
 
 
-@dataclass(frozen=True)
+@frozen_value
 class BaseSpec:
     """A base as the rules need it: its side, hex (``None`` off the mapboard), handling and,
     off the mapboard, its Air Entry letter and Turns (Basic VIII.G)."""
@@ -75,7 +76,7 @@ def ship_movement(movement: int, hit_factor: int, hits: int) -> int:
     return (movement + 1) // 2 if reduced_speed(hit_factor, hits) else movement
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Game:
     """The data a CV game is played with."""
 

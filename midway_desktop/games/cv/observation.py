@@ -22,7 +22,6 @@ never revealed.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from midway_desktop.engine.events import Event
@@ -31,12 +30,13 @@ from midway_desktop.games.cv.actions import Announce
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import SIDES, AirUnit, Seen, State, TaskForce, evolve, other
 from midway_desktop.geometry import hexes
+from midway_desktop.values import frozen_value
 
 SIZES = ("capital", "major", "small")
 ALWAYS = 5  # Basic VI.D: an Unorganized Ship unit is always observed (read: as Condition 5 reveals it)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Observer:
     line: str  # high, low, surface, radar
     hex: str

@@ -7,14 +7,15 @@ Scenarios and the Random Arrival Chart say "Ship Entry Area (b), at start", "(c)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from midway_desktop.games.cv.common import name_of, nonempty
 from midway_desktop.games.cv.time_record import Time, parse_time
 from midway_desktop.ruleset import Node
+from midway_desktop.values import frozen_value
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Placement:
     regions: tuple[str, ...]  # any of these board regions
     time: Time | None  # None: on the mapboard at the start

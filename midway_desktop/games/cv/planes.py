@@ -9,7 +9,6 @@ So a missing BHT is ``None`` (cannot), never zero.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from midway_desktop.games.cv.common import (
     MAX_BHT,
@@ -28,6 +27,7 @@ from midway_desktop.games.cv.common import (
 )
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.ruleset import Node
+from midway_desktop.values import frozen_value
 
 # CV › Intro III.B.1: the function printed on a plane counter.
 FUNCTIONS = {
@@ -59,7 +59,7 @@ _FIELDS = (
 )
 
 
-@dataclass(frozen=True)
+@frozen_value
 class PlaneType:
     """One line of the Plane Data Chart and of the Air Hit Tables."""
 

@@ -11,7 +11,7 @@ builds the scenario as played, with those choices as placements.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from midway_desktop.games.cv.common import (
     MAX_TURNS,
@@ -29,6 +29,7 @@ from midway_desktop.games.cv.placement import Placement, parse_placement
 from midway_desktop.games.cv.time_record import Time, parse_time
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.ruleset import Node
+from midway_desktop.values import frozen_value
 
 SCENARIO_IDS = ("II", "III", "IV", "V")
 FREE_SET_UP = "V"
@@ -49,7 +50,7 @@ _KEYS = (
 _FIELDS = (*_KEYS, "wind")  # provenance may also name the wind (a part of the weather)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class ForceEntry:
     """One force of a scenario and where and when it comes onto the mapboard."""
 
@@ -59,7 +60,7 @@ class ForceEntry:
     where: Node | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Aboard:
     """Ground Factors carried on transports (Scenarios III.C.2.b: '120 ... aboard AP1-15')."""
 
@@ -68,7 +69,7 @@ class Aboard:
     where: Node | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class SideSetUp:
     """A side's Information in a scenario (Scenarios I.B, I.C)."""
 
@@ -90,13 +91,13 @@ class SideSetUp:
         return sum(sum(planes.values()) for planes in self.land_air.values())
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Weather:
     clouds: str  # the board's `weather` region of Cloud hexes (Optional XIII.B)
     wind: str  # how the Wind Direction units set up (Optional XIII.A.1)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class FreeSetUp:
     """Scenario V: the scenarios it borrows from and the Japanese player's choices."""
 
@@ -107,7 +108,7 @@ class FreeSetUp:
     where: Node | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Scenario:
     id: str  # II ... V
     name: str
@@ -139,7 +140,7 @@ class Scenario:
         return provisional_fields(f"Scenario {self.id}", self.provenance)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Scenarios:
     scenarios: tuple[Scenario, ...]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import (
@@ -30,6 +30,7 @@ from midway_desktop.games.cv.state import (
     side_name,
 )
 from midway_desktop.games.cv.time_record import Time
+from midway_desktop.values import frozen_value
 
 SETUP_STEP = "set-up"
 
@@ -38,7 +39,7 @@ class SetUpError(ValueError):
     """A set-up the rules refuse, with the rule and the reason."""
 
 
-@dataclass(frozen=True)
+@frozen_value
 class ForceSetUp:
     """One Task Force as set up: its ships, where it starts (a hex, or board regions to choose a
     hex in during the set-up step), when it enters (``None``: on the mapboard at the start) and

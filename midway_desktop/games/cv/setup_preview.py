@@ -20,13 +20,13 @@ or even importing the rest of CV's data (300 M instructions, a tenth of CV's sta
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from midway_desktop.games.cv.common import GAME
 from midway_desktop.games.cv.time_record import Time
 from midway_desktop.ruleset import cache, ruleset_dir
+from midway_desktop.values import frozen_value
 
 if TYPE_CHECKING:
     from midway_desktop.games.cv.data import CvData
@@ -37,7 +37,7 @@ SPREAD = 5  # hexes at least between two forces the preview shows (where their a
 CLEAR = 8  # hexes at least between a force and Midway's Base, so neither hides the other
 
 
-@dataclass(frozen=True)
+@frozen_value
 class ForcePreview:
     """One force of the scenario: its ships and air, where and when it comes on."""
 
@@ -67,7 +67,7 @@ class ForcePreview:
         return sum(self.air.values())
 
 
-@dataclass(frozen=True)
+@frozen_value
 class BasePreview:
     """A Base and the land-based air (and Ground Factors) a scenario puts there."""
 
@@ -85,7 +85,7 @@ class BasePreview:
         return sum(self.air.values())
 
 
-@dataclass(frozen=True)
+@frozen_value
 class SetupPreview:
     scenario: str  # the id played: II ... V
     title: str

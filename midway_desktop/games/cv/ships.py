@@ -10,7 +10,6 @@ Factor, Launch Factors, Plane Types); IX.J.4 (Hit Factor); Optional VI.A (Surviv
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 
 from midway_desktop.games.cv.charts import SHIP_TYPES
@@ -27,6 +26,7 @@ from midway_desktop.games.cv.common import (
 from midway_desktop.games.cv.common import check_header as _check_header
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.ruleset import Node
+from midway_desktop.values import frozen_value
 
 MAX_NUMBER = 99  # DD58 is the highest numbered ship the text names
 _FIELDS = (
@@ -45,7 +45,7 @@ _FIELDS = (
 )
 
 
-@dataclass(frozen=True)
+@frozen_value
 class ShipClass:
     name: str
     title: str
@@ -66,7 +66,7 @@ class ShipClass:
     provenance: Mapping[str, Provenance]
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Ship:
     """One Ship unit: ``american-enterprise``, ``japanese-dd12``."""
 
@@ -83,7 +83,7 @@ class Ship:
         return self.ship_class.type
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Ships:
     classes: tuple[ShipClass, ...]
     ships: tuple[Ship, ...]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from midway_desktop.games.cv.time_record import Time
+from midway_desktop.values import frozen_value
 
 AMERICAN = "american"
 JAPANESE = "japanese"
@@ -74,7 +75,7 @@ def factors(stacks: Iterable[Planes], plane: str | None = None) -> int:
     return sum(s.factors for s in stacks if plane is None or s.plane == plane)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Sections:
     """The A, B and C sections of a Task Force or Base Box."""
 
@@ -99,7 +100,7 @@ class Sections:
         return Sections(*(merged(evolve(s, fresh=False) for s in self.of(x)) for x in SECTIONS))
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Entry:
     """Where and when a late-arriving Task Force enters: the hex marked on the Plot Map at the
     start and the Turn it reaches it (Basic VI.F.1)."""
@@ -108,7 +109,7 @@ class Entry:
     time: Time
 
 
-@dataclass(frozen=True)
+@frozen_value
 class TaskForce:
     """A Task Force Box with its Task Force unit (Set Up III.B-C; Basic VI.A)."""
 
@@ -138,7 +139,7 @@ class TaskForce:
         return self.hex is not None and not self.exited
 
 
-@dataclass(frozen=True)
+@frozen_value
 class BaseBox:
     """A Base Box: Midway on the mapboard, or an off-board base with its In Flight section
     (Basic VIII.G.4). ``hex`` is ``None`` for an off-board base."""
@@ -155,7 +156,7 @@ class BaseBox:
     ground_hits: int = 0  # Hit units placed with those Ground units (Basic IX.J.2, IX.K.2)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class AirRecord:
     """One line of the Air Record Sheet: planes of one type in an Air unit (Basic IV.A.2.d)."""
 
@@ -174,7 +175,7 @@ class AirRecord:
         return evolve(self, must_land=self.must_land.plus(-1), spent=self.spent + 1)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class AirUnit:
     """An Air Box and its Air unit. ``where`` says where the Air unit is:
 
@@ -204,7 +205,7 @@ class AirUnit:
         return sum(r.factors for r in self.records)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class PlottedMove:
     """One Task Force's sealed move for this Turn (Basic VI.A.1): the hexes it enters in order,
     and whether it anchors (or stays anchored) where it ends."""
@@ -216,7 +217,7 @@ class PlottedMove:
     unload: bool = False  # its anchored transports unload Ground Factors (Basic VI.A.3)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Shadowing:
     """A sealed Shadowing order (Basic VI.G.2): ``unit`` (``tf3``, or ``air5`` for an Air unit)
     follows the enemy ships it observes in ``hex`` this Turn, keeping their distance
@@ -228,7 +229,7 @@ class Shadowing:
     stance: str = "keep"
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Seen:
     """What a side's Air unit observed as it flew through a hex this Turn, or what a side saw of
     an enemy Air unit flying by (Basic III.A). ``info`` is what the condition reveals (JSON)."""
@@ -241,7 +242,7 @@ class Seen:
     info: str = "{}"
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Passing:
     """Basic VIII.I.2: an Air unit of the side moving has stopped, mid-move, in a hex where the
     other side's Interceptors may attack it as it flies through; that side is asked. ``order``
@@ -256,7 +257,7 @@ class Passing:
     fought: tuple[bool, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Losses:
     """What a side lost this Turn, counted in the Victory Points Counting Phase (Basic XI)."""
 
@@ -266,7 +267,7 @@ class Losses:
     ground: int = 0  # Ground Factors eliminated (Basic XI.C.1.b)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Arrangement:
     """A side's secret set-up for the Surface Combat in one hex (Basic IX.G.1.a): the role each
     Ship unit is given (ships not named take their normal role: ``surface.normal_role``) and
@@ -278,7 +279,7 @@ class Arrangement:
     die: int = 1
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Allotment:
     """Factors announced against one target before the die is rolled (Basic IX.A.3,
     IX.G.1.b(2)): an enemy ship's title, or ``base`` / ``ground`` for a Bombardment."""
@@ -290,7 +291,7 @@ class Allotment:
     factors: int
 
 
-@dataclass(frozen=True)
+@frozen_value
 class State:
     """A CV position."""
 

@@ -37,7 +37,6 @@ the target's name.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
@@ -46,6 +45,7 @@ from midway_desktop.games.cv import bombing, damage
 from midway_desktop.games.cv.actions import ROLE_TITLES, Arrange, Fire, SetDie
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import SIDES, Allotment, Arrangement, BaseBox, State, evolve, other, side_name
+from midway_desktop.values import frozen_value
 
 STEPS = ("surface-set-up", "surface-gunnery", "surface-torpedo", "breakthrough", "bombardment")
 KIND_OF = {"surface-gunnery": "gunnery", "surface-torpedo": "torpedo", "breakthrough": "breakthrough",
@@ -66,7 +66,7 @@ RULE = {
 }
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Battle:
     """A hex with Surface Combat this Turn."""
 

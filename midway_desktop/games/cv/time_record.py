@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from midway_desktop.games.cv.common import field_provenance, provisional_fields
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.ruleset import Node
+from midway_desktop.values import frozen_value
 
 _TIME = re.compile(r"([0-2]\d00) June (\d{1,2})")
 HOURS = tuple(range(1, 25))  # Turn boxes 0100 ... 2400
@@ -56,7 +57,7 @@ def parse_time(node: Node) -> Time:
     return Time(day, hour)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class TimeRecord:
     days: tuple[int, ...]  # June days on the chart
     night: frozenset[int]  # hour boxes shaded as night
