@@ -192,18 +192,20 @@ def view_of(w) -> dict[str, Any]:  # type: ignore[no-untyped-def]
     return w.controller.view()
 
 
-def new_short_window(qtbot, seed: int, **start: Any):  # type: ignore[no-untyped-def]
-    """A shown window on a new Short Scenario game (``start``: more of ``start_new``'s choices)."""
+def new_short_window(qtbot, seed: int, persist: bool = False, resume: bool = False, **start: Any):  # type: ignore[no-untyped-def]
+    """A shown window on a new Short Scenario game (``start``: more of ``start_new``'s choices);
+    ``persist``: one that remembers, as a player's; ``resume``: on the game left open instead."""
     from PySide6.QtWidgets import QApplication
 
     from midway_desktop.ui.main_window import MainWindow
 
-    w = MainWindow("cv", persist=False)
+    w = MainWindow("cv", persist=persist)
     qtbot.addWidget(w)
     w.resize(1500, 950)
     w.show()
     qtbot.waitExposed(w)
-    w.start_new(scenario="short", seed=seed, **start)
+    if not resume:
+        w.start_new(scenario="short", seed=seed, **start)
     QApplication.processEvents()
     return w
 

@@ -142,24 +142,11 @@ def test_boxes_made_under_a_carried_counter_light_up_where_it_may_be_dropped(qtb
     assert not any(view.property("lit") for view in p.box_views.values())
 
 
-def _open_as_a_players(qtbot, resume: bool = False) -> MainWindow:  # type: ignore[no-untyped-def]
-    """A window that remembers (as a player's), on a new Short Scenario or the one left open."""
-    w = MainWindow("cv", persist=True)
-    qtbot.addWidget(w)
-    w.resize(1500, 950)
-    w.show()
-    qtbot.waitExposed(w)
-    if not resume:
-        w.start_new(scenario="short", seed=11)
-    QApplication.processEvents()
-    return w
-
-
 def test_after_a_restart_the_charts_the_player_left_on_show_are_there(qtbot, fresh_profile, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A floating chart (held behind the curtain, out when it lifts) and a sheet left on top of
     its stack are whole when the app opens again on the game."""
     monkeypatch.setattr(MainWindow, "_ask_resume", lambda self, path: True)  # yes, the game left open
-    w = _open_as_a_players(qtbot)
+    w = new_short_window(qtbot, 11, persist=True)
     assert lift(w, qtbot) == "american"
     presenter(w).charts["bases"][0].setFloating(True)  # the American floats the Bases
     turn_to(w, "Ship Record Sheet")
@@ -167,7 +154,7 @@ def test_after_a_restart_the_charts_the_player_left_on_show_are_there(qtbot, fre
     check_chart(w, "bases")
     w.close()
     QApplication.processEvents()
-    again = _open_as_a_players(qtbot, resume=True)
+    again = new_short_window(qtbot, 11, persist=True, resume=True)
     assert lift(again, qtbot) == "american"
     QApplication.processEvents()
     assert presenter(again).charts["bases"][0].isFloating()

@@ -17,19 +17,6 @@ from tests.ui.cv_driver import box_with, drop_in_box, lift, new_short_window, se
 SEED = 11
 
 
-def _open(qtbot, resume: bool = False) -> MainWindow:  # type: ignore[no-untyped-def]
-    """A window as a player's (it remembers), on a new Short Scenario or the one left open."""
-    w = MainWindow("cv", persist=True)
-    qtbot.addWidget(w)
-    w.resize(1500, 950)
-    w.show()
-    qtbot.waitExposed(w)
-    if not resume:
-        w.start_new(scenario="short", seed=SEED)
-    QApplication.processEvents()
-    return w
-
-
 def _presenter(w: MainWindow) -> CvPresenter:
     assert isinstance(w.presenter, CvPresenter)
     return w.presenter
@@ -44,7 +31,7 @@ def test_each_side_has_its_own_dock_arrangement_at_every_turn_and_after_a_restar
     qtbot, fresh_profile, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(MainWindow, "_ask_resume", lambda self, path: True)  # yes, the game left open
-    w = _open(qtbot)
+    w = new_short_window(qtbot, SEED, persist=True)
     assert lift(w, qtbot) == "american"
     p = _presenter(w)
     p.time_dock.setFloating(True)  # the American floats the Time Record
@@ -75,7 +62,7 @@ def test_each_side_has_its_own_dock_arrangement_at_every_turn_and_after_a_restar
     # The app closes with the Japanese at the screen, and opens again on the same game.
     w.close()
     QApplication.processEvents()
-    again = _open(qtbot, resume=True)
+    again = new_short_window(qtbot, SEED, persist=True, resume=True)
     assert again.controller.session is not None and again.controller.viewer == "japanese"
     assert lift(again, qtbot) == "japanese"
     assert _arrangement(again) == japanese
@@ -341,7 +328,7 @@ def test_the_first_look_is_painted_once_and_read_back_at_the_next_start(qtbot, t
 
 def test_each_side_s_zoom_and_centre_come_back_after_a_restart(qtbot, fresh_profile, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(MainWindow, "_ask_resume", lambda self, path: True)
-    w = _open(qtbot)
+    w = new_short_window(qtbot, SEED, persist=True)
     assert lift(w, qtbot) == "american"
     w.view.set_zoom(0.8)
     w.view.centre_on_cell("B2117")  # the American looks at Midway
@@ -350,7 +337,7 @@ def test_each_side_s_zoom_and_centre_come_back_after_a_restart(qtbot, fresh_prof
     assert lift(w, qtbot) == "japanese"
     w.close()
     QApplication.processEvents()
-    again = _open(qtbot, resume=True)
+    again = new_short_window(qtbot, SEED, persist=True, resume=True)
     assert lift(again, qtbot) == "japanese"
     seal(again, qtbot)
     assert lift(again, qtbot) == "american"

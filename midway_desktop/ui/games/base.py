@@ -141,6 +141,15 @@ class Presenter(QObject):
         what was just added), unless the game has been put away by then: its widgets are gone."""
         QTimer.singleShot(0, lambda: None if self.detached else slot())
 
+    def bring_forward(self, dock: QDockWidget) -> None:
+        """Turn ``dock``'s tab to the front; behind a hot-seat curtain too (the curtain's own
+        ``bring_forward``: a plain raise would do nothing while it is down)."""
+        curtain = getattr(self.window, "curtain", None)
+        if curtain is not None:
+            curtain.bring_forward(dock)
+        else:
+            dock.raise_()
+
     def new_menu(self, title: str = "") -> QMenu:
         """A context menu over the window, in place of the last one. A menu needs the window
         as its parent, and the window would keep every one made (and, through the orders its

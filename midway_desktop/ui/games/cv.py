@@ -672,14 +672,7 @@ class CvPresenter(DragDropPresenter):
         self._step_seen = key
         name = STEP_HINTS.get(view["step"], ("", ""))[1]
         if name in self.charts:
-            self.soon(lambda d=self.charts[name][0]: self._raise(d))
-
-    def _raise(self, dock: QDockWidget) -> None:
-        curtain = getattr(self.window, "curtain", None)
-        if curtain is not None:
-            curtain.bring_forward(dock)  # (its tab turns to the front even behind the curtain)
-        else:
-            dock.raise_()
+            self.soon(lambda d=self.charts[name][0]: self.bring_forward(d))
 
     def _plot_toggled(self, on: bool) -> None:
         self.show_plot_map = on

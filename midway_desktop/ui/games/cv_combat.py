@@ -870,11 +870,7 @@ def attach(presenter: Any, dock: QDockWidget) -> CombatBoard:
     board.dock = dock  # type: ignore[attr-defined]
 
     def forward() -> None:
-        curtain = getattr(w, "curtain", None)
-        if curtain is not None:
-            curtain.bring_forward(dock)  # (its tab turns to the front even behind the curtain)
-        else:
-            dock.raise_()
+        presenter.bring_forward(dock)
         if dock.height() < w.height() * BATTLE_HEIGHT * 0.8:
             w.resizeDocks([dock], [int(w.height() * BATTLE_HEIGHT)], Qt.Orientation.Vertical)
 

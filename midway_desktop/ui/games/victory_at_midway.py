@@ -384,14 +384,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self._step_seen[view["viewer"]] = key
         dock = STEP_HINTS.get(view["step"], ("", ""))[1]
         if dock in self.box_docks:
-            self.soon(lambda d=self.box_docks[dock][0]: self._raise(d))  # once the tab bar exists
-
-    def _raise(self, dock: QDockWidget) -> None:
-        curtain = getattr(self.window, "curtain", None)
-        if curtain is not None:
-            curtain.bring_forward(dock)  # (its tab turns to the front even behind the curtain)
-        else:
-            dock.raise_()
+            self.soon(lambda d=self.box_docks[dock][0]: self.bring_forward(d))  # once the tab bar exists
 
     def _curtain_on_top(self) -> None:
         """A dock brought forward must never come out in front of the hot-seat curtain."""
@@ -658,7 +651,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         if not self.battle_dock.isVisible():
             self.battle_dock.show()
             self.window.resizeDocks([self.battle_dock], [260], Qt.Orientation.Vertical)
-        self._raise(self.battle_dock)
+        self.bring_forward(self.battle_dock)
 
     def _fill_review(self) -> None:
         if self._review is not None:
