@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QListView,
     QPushButton,
     QScrollArea,
+    QTabBar,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -238,6 +239,13 @@ class CvPresenter(DragDropPresenter):
         for a, b in zip(stack, stack[1:], strict=False):
             w.tabifyDockWidget(a, b)
         stack[0].raise_()  # the Task Force Boxes are worked with most; tabifying leaves the last on top
+        # The charts behind the front one are made when first shown, so they no longer hold the
+        # stack wide: it keeps at least the width its tabs need (a narrow window never cuts one).
+        tabs = QTabBar()
+        for dock in stack:
+            tabs.addTab(dock.windowTitle())
+        for dock in stack:
+            dock.setMinimumWidth(tabs.sizeHint().width())
         # The record sheets, under the map.
         self.air_sheet = SheetModel(AIR_HEADERS, air_record(self.game), self.orders)
         self.ship_sheet = SheetModel(SHIP_HEADERS, ship_record(self.game), self.orders)
