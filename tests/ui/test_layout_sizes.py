@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from midway_desktop.engine import get_rules
 from midway_desktop.games import GAMES
 from midway_desktop.ui.games import desktop_games
-from tests.ui.helpers import play_by_bots
+from tests.ui.helpers import open_window, play_by_bots
 from tests.ui.layout_checks import hidden_tabs, problems
 
 SIZES = ((1024, 700), (1400, 900), (1920, 1080))
@@ -77,10 +77,16 @@ def test_how_to_play_and_the_keys_read_whole(qtbot) -> None:  # type: ignore[no-
 CV_STEPS = (("form-air-units", "japanese", None), ("ship-plotting", "american", None), ("interception", "american", 1))
 
 
+@pytest.mark.parametrize("before", [None, *(g for g in desktop_games() if g != "cv")])
 @pytest.mark.parametrize("size", SIZES[:2], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_cv_in_play_reads_whole(qtbot, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def test_cv_in_play_reads_whole(qtbot, size: tuple[int, int], before: str | None) -> None:  # type: ignore[no-untyped-def]
+    """Also after another game's window was open in the process (that once left the charts'
+    stack narrower than its tabs, when its hidden charts were first made lazily)."""
     from midway_desktop.ui.screenshot import _new_game_window
 
+    if before is not None:
+        open_window(qtbot, before, size=size)
+        _settle()
     for step, side, seed in CV_STEPS:
         with _new_game_window("cv", *size, until=step, side=side, seed=seed) as w:
             _settle()
