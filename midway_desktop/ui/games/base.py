@@ -17,6 +17,7 @@ from midway_desktop.ui.stored_settings import read_bytes
 
 if TYPE_CHECKING:
     from midway_desktop.ui.main_window import MainWindow
+    from midway_desktop.ui.review_dock import ReviewPanel
 
 
 def window_tab_bars(window: QWidget) -> list[QTabBar]:
@@ -149,6 +150,23 @@ class Presenter(QObject):
             curtain.bring_forward(dock)
         else:
             dock.raise_()
+
+    def new_review(
+        self, dock: QDockWidget, describe: Callable[[Any], str], turn_of: Callable[[Any], object] | None = None
+    ) -> ReviewPanel:
+        """The After the game panel, made in ``dock``'s scroll area when first wanted (its module
+        imported then too), filled at once if a game is open."""
+        from PySide6.QtWidgets import QScrollArea
+
+        from midway_desktop.ui.review_dock import ReviewPanel
+
+        panel = ReviewPanel(self.controller, describe, turn_of)
+        scroll = dock.widget()
+        assert isinstance(scroll, QScrollArea)
+        scroll.setWidget(panel)
+        if self.controller.session is not None:
+            panel.fill()
+        return panel
 
     def new_menu(self, title: str = "") -> QMenu:
         """A context menu over the window, in place of the last one. A menu needs the window

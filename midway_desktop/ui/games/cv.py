@@ -1004,14 +1004,7 @@ class CvPresenter(DragDropPresenter):
     def review(self) -> ReviewPanel:
         """The After the game panel, made the first time it is wanted."""
         if self._review is None:
-            from midway_desktop.ui.review_dock import ReviewPanel
-
-            self._review = ReviewPanel(self.controller, self._describe_step, lambda state: state.time)
-            scroll = self.review_dock.widget()
-            assert isinstance(scroll, QScrollArea)
-            scroll.setWidget(self._review)
-            if self.controller.session is not None:
-                self._review.fill()
+            self._review = self.new_review(self.review_dock, self._describe_step, lambda state: state.time)
         return self._review
 
     def _fill_review(self) -> None:
