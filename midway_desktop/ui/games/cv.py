@@ -22,7 +22,6 @@ when one begins.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
@@ -52,7 +51,7 @@ from midway_desktop.games.cv.gestures import (
     destinations,
     is_hex,
     on_counter,
-    order_group,
+    order_groups,
     orders_for,
     pieces_with_orders,
     plotted,
@@ -920,19 +919,11 @@ class CvPresenter(DragDropPresenter):
             self.heading.setText(f"<b>The game is over.</b> {session.outcome().text}")
             self._set_groups({})
             return
-        # One pass over the orders (some 5,000 at set-up): the Done and Let pass buttons', and the
-        # rest by the counter they are for.
-        done: Done | None = None
-        let_pass: LetPass | None = None
-        groups: dict[str, list[Action]] = defaultdict(list)
-        for a in self.legal:
-            if done is None and isinstance(a, Done):
-                done = a
-            elif let_pass is None and isinstance(a, LetPass):
-                let_pass = a
-            g = order_group(a)
-            if g:
-                groups[g].append(a)
+        # The Done and Let pass buttons' orders (Done is listed last: looked for from the end of
+        # some 5,000 orders at set-up), and the rest by the counter they are for.
+        done = next((a for a in reversed(self.legal) if isinstance(a, Done)), None)
+        let_pass = next((a for a in self.legal if isinstance(a, LetPass)), None)
+        groups = order_groups(self.legal)
         text = f"<b>{title}</b><br>{view['time']}{' (night)' if view['night'] else ''}"
         if view["step"] in SECRET:
             sealed = ", ".join(SIDE_NAMES.get(s, s) for s in view.get("sealed", ()))
@@ -973,7 +964,7 @@ class CvPresenter(DragDropPresenter):
             b.clicked.connect(lambda _c=False, a=let_pass: self.controller.submit(a))
             self.button_layout.addWidget(b)
             self.buttons.append(b)
-        self._set_groups(dict(groups))
+        self._set_groups(groups)
 
     def _set_groups(self, groups: dict[str, list[Action]]) -> None:
         chosen = self.group_box.currentText()

@@ -18,6 +18,8 @@ from midway_desktop.games.cv.gestures import (
     destinations,
     gesture,
     on_counter,
+    order_group,
+    order_groups,
     orders_for,
     pieces_with_orders,
     plotted,
@@ -54,6 +56,35 @@ def test_every_drop_gives_a_legal_order_of_its_gesture(step: str, side: str) -> 
             g = gesture(action, plots)
             assert g is not None and g[1] == place
             assert action in orders_for(legal, piece) or piece.startswith("stack:")
+
+
+@pytest.mark.parametrize("step", STEPS)
+@pytest.mark.parametrize("side", ["american", "japanese"])
+def test_the_pieces_and_groups_named_once_a_task_force_are_those_of_each_order(step: str, side: str) -> None:
+    """``pieces_with_orders`` and ``order_groups`` name a Task Force's Place orders (thousands at
+    set-up) once, not order by order: the same pieces and groups, in the same order, as each
+    order's own gesture and group."""
+    session = position(step, side)
+    legal = session.legal_actions(side)
+    plots = plotted(session.view(side))
+    each = {g[0] for a in legal if (g := gesture(a, plots)) is not None}
+    each |= {
+        weapon_piece(a.weapon)
+        for a in legal
+        if isinstance(a, Ready) and (a.source, a.target) == ("b", "c") and a.weapon
+    }
+    assert pieces_with_orders(legal, plots) == each
+    grouped: dict[str, list[object]] = {}
+    for a in legal:
+        if order_group(a):
+            grouped.setdefault(order_group(a), []).append(a)
+    groups = order_groups(legal)
+    assert list(groups) == list(grouped) and groups == grouped
+    if step == "set-up":  # (each Task Force's list: its Place orders, then its Transfers)
+        assert any(isinstance(a, Place) for a in legal)
+        for name, orders in groups.items():
+            places = [a for a in orders if isinstance(a, Place)]
+            assert orders[: len(places)] == places and all(name == f"Task Force {a.task_force}" for a in places)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
