@@ -25,14 +25,14 @@ class OrderListModel(QAbstractListModel):
     def __init__(self, words: Callable[[Action], str], parent: Any = None) -> None:
         super().__init__(parent)
         self.words = words
-        self._orders: tuple[Action, ...] = ()
+        self._orders: Sequence[Action] = ()
 
     def set_orders(self, orders: Sequence[Action]) -> None:
         self.beginResetModel()
-        self._orders = tuple(orders)
+        self._orders = orders  # (not copied: a CV Task Force's set-up orders are made as they are read)
         self.endResetModel()
 
-    def orders(self) -> tuple[Action, ...]:
+    def orders(self) -> Sequence[Action]:
         return self._orders
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008

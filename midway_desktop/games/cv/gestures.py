@@ -51,6 +51,7 @@ from midway_desktop.games.cv.actions import (
     TakeOff,
     Transfer,
 )
+from midway_desktop.games.cv.legal import Orders, OrdersNow
 
 NEW_AIR_UNIT = "air:new"
 
@@ -186,6 +187,8 @@ def destinations(
 def pieces_with_orders(legal: Iterable[Action], plots: Mapping[int, Sequence[str]] | None = None) -> set[str]:
     """The pieces some drag gives an order to now (Ready and Stow name no weapon: see
     ``_piece_matches``), Weapon units among them."""
+    if isinstance(legal, OrdersNow):  # (the Place orders not made: a Task Force's piece if it has any)
+        return {f"tf{p.task_force}" for p in legal.placing if p} | pieces_with_orders(legal.rest, plots)
     legal = list(legal)
     # Set Up IV gives each Task Force a Place order a hex of its set-up area (thousands), all
     # one piece: named once a Task Force, not once an order.
@@ -260,10 +263,19 @@ def order_group(a: Action) -> str:
     return ""
 
 
-def order_groups(legal: Iterable[Action]) -> dict[str, list[Action]]:
+def order_groups(legal: Iterable[Action]) -> dict[str, Sequence[Action]]:
     """The orders by the counter they are for (``order_group``), groups and orders in the order
     given; orders for no counter left out. (A Task Force's Place orders, a hex of its set-up
-    area each, are thousands: their group is named once a Task Force, not once an order.)"""
+    area each, are thousands: their group is named once a Task Force, not once an order, and
+    from ``orders_now`` they are made only as the group is read.)"""
+    if isinstance(legal, OrdersNow):
+        rest = order_groups(legal.rest)
+        placed: dict[str, Sequence[Action]] = {}
+        for p in legal.placing:
+            if p:
+                name = order_group(p[0])
+                placed[name] = Orders(p, rest.pop(name, ()))
+        return placed | rest
     groups: dict[str, list[Action]] = {}
     placing: dict[int, list[Action]] = {}
     for a in legal:
@@ -274,7 +286,7 @@ def order_groups(legal: Iterable[Action]) -> dict[str, list[Action]]:
             run.append(a)
         elif g := order_group(a):
             groups.setdefault(g, []).append(a)
-    return groups
+    return groups  # type: ignore[return-value]
 
 
 def candidate(step: str, side: str, piece: str, place: str, view: Mapping[str, Any]) -> Action | None:
