@@ -22,6 +22,7 @@ when one begins.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
@@ -206,7 +207,7 @@ class CvPresenter(DragDropPresenter):
         self.order_list.setToolTip("Every order open to the chosen counter now. Enter or double-click gives it.")
         self.order_list.order_activated.connect(self.controller.submit)
         lay.addWidget(self.order_list, 1)
-        self.groups: dict[str, list[Action]] = {}
+        self.groups: dict[str, Sequence[Action]] = {}
         self.orders_dock = self._dock("cv-orders", "Orders", self.orders, left, scroll=False)
         # The Holding Box Charts.
         self.charts: dict[str, tuple[QDockWidget, QVBoxLayout]] = {}
@@ -971,7 +972,7 @@ class CvPresenter(DragDropPresenter):
             self.buttons.append(b)
         self._set_groups(groups)
 
-    def _set_groups(self, groups: dict[str, list[Action]]) -> None:
+    def _set_groups(self, groups: dict[str, Sequence[Action]]) -> None:
         chosen = self.group_box.currentText()
         self.groups = groups
         self.group_box.blockSignals(True)
