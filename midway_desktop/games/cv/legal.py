@@ -144,9 +144,10 @@ class Orders(Sequence[Action]):
 
     def __init__(self, *parts: Sequence[Action]) -> None:
         self.parts = parts
+        self._len = sum(len(p) for p in parts)  # (a list view asks at every line it draws)
 
     def __len__(self) -> int:
-        return sum(len(p) for p in self.parts)
+        return self._len
 
     def __iter__(self) -> Iterator[Action]:
         return chain.from_iterable(self.parts)
@@ -159,7 +160,7 @@ class Orders(Sequence[Action]):
         if isinstance(i, slice):
             return list(self)[i]
         if i < 0:
-            i += len(self)
+            i += self._len
         for part in self.parts:
             if 0 <= i < len(part):
                 return part[i]
