@@ -25,21 +25,23 @@ class OrderListModel(QAbstractListModel):
     def __init__(self, words: Callable[[Action], str], parent: Any = None) -> None:
         super().__init__(parent)
         self.words = words
-        self._orders: tuple[Action, ...] = ()
+        self._orders: Sequence[Action] = ()
+        self._count = 0  # (Qt asks at every line it draws)
 
     def set_orders(self, orders: Sequence[Action]) -> None:
         self.beginResetModel()
-        self._orders = tuple(orders)
+        self._orders = orders  # (not copied: a CV Task Force's set-up orders are made as they are read)
+        self._count = len(orders)
         self.endResetModel()
 
-    def orders(self) -> tuple[Action, ...]:
+    def orders(self) -> Sequence[Action]:
         return self._orders
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._orders)
+        return 0 if parent.isValid() else self._count
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._orders):
+        if not index.isValid() or not 0 <= index.row() < self._count:
             return None
         order = self._orders[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):

@@ -10,9 +10,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from midway_desktop.games.cv.actions import Place, Plot
-from midway_desktop.games.cv.gestures import NEW_AIR_UNIT
+from midway_desktop.games.cv.gestures import NEW_AIR_UNIT, order_group, orders_for, pieces_with_orders
+from midway_desktop.games.cv.legal import legal_orders
 from midway_desktop.games.cv.sequence import PHASES
-from midway_desktop.ui.games.cv import CvPresenter
+from midway_desktop.ui.games.cv import CvPresenter, sentence
 from midway_desktop.ui.main_window import MainWindow
 from tests.ui.cv_driver import (
     box_with,
@@ -241,6 +242,34 @@ def test_every_order_is_also_in_the_orders_dock_and_enter_gives_it(w: MainWindow
     assert isinstance(first, Place)
     qtbot.keyClick(p.order_list, Qt.Key.Key_Return)
     assert w.controller.view()["american"]["task_forces"][0]["hex"] == first.hex
+
+
+def test_at_set_up_each_counters_orders_listed_and_lit_are_the_legal_orders(w: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The set-up's Place orders are made only as they are read: each counter chosen in the
+    Orders dock lists every one of its orders as ``legal_orders`` gives them, with the count the
+    box names, and a Task Force picked up lights every hex it may be set up in."""
+    lift(w, qtbot)
+    p = presenter(w)
+    session = w.controller.session
+    assert session is not None and step(w) == "set-up"
+    legal = legal_orders(p.game, session.state, "american")
+    expected: dict[str, list[object]] = {}
+    for a in legal:
+        if order_group(a):
+            expected.setdefault(order_group(a), []).append(a)
+    assert [p.group_box.itemData(i) for i in range(p.group_box.count())] == list(expected)
+    for i, name in enumerate(expected):
+        p.group_box.setCurrentIndex(i)
+        listed = [p.order_list.order(row) for row in range(p.order_list.count())]
+        assert listed == expected[name] and p.group_box.currentText() == f"{name} ({len(listed)})"
+        assert p.order_list.text(len(listed) - 1) == sentence(listed[-1].describe())
+    movable = {piece for piece, item in w.scene.counters.items() if item.draggable}
+    assert movable == {piece for piece in pieces_with_orders(legal) if piece in w.scene.counters}
+    for tf in ("tf1", "tf2"):
+        item = w.scene.counters[tf]
+        hexes = {a.hex for a in legal if isinstance(a, Place) and f"tf{a.task_force}" == tf}
+        assert set(p.legal_moves(item).cells) - {item.label} == hexes - {item.label} and len(hexes) > 100
+        assert set(orders_for(p.legal, tf)) == {a for a in legal if order_group(a) == f"Task Force {tf[2:]}"}
 
 
 def _parts(window: MainWindow) -> list:  # type: ignore[type-arg]

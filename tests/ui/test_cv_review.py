@@ -126,7 +126,7 @@ def test_no_order_can_be_given_in_the_review(finished: MainWindow, qtbot) -> Non
     p.start_review()
     c.review(10)
     settle()
-    assert p.legal == [] and not any(item.draggable for item in p.scene.counters.values())
+    assert list(p.legal) == [] and not any(item.draggable for item in p.scene.counters.values())
     with qtbot.waitSignal(c.refused) as said:
         assert not c.submit(Done("american"))
     assert "review" in said.args[0]

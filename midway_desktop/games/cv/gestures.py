@@ -51,6 +51,7 @@ from midway_desktop.games.cv.actions import (
     TakeOff,
     Transfer,
 )
+from midway_desktop.games.cv.legal import Orders, OrdersNow
 
 NEW_AIR_UNIT = "air:new"
 
@@ -186,8 +187,13 @@ def destinations(
 def pieces_with_orders(legal: Iterable[Action], plots: Mapping[int, Sequence[str]] | None = None) -> set[str]:
     """The pieces some drag gives an order to now (Ready and Stow name no weapon: see
     ``_piece_matches``), Weapon units among them."""
+    if isinstance(legal, OrdersNow):  # (the Place orders not made: a Task Force's piece if it has any)
+        return {f"tf{p.task_force}" for p in legal.placing if p} | pieces_with_orders(legal.rest, plots)
     legal = list(legal)
-    out = {g[0] for a in legal if (g := gesture(a, plots)) is not None}
+    # Set Up IV gives each Task Force a Place order a hex of its set-up area (thousands), all
+    # one piece: named once a Task Force, not once an order.
+    out = {f"tf{n}" for n in {a.task_force for a in legal if type(a) is Place}}
+    out |= {g[0] for a in legal if type(a) is not Place and (g := gesture(a, plots)) is not None}
     return out | {weapon_piece(a.weapon) for a in legal if isinstance(a, Ready) and (a.source, a.target) == ("b", "c")
                   and a.weapon}  # fmt: skip
 
@@ -255,6 +261,32 @@ def order_group(a: Action) -> str:
     if isinstance(a, (InterceptPassing, LetPass)):  # the question of Basic VIII.I.2
         return f"Enemy Air unit {a.air_unit} flying through {a.hex}"
     return ""
+
+
+def order_groups(legal: Iterable[Action]) -> dict[str, Sequence[Action]]:
+    """The orders by the counter they are for (``order_group``), groups and orders in the order
+    given; orders for no counter left out. (A Task Force's Place orders, a hex of its set-up
+    area each, are thousands: their group is named once a Task Force, not once an order, and
+    from ``orders_now`` they are made only as the group is read.)"""
+    if isinstance(legal, OrdersNow):
+        rest = order_groups(legal.rest)
+        placed: dict[str, Sequence[Action]] = {}
+        for p in legal.placing:
+            if p:
+                name = order_group(p[0])
+                placed[name] = Orders(p, rest.pop(name, ()))
+        return placed | rest
+    groups: dict[str, list[Action]] = {}
+    placing: dict[int, list[Action]] = {}
+    for a in legal:
+        if type(a) is Place:
+            run = placing.get(a.task_force)
+            if run is None:
+                run = placing[a.task_force] = groups.setdefault(order_group(a), [])
+            run.append(a)
+        elif g := order_group(a):
+            groups.setdefault(g, []).append(a)
+    return groups  # type: ignore[return-value]
 
 
 def candidate(step: str, side: str, piece: str, place: str, view: Mapping[str, Any]) -> Action | None:

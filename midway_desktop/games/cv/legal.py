@@ -6,8 +6,9 @@ so the list and the refusals never disagree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from itertools import chain
+from typing import Any, overload
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.games.cv import (
@@ -129,10 +130,84 @@ def _shadows(game: Game, state: State, side: str) -> Iterator[Action]:
 def _places(game: Game, state: State, side: str) -> Iterator[Action]:
     """Each of the side's Task Forces in each hex of its set-up area: what ``place_refusal``
     lets through, and nothing else (Set Up IV; thousands of orders, so not checked again)."""
-    for tf in state.task_forces:
-        if tf.side == side:
-            for h in sorted(set_up_cells(game, tf)):
-                yield Place(side, tf.number, h)
+    for placing in placements(game, state, side):
+        yield from placing
+
+
+def placements(game: Game, state: State, side: str) -> list[Placements]:
+    """Each of the side's Task Forces' Place orders (``_places``), made as they are read."""
+    return [Placements(side, tf.number, sorted(set_up_cells(game, tf))) for tf in state.task_forces if tf.side == side]
+
+
+class Orders(Sequence[Action]):
+    """Orders read from several sequences one after the other, none copied."""
+
+    def __init__(self, *parts: Sequence[Action]) -> None:
+        self.parts = parts
+        self._len = sum(len(p) for p in parts)  # (a list view asks at every line it draws)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[Action]:
+        return chain.from_iterable(self.parts)
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self._len
+        for part in self.parts:
+            if 0 <= i < len(part):
+                return part[i]
+            i -= len(part)
+        raise IndexError(i)
+
+
+class Placements(Orders):
+    """One Task Force's Place orders (Set Up IV), a hex of its set-up area each, each made when it
+    is read: thousands at set-up, of which the desktop's first screen needs the count and the
+    Orders list a screenful."""
+
+    def __init__(self, side: str, task_force: int, cells: Sequence[str]) -> None:
+        super().__init__()
+        self.side, self.task_force, self.cells = side, task_force, cells
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __iter__(self) -> Iterator[Action]:
+        return (Place(self.side, self.task_force, h) for h in self.cells)
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice):
+            return [Place(self.side, self.task_force, h) for h in self.cells[i]]
+        return Place(self.side, self.task_force, self.cells[i])
+
+
+class OrdersNow(Orders):
+    """``legal_orders``'s list, in its order: the Task Forces' Place orders (``placing``, first
+    as ``_places`` is first at set-up), then the rest (``rest``)."""
+
+    def __init__(self, placing: Sequence[Placements], rest: Sequence[Action]) -> None:
+        super().__init__(*placing, rest)
+        self.placing, self.rest = placing, rest
+
+
+def orders_now(game: Game, state: State, side: str) -> OrdersNow:
+    """Every order ``side`` may give now (``legal_orders``), with the Place orders of set-up
+    made only as they are read."""
+    if state.step == "set-up" and state.passing is None:
+        return OrdersNow(placements(game, state, side), legal_orders(game, state, side, kinds=_ALL_BUT_PLACE))
+    return OrdersNow((), legal_orders(game, state, side))
 
 
 def _stows(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -320,3 +395,8 @@ MAKES: dict[Maker, type[Action]] = {
     _shadows: Shadow, _landings: Land, _moves: MoveAir, _entries: EnterMap, _air_attacks: AirAttack,
     _take_offs: TakeOff, _altitudes: Altitude, _regroups: Regroup, _jettisons: Jettison,
 }  # fmt: skip
+
+# Every order type but Place (``orders_now`` reads the Place orders apart).
+_ALL_BUT_PLACE: tuple[type[Action], ...] = tuple(
+    dict.fromkeys((*(t for t in MAKES.values() if t is not Place), *combat.ORDER_TYPES, Announce, Done))
+)

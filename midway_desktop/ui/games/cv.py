@@ -22,7 +22,7 @@ when one begins.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
@@ -53,11 +53,12 @@ from midway_desktop.games.cv.gestures import (
     destinations,
     is_hex,
     on_counter,
-    order_group,
+    order_groups,
     orders_for,
     pieces_with_orders,
     plotted,
 )
+from midway_desktop.games.cv.legal import OrdersNow, orders_now
 from midway_desktop.games.cv.observation import told_in_full
 from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
 from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
@@ -113,6 +114,7 @@ STEP_HINTS: dict[str, tuple[str, str]] = {
 COMBAT_HINT = "Give your orders on the Combat Board, under the map."
 NOTHING = "You have nothing to order in this step: seal it. The other side learns only that you sealed."
 BOX_LEAST = 56  # a box is at least one counter wide
+NO_ORDERS = OrdersNow((), ())  # a review, the umpire, a game over, or the other side to act
 NOTHING_MORE = "You have nothing (more) to order in this step: end it with Enter."
 HEADING = QColor("#27496a")  # a chart's headings: a Task Force, a base, an Air unit
 READABLE_COUNTER_PX = 24  # the first look: no smaller than this, the hexes' numbers and counters still read
@@ -140,7 +142,7 @@ class CvPresenter(DragDropPresenter):
         session = controller.session
         self.game: Game = session.rules.game
         self.view: dict[str, Any] = {}
-        self.legal: list[Action] = []
+        self.legal: OrdersNow = NO_ORDERS
         self.plots: dict[int, tuple[str, ...]] = {}
         self.box_models: dict[str, PieceListModel] = {}
         self.box_views: dict[str, BoxView] = {}
@@ -170,7 +172,7 @@ class CvPresenter(DragDropPresenter):
         # before, is taken again then (before that fitted board is ever painted).
         self._window_fit = not window.isVisible()
         self._legal_at: tuple[object, ...] = ()  # the position ``_legal_there`` was worked out for
-        self._legal_there: list[Action] = []
+        self._legal_there: OrdersNow = NO_ORDERS
         self._review_offered = False  # the After the game dock opened once the game was over
         self._dice_at = -1  # the reviewed position whose dice are shown
 
@@ -206,7 +208,7 @@ class CvPresenter(DragDropPresenter):
         self.order_list.setToolTip("Every order open to the chosen counter now. Enter or double-click gives it.")
         self.order_list.order_activated.connect(self.controller.submit)
         lay.addWidget(self.order_list, 1)
-        self.groups: dict[str, list[Action]] = {}
+        self.groups: dict[str, Sequence[Action]] = {}
         self.orders_dock = self._dock("cv-orders", "Orders", self.orders, left, scroll=False)
         # The Holding Box Charts.
         self.charts: dict[str, tuple[QDockWidget, QVBoxLayout]] = {}
@@ -386,7 +388,7 @@ class CvPresenter(DragDropPresenter):
             self.scene.clearSelection()
         self.view = view
         live = c.reviewing is None and viewer != UMPIRE and c.session.outcome() is None
-        self.legal = self.orders_now() if live else []
+        self.legal = self.orders_now() if live else NO_ORDERS
         self.plots = plotted(view)
         moving = frozenset(pieces_with_orders(self.legal, self.plots))
         self._draw_map(view, moving)
@@ -428,14 +430,17 @@ class CvPresenter(DragDropPresenter):
 
             self.combat_board = cv_combat.attach(self, self.combat_dock)
 
-    def orders_now(self) -> list[Action]:
+    def orders_now(self) -> OrdersNow:
         """Every order open to the side at the screen, worked out once a position (the Orders
         list and the combat board both ask for them at each change; a position is a new state)."""
         c = self.controller
         at = (c.session, c.session.state, c.viewer)
         was = self._legal_at
         if not was or was[0] is not at[0] or was[1] is not at[1] or was[2] != at[2]:
-            self._legal_at, self._legal_there = at, list(c.legal())
+            # (as ``c.legal()``, but a set-up's thousands of Place orders made as they are read)
+            state = c.session.state
+            mine = c.viewer in c.session.to_act()
+            self._legal_at, self._legal_there = at, orders_now(self.game, state, c.viewer) if mine else NO_ORDERS
         return self._legal_there
 
     def _on_show(self, dock: QDockWidget) -> bool:
@@ -787,7 +792,7 @@ class CvPresenter(DragDropPresenter):
     def _fill_charts(self, view: dict[str, Any], moving: frozenset[str]) -> None:
         forming = view["step"] == "form-air-units" and view["viewer"] in view["to_act"]
         used = {u["number"] for u in mine(view).get("air_units", ())}
-        regrouping = any(isinstance(a, Regroup) and a.target not in used for a in self.legal)
+        regrouping = any(isinstance(a, Regroup) and a.target not in used for a in self.legal.rest)
         for name, groups in (
             (
                 ("task-forces", task_force_groups(self.game, view)),
@@ -921,19 +926,11 @@ class CvPresenter(DragDropPresenter):
             self.heading.setText(f"<b>The game is over.</b> {session.outcome().text}")
             self._set_groups({})
             return
-        # One pass over the orders (some 5,000 at set-up): the Done and Let pass buttons', and the
-        # rest by the counter they are for.
-        done: Done | None = None
-        let_pass: LetPass | None = None
-        groups: dict[str, list[Action]] = defaultdict(list)
-        for a in self.legal:
-            if done is None and isinstance(a, Done):
-                done = a
-            elif let_pass is None and isinstance(a, LetPass):
-                let_pass = a
-            g = order_group(a)
-            if g:
-                groups[g].append(a)
+        # The Done and Let pass buttons' orders (Done is listed last), and the rest by the counter
+        # they are for.
+        done = next((a for a in reversed(self.legal.rest) if isinstance(a, Done)), None)
+        let_pass = next((a for a in self.legal.rest if isinstance(a, LetPass)), None)
+        groups = order_groups(self.legal)
         text = f"<b>{title}</b><br>{view['time']}{' (night)' if view['night'] else ''}"
         if view["step"] in SECRET:
             sealed = ", ".join(SIDE_NAMES.get(s, s) for s in view.get("sealed", ()))
@@ -974,9 +971,9 @@ class CvPresenter(DragDropPresenter):
             b.clicked.connect(lambda _c=False, a=let_pass: self.controller.submit(a))
             self.button_layout.addWidget(b)
             self.buttons.append(b)
-        self._set_groups(dict(groups))
+        self._set_groups(groups)
 
-    def _set_groups(self, groups: dict[str, list[Action]]) -> None:
+    def _set_groups(self, groups: dict[str, Sequence[Action]]) -> None:
         chosen = self.group_box.currentText()
         self.groups = groups
         self.group_box.blockSignals(True)
@@ -1175,7 +1172,7 @@ class CvPresenter(DragDropPresenter):
         if self.controller.reviewing is not None and self.review.key(key):
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            done = [a for a in self.legal if isinstance(a, (Done, LetPass))]
+            done = [a for a in self.legal.rest if isinstance(a, (Done, LetPass))]
             if done:
                 self.controller.submit(done[0])
                 return True

@@ -18,12 +18,15 @@ from midway_desktop.games.cv.gestures import (
     destinations,
     gesture,
     on_counter,
+    order_group,
+    order_groups,
     orders_for,
     pieces_with_orders,
     plotted,
     stack_piece,
     weapon_piece,
 )
+from midway_desktop.games.cv.legal import legal_orders, orders_now
 
 STEPS = ("set-up", "plane-ready", "form-air-units", "ship-plotting", "take-off")
 _POSITIONS: dict[tuple[str, str], object] = {}
@@ -54,6 +57,59 @@ def test_every_drop_gives_a_legal_order_of_its_gesture(step: str, side: str) -> 
             g = gesture(action, plots)
             assert g is not None and g[1] == place
             assert action in orders_for(legal, piece) or piece.startswith("stack:")
+
+
+@pytest.mark.parametrize("step", STEPS)
+@pytest.mark.parametrize("side", ["american", "japanese"])
+def test_the_pieces_and_groups_named_once_a_task_force_are_those_of_each_order(step: str, side: str) -> None:
+    """``pieces_with_orders`` and ``order_groups`` name a Task Force's Place orders (thousands at
+    set-up) once, not order by order: the same pieces and groups, in the same order, as each
+    order's own gesture and group."""
+    session = position(step, side)
+    legal = session.legal_actions(side)
+    plots = plotted(session.view(side))
+    each = {g[0] for a in legal if (g := gesture(a, plots)) is not None}
+    each |= {
+        weapon_piece(a.weapon)
+        for a in legal
+        if isinstance(a, Ready) and (a.source, a.target) == ("b", "c") and a.weapon
+    }
+    assert pieces_with_orders(legal, plots) == each
+    grouped: dict[str, list[object]] = {}
+    for a in legal:
+        if order_group(a):
+            grouped.setdefault(order_group(a), []).append(a)
+    groups = order_groups(legal)
+    assert list(groups) == list(grouped) and groups == grouped
+    if step == "set-up":  # (each Task Force's list: its Place orders, then its Transfers)
+        assert any(isinstance(a, Place) for a in legal)
+        for name, orders in groups.items():
+            places = [a for a in orders if isinstance(a, Place)]
+            assert orders[: len(places)] == places and all(name == f"Task Force {a.task_force}" for a in places)
+
+
+@pytest.mark.parametrize("step", STEPS)
+@pytest.mark.parametrize("side", ["american", "japanese"])
+def test_the_orders_now_are_the_legal_orders_with_place_orders_made_as_read(step: str, side: str) -> None:
+    """``orders_now`` (the desktop's list) reads as ``legal_orders`` whole, line by line and
+    from the end, and its pieces and groups are those of the full list."""
+    session = position(step, side)
+    game, state = session.rules.game, session.state
+    full = legal_orders(game, state, side)
+    now = orders_now(game, state, side)
+    assert list(now) == full and len(now) == len(full)
+    assert [now[i] for i in range(len(full))] == full and now[-1] == full[-1] and now[3:9] == full[3:9]
+    with pytest.raises(IndexError):
+        now[len(full)]
+    assert (step == "set-up") == bool(now.placing) and all(isinstance(a, Place) for p in now.placing for a in p)
+    assert not any(isinstance(a, Place) for a in now.rest)
+    plots = plotted(session.view(side))
+    assert pieces_with_orders(now, plots) == pieces_with_orders(full, plots)
+    groups, expected = order_groups(now), order_groups(full)
+    assert list(groups) == list(expected)
+    for name, orders in groups.items():
+        assert len(orders) == len(expected[name]) and list(orders) == expected[name]
+        assert [orders[i] for i in (0, len(orders) - 1)] == [expected[name][0], expected[name][-1]]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
