@@ -8,7 +8,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 
 class ActionError(ValueError):
@@ -53,6 +53,7 @@ class Action:
 A = TypeVar("A", bound=type[Action])
 
 
+@dataclass_transform(frozen_default=True)  # (type checkers read it as the dataclass it makes)
 def action(cls: A) -> A:
     """A game's action type: a frozen dataclass that takes its equality, hash and repr from
     :class:`Action` instead of having three more written for it. A dataclass writes each of

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from midway_desktop.values import frozen_value
 
 
-@dataclass(frozen=True)
+@frozen_value
 class GameInfo:
     id: str
     title: str

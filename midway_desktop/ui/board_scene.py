@@ -8,7 +8,6 @@ to ``counterDropped`` to turn a drop into an action for the engine.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
@@ -28,12 +27,13 @@ from midway_desktop.ui.map_art import FAN, UNIT, MapArt, counter_size
 from midway_desktop.ui.shapes import path_from_figure
 from midway_desktop.ui.tile_store import TileStore
 from midway_desktop.ui.tiles import TILE, TileCache
+from midway_desktop.values import frozen_value
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QVariantAnimation
 
 
-@dataclass(frozen=True)
+@frozen_value
 class MoveOptions:
     """Where a counter may be dropped, and what to say about anywhere else."""
 

@@ -9,7 +9,6 @@ can be dragged out (to the map or another box) and dropped onto.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from PySide6.QtCore import (
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QLabel, QListView,
 from midway_desktop.ui.board_view import PIECE_MIME
 from midway_desktop.ui.counters import CounterFace, face_pixmap, preview_html
 from midway_desktop.ui.games.base import window_tab_bars
+from midway_desktop.values import frozen_value
 
 ICON = 44
 Index = QModelIndex | QPersistentModelIndex
@@ -39,7 +39,7 @@ def _screen_ratio() -> float:
     return screen.devicePixelRatio() if screen is not None else 1.0
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Row:
     """One counter in a box: the piece it is, what is printed on it, and its tooltip. A dim
     counter is shown greyed: it is there, but its time has not come (a group that enters later)."""

@@ -11,7 +11,6 @@ import math
 import re
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
@@ -27,9 +26,10 @@ from PySide6.QtWidgets import (
 
 from midway_desktop.ui import palette as pal
 from midway_desktop.ui import symbols
+from midway_desktop.values import frozen_value
 
 
-@dataclass(frozen=True)
+@frozen_value
 class CounterFace:
     """What is printed on a counter: side colours, a pictorial symbol (``ui.symbols``), a
     designation, a type line and its factors (VaM's AA-surface or air-strike-range string,
@@ -111,7 +111,7 @@ _WORDS: tuple[tuple[str, tuple[tuple[str, float, float], ...]], ...] = (
 )
 
 
-@dataclass(frozen=True)
+@frozen_value
 class FaceLine:
     """One line of print on a counter face, at a size that can be read and that fits."""
 
@@ -121,7 +121,7 @@ class FaceLine:
     bold: bool = False
 
 
-@dataclass(frozen=True)
+@frozen_value
 class FaceLayout:
     """Where the parts of a face are printed at one size, in device pixels."""
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,6 +45,7 @@ from midway_desktop.ui.handover import HandoverCurtain
 from midway_desktop.ui.log_dock import LogDock
 from midway_desktop.ui.placeholders import StandInPresenter
 from midway_desktop.ui.stored_settings import read_text, restore
+from midway_desktop.values import frozen_value
 
 # Message boxes and file dialogs are imported where they open: PySide6 makes a Qt class's Python
 # enums when the class is first named (about 10 M instructions of every start for these three).
@@ -87,7 +87,7 @@ def dispose(dialog: QWidget | None) -> None:
         dialog.deleteLater()
 
 
-@dataclass(frozen=True)
+@frozen_value
 class DockSizes:
     """One ``resizeDocks`` request of a game's presenter."""
 

@@ -13,7 +13,6 @@ import dataclasses
 import functools
 import math
 import zlib
-from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -33,6 +32,7 @@ from midway_desktop.geometry import Board, Region, coasts
 from midway_desktop.geometry.outlines import outlines
 from midway_desktop.ui import palette as pal
 from midway_desktop.ui.shapes import path_from_figure, polygon_f
+from midway_desktop.values import frozen_value
 
 FAN = 0.4  # how far each counter of a stack is set off the one below, in counter widths
 UNIT = 40.0  # scene pixels per board unit at 100 % zoom
@@ -47,7 +47,7 @@ CAPTION_PX = 9.0  # device pixels: a caption's preferred least size
 _LINE = 1.2  # a line of type's height, in type sizes
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Caption:
     """A printed name (island, objective) laid out at one scale."""
 
@@ -85,7 +85,7 @@ def _wrappings(title: str) -> list[list[str]]:
     return out
 
 
-@dataclass(frozen=True)
+@frozen_value
 class CellShape:
     label: str
     polygon: QPolygonF

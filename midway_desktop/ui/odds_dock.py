@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 import sys
-from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, QThread, Signal
@@ -43,11 +42,12 @@ from midway_desktop.engine.registry import default_bots
 from midway_desktop.engine.rules import Rules
 from midway_desktop.ui.controller import GameController
 from midway_desktop.ui.odds_plot import PLOT_POINTS, least_height, paint_odds
+from midway_desktop.values import frozen_value
 
 HOT_SEAT = "Off while two people play at this screen: the odds would show each side what only the other may know."
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Position:
     """Where the continuations begin and what they may know (``reason``: why there are none)."""
 

@@ -6,16 +6,16 @@ They let a player (and the tests) drag something real across every map; each mov
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from midway_desktop.geometry import Board
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.counters import CounterFace, CounterItem
 from midway_desktop.ui.games.base import Presenter
+from midway_desktop.values import frozen_value
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Placeholder:
     piece: str
     face: CounterFace

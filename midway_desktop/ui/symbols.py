@@ -13,12 +13,12 @@ so an SVG is rendered once per zoom level, never per paint.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
 
 from PySide6.QtCore import QBuffer, QByteArray, QRectF, QSize, QSizeF
 from PySide6.QtGui import QColor, QImage, QImageReader, QPainter
 
 from midway_desktop.ruleset.locate import resources_root
+from midway_desktop.values import frozen_value
 
 # Ship types as the rulesets spell them (VaM units.yaml, CV ships.yaml) -> silhouette.
 SHIP_SYMBOLS: dict[str, str] = {
@@ -119,7 +119,7 @@ def unit_symbol(unit: str) -> str:
     return ship_symbol(letters)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class _Drawing:
     data: QByteArray  # the SVG text, read once
     size: QSize  # its viewBox, for its shape

@@ -8,10 +8,9 @@ a player's gesture makes. One verb may name several squadrons: "launch these fiv
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import ClassVar
 
-from midway_desktop.engine.actions import Action
+from midway_desktop.engine.actions import Action, action
 from midway_desktop.games.kido_butai.wording import ARMS, PLACES, TARGETS, is_squadron_id, named
 
 Titles = Mapping[str, str] | None  # Forces.titles: the player's names for squadrons and carriers
@@ -30,7 +29,7 @@ class KidoButaiAction(Action):
         return ()  # every concrete action below says what it does
 
 
-@dataclass(frozen=True)
+@action
 class Arm(KidoButaiAction):
     """KB › 1 Setup: turn bombers to their bomb or torpedo side."""
 
@@ -45,7 +44,7 @@ class Arm(KidoButaiAction):
         return f"Arm {named(self.squadrons, titles)} with {ARMS.get(self.arm, self.arm)}"
 
 
-@dataclass(frozen=True)
+@action
 class Launch(KidoButaiAction):
     """KB › 3: launch ready squadrons to the CAP box or the centre."""
 
@@ -60,7 +59,7 @@ class Launch(KidoButaiAction):
         return f"Launch {named(self.squadrons, titles)} to {PLACES.get(self.to, self.to)}"
 
 
-@dataclass(frozen=True)
+@action
 class Move(KidoButaiAction):
     """KB › 3, 6: fly from the centre to a target corner."""
 
@@ -75,7 +74,7 @@ class Move(KidoButaiAction):
         return f"Fly {named(self.squadrons, titles)} to {PLACES.get(self.to, self.to)}"
 
 
-@dataclass(frozen=True)
+@action
 class Attack(KidoButaiAction):
     """KB › 3, 6: attack ``midway``, ``fleet-1`` or ``fleet-2``; no names means all that can."""
 
@@ -91,7 +90,7 @@ class Attack(KidoButaiAction):
         return f"Attack {TARGETS.get(self.target, self.target)}{who}"
 
 
-@dataclass(frozen=True)
+@action
 class AssignBombers(KidoButaiAction):
     """KB › 6.b: how many bombers go at each US carrier afloat in the fleet, in fleet order."""
 
@@ -107,7 +106,7 @@ class AssignBombers(KidoButaiAction):
         return "Assign the bombers, carrier by carrier: " + ", ".join(map(str, self.counts))
 
 
-@dataclass(frozen=True)
+@action
 class Land(KidoButaiAction):
     """KB › 3: land squadrons from the centre or the CAP box on a carrier."""
 
@@ -122,7 +121,7 @@ class Land(KidoButaiAction):
         return f"Land {named(self.squadrons, titles)} on {named((self.carrier,), titles)}"
 
 
-@dataclass(frozen=True)
+@action
 class Ready(KidoButaiAction):
     """KB › 3: ready squadrons aboard (turn them east); ``arm`` may flip a bomber."""
 
@@ -137,7 +136,7 @@ class Ready(KidoButaiAction):
         return f"Ready {named(self.squadrons, titles)}" + (f" with {ARMS.get(self.arm, self.arm)}" if self.arm else "")
 
 
-@dataclass(frozen=True)
+@action
 class Destroy(KidoButaiAction):
     """KB › Clarifications: you may destroy your own units (squadrons or carriers) at any time."""
 
@@ -153,7 +152,7 @@ class Destroy(KidoButaiAction):
         return f"Destroy {named(self.units, titles)}"
 
 
-@dataclass(frozen=True)
+@action
 class EndPhase(KidoButaiAction):
     """End the set-up or the Japanese phase; reconnaissance and the American phase follow."""
 
@@ -166,7 +165,7 @@ class EndPhase(KidoButaiAction):
         return "End the phase"
 
 
-@dataclass(frozen=True)
+@action
 class Intercept(KidoButaiAction):
     """KB › 7: the CAP squadrons that intercept attacking torpedo bombers (maybe none)."""
 
@@ -180,7 +179,7 @@ class Intercept(KidoButaiAction):
         return f"Intercept with {named(self.squadrons, titles)}" if self.squadrons else "Do not intercept"
 
 
-@dataclass(frozen=True)
+@action
 class Orders(KidoButaiAction):
     """Several steps in one action, carried out in order (all or none)."""
 

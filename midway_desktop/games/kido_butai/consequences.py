@@ -9,8 +9,6 @@ rolls for its night landing and is lost on a five or six.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from midway_desktop.engine.actions import Action
 from midway_desktop.games.kido_butai.actions import DESTROY, END, KidoButaiAction
 from midway_desktop.games.kido_butai.display import JAPANESE, TURNS, State, Table, aboard, afloat
@@ -19,9 +17,10 @@ from midway_desktop.games.kido_butai.japanese_phase import carry_out
 from midway_desktop.games.kido_butai.orders import must_land_now
 from midway_desktop.games.kido_butai.squadrons import IN_THE_AIR, LOST
 from midway_desktop.games.kido_butai.wording import listed, named
+from midway_desktop.values import frozen_value
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Cost:
     """Units (squadron ids and carrier names) a choice loses for certain, and squadron ids
     it puts at risk of a die roll."""

@@ -6,7 +6,7 @@ Everything here is frozen: the rules read it, nothing changes it. A bad file rai
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,13 +14,14 @@ from midway_desktop.games import GAME_IDS
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.geometry.loader import provenance
 from midway_desktop.ruleset import Node, RulesetError, load_yaml, ruleset_dir
+from midway_desktop.values import frozen_value
 
 GAME = "kido-butai"
 FIGHTER = "fighter"
 BOMBER = "bomber"
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Capacity:
     """The numbers on the two sides of a carrier (or Midway) counter, in squadrons."""
 
@@ -29,7 +30,7 @@ class Capacity:
     provenance: Provenance
 
 
-@dataclass(frozen=True)
+@frozen_value
 class JapaneseCarrier:
     name: str
     title: str
@@ -39,14 +40,14 @@ class JapaneseCarrier:
     squadrons_provenance: Provenance
 
 
-@dataclass(frozen=True)
+@frozen_value
 class AmericanCarrier:
     name: str
     title: str
     capacity: Capacity
 
 
-@dataclass(frozen=True)
+@frozen_value
 class SquadronSpec:
     """One Japanese squadron counter: ``akagi-zero``, ``akagi-b1`` ...
 
@@ -66,7 +67,7 @@ class SquadronSpec:
         return self.kind == FIGHTER
 
 
-@dataclass(frozen=True)
+@frozen_value
 class PoolSpec:
     """An opaque cup: so many squadron counters and so many placeholders."""
 
@@ -77,7 +78,7 @@ class PoolSpec:
     provenance: Provenance
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Band:
     """A result band of §8: Japanese minus American points from ``low`` to ``high``."""
 
@@ -90,7 +91,7 @@ class Band:
         return (self.low is None or margin >= self.low) and (self.high is None or margin <= self.high)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Victory:
     squadrons_per_award: int
     squadron_award: float
@@ -107,7 +108,7 @@ class Victory:
         raise ValueError(f"no result band holds {margin}")  # parse_forces makes this impossible
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Forces:
     japanese: tuple[JapaneseCarrier, ...]
     american: tuple[AmericanCarrier, ...]

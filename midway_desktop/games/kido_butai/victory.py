@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.kido_butai.combat import roll
 from midway_desktop.games.kido_butai.display import ROLL, State, Table
 from midway_desktop.games.kido_butai.forces import Band, Forces
 from midway_desktop.games.kido_butai.squadrons import GONE, IN_THE_AIR, LOST
+from midway_desktop.values import frozen_value
 
 NIGHT_LOSS = 5  # KB › Clarifications to 8: a squadron still in the air is destroyed on a five or six
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Score:
     japan: int
     usa: int

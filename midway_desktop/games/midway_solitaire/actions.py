@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
-from midway_desktop.engine.actions import Action
+from midway_desktop.engine.actions import Action, action
 
 US = "us"
 
 
-@dataclass(frozen=True)
+@action
 class PlaceTaskForce(Action):
     """Set-up: put a task force on a square of column L or M (MS › Game Setup 1)."""
 
@@ -22,7 +21,7 @@ class PlaceTaskForce(Action):
         return f"{self.tf} sets up on {self.square}"
 
 
-@dataclass(frozen=True)
+@action
 class MoveTaskForce(Action):
     """Move a task force up to one square, two with extra fuel, or stay (MS › Unit Movement)."""
 
@@ -34,7 +33,7 @@ class MoveTaskForce(Action):
         return f"{self.tf} to {self.to}"
 
 
-@dataclass(frozen=True)
+@action
 class PlaceAircraft(Action):
     """Place the Midway aircraft east of the blue dashed line; the card is then flipped."""
 
@@ -45,7 +44,7 @@ class PlaceAircraft(Action):
         return f"Midway aircraft to {self.square}"
 
 
-@dataclass(frozen=True)
+@action
 class TurnOrders(Action):
     """A whole American turn in one: each task force's move, then the Midway aircraft.
 
@@ -67,7 +66,7 @@ class TurnOrders(Action):
         return "; ".join(a.describe() for a in self.parts())
 
 
-@dataclass(frozen=True)
+@action
 class AssignHits(Action):
     """Share a round's hits among the units in a fight (MS › Ship Attacks: the player assigns).
 
@@ -85,7 +84,7 @@ class AssignHits(Action):
         return f"hits on Americans: {shown(self.on_american)}; on Japanese: {shown(self.on_japanese)}"
 
 
-@dataclass(frozen=True)
+@action
 class LongRangeAttack(Action):
     """A task force strikes the Japanese units of an adjacent square (MS › Long Range Attacks)."""
 
@@ -97,7 +96,7 @@ class LongRangeAttack(Action):
         return f"{self.tf} long range attack on {self.target}"
 
 
-@dataclass(frozen=True)
+@action
 class EndTurn(Action):
     """Make no (more) long range attacks this turn."""
 

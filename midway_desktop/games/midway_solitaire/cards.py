@@ -7,7 +7,6 @@ The deck is data (``rulesets/midway-solitaire/cards.yaml``); most of it is provi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from midway_desktop.games.midway_solitaire.forces import JAPANESE
@@ -15,6 +14,7 @@ from midway_desktop.games.midway_solitaire.provenance import field_provenance
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.geometry.loader import provenance
 from midway_desktop.ruleset import Node, load_yaml, ruleset_dir
+from midway_desktop.values import frozen_value
 
 DIRECTIONS = ("n", "e", "s", "w")
 TARGETS = ("alaska", "midway", "hawaiian-islands", "nearest-tf")
@@ -25,7 +25,7 @@ _DIRECTION_NAMES = {"n": "North", "e": "East", "s": "South", "w": "West"}
 _FIELDS = ("title", "moves", "event", "hazard", "history")
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Move:
     """One force's movement on a card: compass steps in order, or one square ``toward`` a place.
 
@@ -48,7 +48,7 @@ class Move:
         return " then ".join(_DIRECTION_NAMES[s] for s in self.steps)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Modifier:
     """A die roll modifier for the turn: ``value`` on attacks by ``side`` of kind ``attack``."""
 
@@ -60,7 +60,7 @@ class Modifier:
         return self.side in (side, "all") and self.attack in (attack, "any")
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Card:
     number: int
     title: str
@@ -92,7 +92,7 @@ class Card:
         return all(m.all_stop for m in self.moves)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Deck:
     """Every action card by number, and the player aid's number."""
 

@@ -8,12 +8,12 @@ combat"; a unit is sunk once its hits reach its damage number. The values are da
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from midway_desktop.games.midway_solitaire.provenance import field_provenance
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.ruleset import Node, load_yaml, ruleset_dir
+from midway_desktop.values import frozen_value
 
 AMERICAN = ("TF-16", "TF-17")
 JAPANESE = ("AIF", "CSF", "MIF")
@@ -23,7 +23,7 @@ _FIELDS = ("title", "ships", "firepower", "damage", "extra_fuel", "long_range_at
 MAX_VALUE = 99
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Force:
     """One unit's line on a ship status board."""
 
@@ -44,7 +44,7 @@ class Force:
         return self.firepower * self.damage
 
 
-@dataclass(frozen=True)
+@frozen_value
 class StatusBoards:
     """All five forces by id."""
 

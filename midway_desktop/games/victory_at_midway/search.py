@@ -9,7 +9,6 @@ search (day only) in its hex and the six around it. Submarines are never found.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
@@ -28,6 +27,7 @@ from midway_desktop.games.victory_at_midway.state import (
     other,
     side_name,
 )
+from midway_desktop.values import frozen_value
 
 BONUS_RADIUS = 2  # Japanese bonus searches: within two hexes of an undamaged carrier
 MIDWAY_RADIUS = 6
@@ -40,7 +40,7 @@ ST11 = "ST11"
 MUTUAL_US_ONLY, MUTUAL_JAPAN_ONLY = 1, 10  # VaM › Solitaire › Doctrine Toward US CVs
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Allowance:
     """One kind of air search a side may assign this turn: where, and how many."""
 

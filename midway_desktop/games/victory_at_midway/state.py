@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
@@ -23,6 +23,7 @@ from midway_desktop.games.victory_at_midway.units import GAME, MIDWAY_BASE, Cata
 from midway_desktop.geometry import Board, load_board
 from midway_desktop.geometry.needs import require
 from midway_desktop.ruleset import ruleset_dir
+from midway_desktop.values import frozen_value
 
 US = "us"
 JAPAN = "japan"
@@ -106,7 +107,7 @@ _tuple_new = tuple.__new__
 make_unit = functools.partial(_tuple_new, UnitState)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Flight:
     """An air unit in the air this turn: what it flies and from where."""
 
@@ -118,7 +119,7 @@ class Flight:
     found: bool | None = None  # finding the enemy: None until rolled
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Search:
     side: str
     kind: str  # "air" or "ship"
@@ -126,7 +127,7 @@ class Search:
     scout: str = ""  # Extra Scouts: the bomber flying this air search
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Sighting:
     """An Enemy Carrier(s)/Ships Sighted marker: ``side`` saw enemy ships in ``hex``."""
 
@@ -136,7 +137,7 @@ class Sighting:
     carriers: bool
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Battle:
     """A fight in sight of both players: an air strike (``kind`` "air") or a naval combat —
     a submarine attack ("sub"), a surface battle ("surface"), a bombardment of Midway
@@ -181,7 +182,7 @@ class Battle:
         return self.attacker
 
 
-@dataclass(frozen=True)
+@frozen_value
 class State:
     turn: int
     step: str
@@ -214,7 +215,7 @@ class State:
         return name in self.options
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Game:
     """The fixed context: counters, map and index (shared, never changed)."""
 

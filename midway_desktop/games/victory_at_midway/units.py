@@ -8,7 +8,7 @@ where each value comes from, and every parse problem is one ``RulesetError`` lin
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,6 +16,7 @@ from midway_desktop.games import GAME_IDS
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.geometry.loader import provenance as read_provenance
 from midway_desktop.ruleset import Node, RulesetError, load_yaml, ruleset_dir
+from midway_desktop.values import frozen_value
 
 GAME = "victory-at-midway"
 SIDES = ("us", "japan")
@@ -30,7 +31,7 @@ MIDWAY_BASE = "Midway"
 Prov = Mapping[str, Provenance]
 
 
-@dataclass(frozen=True)
+@frozen_value
 class ShipSpec:
     """One ship counter: a named ship, a two-ship section or a destroyer division."""
 
@@ -59,7 +60,7 @@ class ShipSpec:
         return "Yamato" if self.id == "Yamato" else self.type
 
 
-@dataclass(frozen=True)
+@frozen_value
 class AircraftSpec:
     """One air unit: a squadron of 6-12 planes based on a carrier or on Midway."""
 
@@ -84,7 +85,7 @@ class AircraftSpec:
         return self.type == "F"
 
 
-@dataclass(frozen=True)
+@frozen_value
 class GroundSpec:
     id: str
     side: str
@@ -96,7 +97,7 @@ class GroundSpec:
     provenance: Prov
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Group:
     """A Japanese entry group (or the US task force a ship starts in)."""
 
@@ -111,7 +112,7 @@ class Group:
     provenance: Prov
 
 
-@dataclass(frozen=True)
+@frozen_value
 class HoldingBox:
     id: str
     side: str
@@ -121,7 +122,7 @@ class HoldingBox:
     provenance: Provenance
 
 
-@dataclass(frozen=True)
+@frozen_value
 class TurnTrack:
     last: int
     night: frozenset[int]
@@ -137,7 +138,7 @@ class TurnTrack:
         return self.days[max(starts)] if starts else ""
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Marker:
     id: str
     title: str
@@ -145,7 +146,7 @@ class Marker:
     size: str
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Victory:
     per_hit: Mapping[str, float]
     midway_control: float
@@ -154,7 +155,7 @@ class Victory:
     provenance: Prov
 
 
-@dataclass(frozen=True)
+@frozen_value
 class MidwayField:
     capacity: int
     air_searches_in_hex: int
@@ -162,7 +163,7 @@ class MidwayField:
     provenance: Prov
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Catalogue:
     """Everything the rules need to know about the pieces."""
 

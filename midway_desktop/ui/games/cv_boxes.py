@@ -11,7 +11,6 @@ box can show nothing the engine did not give that side.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from midway_desktop.games.cv.actions import WEAPON_TITLES, box_name
@@ -30,6 +29,7 @@ from midway_desktop.ui.box_views import Row
 from midway_desktop.ui.counters import CounterFace
 from midway_desktop.ui.games.cv_faces import SIDES as FACE_SIDES
 from midway_desktop.ui.symbols import plane_symbol
+from midway_desktop.values import frozen_value
 
 SIDE_NAMES = {"american": "American", "japanese": "Japanese"}
 WHERE = {
@@ -41,7 +41,7 @@ WHERE = {
 }
 
 
-@dataclass(frozen=True)
+@frozen_value
 class BoxSpec:
     """One box of a chart: its key, title, the rows it reads from a view, and the places a drop
     on it names (``gestures``)."""
@@ -53,7 +53,7 @@ class BoxSpec:
     tip: str = ""
 
 
-@dataclass(frozen=True)
+@frozen_value
 class ChartGroup:
     """A heading (a Task Force, a base, an Air Box) and its boxes side by side."""
 

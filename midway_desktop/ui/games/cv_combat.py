@@ -23,7 +23,7 @@ import dataclasses
 import html
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
@@ -63,6 +63,7 @@ from midway_desktop.games.cv.combat import STEPS
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.surface import NORMALLY_SCREENED
 from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO, STEP_SHORT
+from midway_desktop.values import frozen_value
 
 STEP_NAMES = tuple(s.name for s in STEPS)
 SURFACE_STEPS = ("surface-set-up", "surface-gunnery", "surface-torpedo", "breakthrough", "bombardment",
@@ -100,7 +101,7 @@ ROLE_NAMES = {"interceptor": "Interceptor", "escort": "Escort", "special": "Spec
 
 
 # -- the board, as data --------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@frozen_value
 class Roll:
     """One Combat rolled: who fired, with how many Factors, on which Hit Table and Base Number."""
 
@@ -112,7 +113,7 @@ class Roll:
     hits: int | None
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Segment:
     name: str
     title: str
@@ -124,7 +125,7 @@ class Segment:
     current: bool = False
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Choice:
     """A family of legal orders that differ only in the numbers (or role) the player sets."""
 
@@ -151,7 +152,7 @@ class Choice:
         return next((a for a in self.options if all(getattr(a, k) == v for k, v in values.items())), None)
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Board:
     hex: str
     live: bool  # the Battle being fought (False: one looked over after it)
@@ -175,7 +176,7 @@ class Board:
         return out
 
 
-@dataclass(frozen=True)
+@frozen_value
 class BattleRecord:
     """A Battle as the side's log tells it: its hex and its events."""
 

@@ -11,7 +11,6 @@ mapboard for both sides (Basic XI, XII).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -21,13 +20,14 @@ from midway_desktop.games.cv.actions import WEAPON_TITLES
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.time_record import Time
 from midway_desktop.ui.games.cv_boxes import SIDE_NAMES, as_side, box_title, mine, plane_title, sides_shown
+from midway_desktop.values import frozen_value
 
 Index = QModelIndex | QPersistentModelIndex
 URGENT = QColor(214, 72, 60, 150)  # must land this Turn (or is past it)
 SOON = QColor(240, 190, 90, 140)  # must land next Turn
 
 
-@dataclass(frozen=True)
+@frozen_value
 class Line:
     """One line of a record sheet: its cells, its tooltip and how much it should stand out
     (0 not at all, 1 soon, 2 now)."""

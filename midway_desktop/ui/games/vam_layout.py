@@ -10,7 +10,6 @@ holding boxes, Withdrawn Ships, Ditched Aircraft and Destroyed Units.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from midway_desktop.engine.events import UMPIRE
@@ -18,6 +17,7 @@ from midway_desktop.games.victory_at_midway.gestures import SEARCH_PIECE
 from midway_desktop.ui.counters import CounterFace
 from midway_desktop.ui.games.vam_boxes import Row
 from midway_desktop.ui.symbols import plane_symbol, ship_symbol, unit_symbol
+from midway_desktop.values import frozen_value
 
 SIDES = ("us", "japan")
 SIDE_NAMES = {"us": "US", "japan": "Japan"}
@@ -71,7 +71,7 @@ def unit_face(side: str, unit: str, reduced: bool = False) -> CounterFace:
     return CounterFace(side, unit, kind, "", reduced=reduced, symbol=unit_symbol(unit))
 
 
-@dataclass(frozen=True)
+@frozen_value
 class BoxSpec:
     """One holding box: its key, title, how to read its counters, and what a drop on it means."""
 
