@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from midway_desktop import values as values_module
 from midway_desktop.values import frozen_value
 
 
@@ -66,3 +67,39 @@ def test_a_class_writing_its_own_equality_keeps_the_dataclass() -> None:
 
     with pytest.raises(TypeError, match="its own"):
         frozen_value(Own)
+
+
+@pytest.mark.parametrize("body", BODIES)
+def test_frozen_value_refuses_changes_as_a_frozen_dataclass_does(body: dict[str, Any]) -> None:
+    plain, fast = _pair(body)
+    n = len(dataclasses.fields(plain))
+    for cls in (plain, fast):
+        value = cls(*range(n))
+        refused = []
+        for name in ("a", "other"):
+            with pytest.raises(dataclasses.FrozenInstanceError) as caught:
+                setattr(value, name, 9)
+            refused.append(str(caught.value))
+            with pytest.raises(dataclasses.FrozenInstanceError) as caught:
+                delattr(value, name)
+            refused.append(str(caught.value))
+        # A plain subclass's values take new names, never the fields.
+        child = type("Child", (cls,), {})(*range(n))
+        child.other = 1
+        assert child.other == 1
+        if n:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                child.a = 2
+        cls.refused = refused  # type: ignore[attr-defined]
+    assert fast.refused == plain.refused  # type: ignore[attr-defined]
+    assert fast.__setattr__.__qualname__ == plain.__setattr__.__qualname__ == "Thing.__setattr__"
+
+
+def test_the_frozen_methods_are_shared_where_they_can_be_and_dataclasses_is_left_as_it_was() -> None:
+    own = getattr(dataclasses, "_frozen_get_del_attr", None)
+    made = frozen_value(type("Thing", (), {"__annotations__": {"a": "int"}}))
+    assert getattr(dataclasses, "_frozen_get_del_attr", None) is own
+    if values_module._OWN_FROZEN is not None:  # (before Python 3.13: closures, nothing compiled)
+        assert made.__setattr__.__code__ is values_module._frozen_methods(made, [], None)[0].__code__
+    plain = dataclass(frozen=True)(type("Plain", (), {"__annotations__": {"a": "int"}}))
+    assert plain.__setattr__.__code__.co_filename != values_module.__file__

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
+from midway_desktop.values import make_frozen
+
 
 class ActionError(ValueError):
     """An action could not be read from a record."""
@@ -59,7 +61,7 @@ def action(cls: A) -> A:
     :class:`Action` instead of having three more written for it. A dataclass writes each of
     its methods as source and compiles it when the class is made: 1.2 M instructions an
     action type, and Victory at Midway has 32 of them to make at every start."""
-    dataclass(frozen=True, eq=False, repr=False)(cls)  # (made in place: the very same class)
+    make_frozen(cls)  # (made in place: the very same class)
     names = [f.name for f in dataclasses.fields(cls)]
     get = operator.attrgetter(*names)
     # (attrgetter of one name gives the value itself, not a one-value tuple)
