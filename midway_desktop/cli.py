@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,27 +13,15 @@ from midway_desktop import __version__, startup
 from midway_desktop.games import DEFAULT_GAME, GAME_IDS
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="midway-desktop",
-        description="Battle of Midway board wargames: Victory at Midway, CV, Kido Butai, Midway Solitaire.",
-    )
-    parser.add_argument("--version", action="version", version=f"midway-desktop {__version__}")
-    parser.add_argument("--game", choices=GAME_IDS, default=None, help="game to open (default: last played)")
-    parser.add_argument(
-        "--selftest",
-        action="store_true",
-        help="check this installation (rulesets, boards drawn offscreen, a bot game of each game) and exit",
-    )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    play = sub.add_parser("play", help="open the app (the default command)")
+def _play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("game", nargs="?", choices=GAME_IDS, default=None)
 
-    val = sub.add_parser("validate", help="check a ruleset folder; exit 1 on any problem")
+
+def _validate_arguments(val: argparse.ArgumentParser) -> None:
     val.add_argument("path", type=Path)
 
-    shot = sub.add_parser("screenshot", help="render the main window for a new game to a PNG (a BMP if named .bmp)")
+
+def _screenshot_arguments(shot: argparse.ArgumentParser) -> None:
     shot.add_argument("game", choices=GAME_IDS)
     shot.add_argument("--out", type=Path, required=True)
     shot.add_argument("--width", type=int, default=1600)
@@ -57,10 +46,12 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--scale", type=float, default=None, help="device pixel ratio, e.g. 2 for a 200 %% screen")
     shot.add_argument("--high-contrast", action="store_true", help="draw with the high-contrast option on")
 
-    rep = sub.add_parser("replay", help="replay a saved game headless, verify it and print the outcome")
+
+def _replay_arguments(rep: argparse.ArgumentParser) -> None:
     rep.add_argument("file", type=Path)
 
-    sim = sub.add_parser("simulate", help="play bot games and summarise the results")
+
+def _simulate_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("game", choices=GAME_IDS)
     sim.add_argument("--scenario", default=None, help="the game's scenario (default: its first; CV: short)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -74,11 +65,53 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
     sim.add_argument("--plot", type=Path, default=None, metavar="FILE.png", help="also draw the odds plot to a PNG")
+
+
+# Each command: its help line and what adds its arguments.
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
+    "play": ("open the app (the default command)", _play_arguments),
+    "validate": ("check a ruleset folder; exit 1 on any problem", _validate_arguments),
+    "screenshot": ("render the main window for a new game to a PNG (a BMP if named .bmp)", _screenshot_arguments),
+    "replay": ("replay a saved game headless, verify it and print the outcome", _replay_arguments),
+    "simulate": ("play bot games and summarise the results", _simulate_arguments),
+}
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. Given the arguments to parse, only the command they name gets
+    its sub-parser (argparse makes a help formatter for every argument it adds and looks for its
+    translations each time: some milliseconds of every start); every command's when they name
+    none, ask for help or might be misspelt, so that help and errors are whole."""
+    parser = argparse.ArgumentParser(
+        prog="midway-desktop",
+        description="Battle of Midway board wargames: Victory at Midway, CV, Kido Butai, Midway Solitaire.",
+    )
+    parser.add_argument("--version", action="version", version=f"midway-desktop {__version__}")
+    parser.add_argument("--game", choices=GAME_IDS, default=None, help="game to open (default: last played)")
+    parser.add_argument(
+        "--selftest",
+        action="store_true",
+        help="check this installation (rulesets, boards drawn offscreen, a bot game of each game) and exit",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    named = _command_named(argv)
+    for name, (help_line, add_arguments) in COMMANDS.items():
+        if named is None or name == named:
+            add_arguments(sub.add_parser(name, help=help_line))
     return parser
 
 
+def _command_named(argv: Sequence[str] | None) -> str | None:
+    """The command ``argv`` names before any option of the main parser, if that is all it asks."""
+    if not argv or argv[0] not in COMMANDS:
+        return None  # (no command, an option first, or a misspelt command: the whole parser)
+    return argv[0]
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    if argv is None:
+        argv = sys.argv[1:]
+    args = build_parser(argv).parse_args(argv)
     if args.command in (None, "play", "screenshot") and not args.selftest:
         startup.begin()  # until the window is up
     if args.selftest:
