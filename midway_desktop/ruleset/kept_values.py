@@ -4,13 +4,13 @@ Turning a ruleset's files into a game's values (nodes from the kept YAML, then t
 parsers and cross-file checks) was about 90 M instructions of every CV start, all of it
 depending only on the files' bytes and the code that reads them. So values that read (and
 checked) cleanly are kept (``ruleset/cache.py``) under a hash of both, and the next start
-makes the very same values again from that entry: some 1,600 objects instead of 4,600 nodes
+makes the very same values again from that entry: some 1,100 objects instead of 4,600 nodes
 and the parsers' work.
 
 The entry holds the form below as JSON text with its digest, checked before the text is read:
 any change to a byte of it is a miss, so the values are made without checking each again.
-The form: a table of every value that is not a JSON scalar, each written once (values that
-one object shares with another stay shared), children before the values that hold them, and
+The form: a table of every value that is not a JSON scalar, each written once (equal values,
+frozen all, come back as one value shared), children before the values that hold them, and
 a reference to one as ``[index]`` (a list, never a scalar)::
 
     {"classes": ["games.cv.planes:PlaneType", ...],
@@ -78,6 +78,7 @@ def encode(value: Any, classes: dict[str, type]) -> dict[str, Any]:
     names: dict[type, int] = {}
     objects: list[list[Any]] = []
     made: dict[int, list[int]] = {}  # id of a value written -> its reference
+    same: dict[tuple[Any, ...], list[int]] = {}  # what a value is written as -> its reference
     held: list[Any] = []  # (keeps each written value alive, so no id is used twice)
 
     def put(item: Any) -> Any:
@@ -104,14 +105,26 @@ def encode(value: Any, classes: dict[str, type]) -> dict[str, Any]:
             entry = [names[kind], [put(getattr(item, f.name)) for f in fields]]
         else:
             raise _NotKept(class_name(kind))
-        ref = [len(objects)]
-        objects.append(entry)
+        # Equal values written once: a third of CV's (the same Provenance, Time, tuple) are.
+        # Types are part of the signature, so 1, 1.0 and True stay apart (and 0.0, -0.0);
+        # a dict (which could be changed) is never shared where it was not.
+        signature = (entry[0], *(("ref", part[0]) if type(part) is list else _typed(part) for part in entry[1]))
+        ref = same.get(signature) if kind is not dict else None
+        if ref is None:
+            ref = [len(objects)]
+            objects.append(entry)
+            if kind is not dict:
+                same[signature] = ref
         made[id(item)] = ref
         held.append(item)
         return ref
 
     root = put(value)
     return {"classes": [class_name(c) for c in names], "objects": objects, "root": root}
+
+
+def _typed(scalar: Any) -> tuple[type, Any]:
+    return (type(scalar), repr(scalar) if type(scalar) is float else scalar)
 
 
 def decode(data: dict[str, Any], classes: dict[str, type]) -> Any:

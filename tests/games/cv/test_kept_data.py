@@ -203,3 +203,14 @@ def test_the_key_holds_the_text_of_every_cv_module_that_reads_the_data() -> None
     assert modules
     for module in modules:
         assert f"games/cv/{module.rsplit('.', 1)[1]}.py" in cv_data._READERS, module
+
+
+def test_equal_values_kept_once_keep_their_types(fresh_cache: Path) -> None:
+    source = fresh_cache / "some.yaml"
+    value = ((1,), (1.0,), (True,), (0.0,), (-0.0,), (1,), {"a": 1}, {"a": 1})
+    kept_values.store("test", source, "k", value, [])
+    back = kept_values.load("test", source, "k", [])
+    assert back == value
+    assert [repr(v) for v in back] == [repr(v) for v in value]
+    assert back[0] is back[5]  # equal tuples come back as one
+    assert back[6] is not back[7]  # a dict is never shared where it was not
