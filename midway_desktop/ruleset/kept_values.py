@@ -19,10 +19,11 @@ a reference to one as ``[index]`` (a list, never a scalar)::
      "root": value}
 
 ``t`` is a tuple, ``f`` a frozenset, ``d`` a dict (keys of any kind, order kept). Only classes
-the caller names can be made, each from exactly its fields. A :class:`Node` (a value's file
-and line) is kept as None: those serve only the messages of checks that a kept entry has
-passed. Anything else (a list, a set, another class) is not kept at all, and neither is a
-value that does not come back equal to itself. A missing, stale or damaged entry is a miss.
+the caller names can be made, each by its own ``__init__`` from exactly the fields it takes. A
+:class:`Node` (a value's file and line) is kept as None: those serve only the messages of
+checks that a kept entry has passed. Anything else (a list, a set, another class) is not kept
+at all, and neither is a value that does not come back equal to itself.
+A missing, stale or damaged entry is a miss.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import dataclasses
 import json
 from collections.abc import Iterable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from midway_desktop.ruleset import cache
@@ -42,6 +44,16 @@ _CONTAINERS = {tuple: "t", frozenset: "f", dict: "d"}
 
 class _NotKept(Exception):
     """A value the form has no place for."""
+
+
+def classes_of(*modules: ModuleType) -> list[type]:
+    """Every dataclass defined in ``modules``: what a game's data read by them is made of."""
+    return [
+        value
+        for module in modules
+        for value in vars(module).values()
+        if isinstance(value, type) and dataclasses.is_dataclass(value) and value.__module__ == module.__name__
+    ]
 
 
 def class_name(cls: type) -> str:
@@ -97,12 +109,9 @@ def encode(value: Any, classes: dict[str, type]) -> dict[str, Any]:
                 payload = [put(part) for part in item]
             entry: list[Any] = [_CONTAINERS[kind], payload]
         elif dataclasses.is_dataclass(item) and classes.get(class_name(kind)) is kind:
-            fields = dataclasses.fields(item)
-            if not all(f.init for f in fields):
-                raise _NotKept(class_name(kind))
             if kind not in names:
                 names[kind] = len(names)
-            entry = [names[kind], [put(getattr(item, f.name)) for f in fields]]
+            entry = [names[kind], [put(getattr(item, name)) for name in _made_from(kind)]]
         else:
             raise _NotKept(class_name(kind))
         # Equal values written once: a third of CV's (the same Provenance, Time, tuple) are.
@@ -123,6 +132,12 @@ def encode(value: Any, classes: dict[str, type]) -> dict[str, Any]:
     return {"classes": [class_name(c) for c in names], "objects": objects, "root": root}
 
 
+def _made_from(cls: type) -> list[str]:
+    """The fields a value of ``cls`` is made from: those its ``__init__`` takes (the others
+    its ``__post_init__`` works out from them, as when it was first made)."""
+    return [f.name for f in dataclasses.fields(cls) if f.init]
+
+
 def _typed(scalar: Any) -> tuple[type, Any]:
     return (type(scalar), repr(scalar) if type(scalar) is float else scalar)
 
@@ -130,7 +145,7 @@ def _typed(scalar: Any) -> tuple[type, Any]:
 def decode(data: dict[str, Any], classes: dict[str, type]) -> Any:
     """The value ``encode`` wrote; an error for anything it cannot have written."""
     kinds: list[Any] = [classes[name] for name in data["classes"]]  # KeyError: a class not allowed
-    arity = [len(dataclasses.fields(cls)) for cls in kinds]
+    arity = [len(_made_from(cls)) for cls in kinds]
     made: list[Any] = []
     add = made.append
     for tag, payload in data["objects"]:

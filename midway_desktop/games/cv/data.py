@@ -11,7 +11,6 @@ same values from it, without the files' nodes, the parsers or the checks.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
@@ -113,13 +112,7 @@ _READERS = (
 def _kept_classes() -> list[type]:
     """The classes CV's data is made of: every dataclass of the modules that read it."""
     modules = (_arrival, _bases, _charts, _crt, _forces, _placement, _planes, _scenarios, _ships, _time_record)
-    found = [
-        value
-        for module in modules
-        for value in vars(module).values()
-        if isinstance(value, type) and dataclasses.is_dataclass(value) and value.__module__ == module.__name__
-    ]
-    return [*found, Provenance]
+    return [*kept_values.classes_of(*modules), Provenance]
 
 
 @lru_cache(maxsize=4)
@@ -129,7 +122,7 @@ def _load_cached(root: Path, stamps: tuple[int, ...]) -> CvData:
     # parsing it a second time here was 126 M instructions (4 %) of CV's start.
     board = load_board(root / "board.yaml")
     raw = {name: read_ruleset_file(root / name) for name in ("board.yaml", *PARSERS)}
-    key = cache.digest(_KEPT, cache.sources_digest(*_READERS), *raw.values())
+    key = cache.digest(_KEPT, cache.sources_digest(*_READERS), game, *raw.values())
     kept = kept_values.load("cv-data", root, key, _kept_classes())
     if type(kept) is tuple and [type(v) for v in kept] == [tuple, Charts, Ships, tuple, Bases, Scenarios]:
         return CvData(board, *kept)
