@@ -6,11 +6,13 @@ the line and the dotted path of the offending value.
 
 Composing is slow in pure Python (a fifth of a second for the largest ruleset), so the wrapped
 nodes of a file that read cleanly are kept in the user's cache (``ruleset/cache.py``), keyed by
-the file's bytes: the next start reads them back as JSON, and PyYAML is not even imported.
+the file's bytes and this code: the next start reads them back as JSON, and PyYAML is not even
+imported.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +26,7 @@ MAX_NODES = 200_000
 _MAX_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 40  # the bundled rulesets nest six deep
 # Bump when what a Node holds, or how it is written to the cache, changes.
-_NODES_VERSION = "nodes 1"
+_NODES_VERSION = "nodes 2"
 
 
 class Node:
@@ -160,10 +162,17 @@ def read_ruleset_file(file: Path) -> bytes:
     return raw
 
 
+@lru_cache(maxsize=1)
+def _reader_digest() -> str:
+    """The reading code's own text, in every key: a newer reader misses even if nobody bumped
+    ``_NODES_VERSION`` (read once a run)."""
+    return cache.sources_digest("ruleset/yamlio.py", "ruleset/compose.py")
+
+
 def parse_yaml(raw: bytes, file: Path) -> Node:
     """The YAML ``raw`` (the bytes of ``file``) as nodes: from the cache when these very bytes
     have been read before, else composed and then kept."""
-    key = cache.digest(_NODES_VERSION, raw)
+    key = cache.digest(_NODES_VERSION, _reader_digest(), raw)
     kept = cache.load("yaml", file, key)
     if kept is not None:
         found = _decode(kept, file)
@@ -178,55 +187,80 @@ def parse_yaml(raw: bytes, file: Path) -> Node:
     return node
 
 
-# -- the cache's form of a node: [line, key line, value], the value a scalar, a list of such
-# triples, or an object of them (JSON keeps the keys' order).
+# -- the cache's form of a file: [tree, lines]. ``tree`` is the file's values as plain JSON
+# (what ``Node.plain`` gives); ``lines`` holds two whole numbers a node (its line, its key's
+# line), node by node in the order ``_decode`` meets them (each node before its children).
+# Kept apart, the lines are checked all at once by built-in calls, and the JSON is a third
+# smaller than one [line, key line, value] triple a node.
 _SCALARS = (str, int, float, bool, type(None))
 
 
 def _encode(node: Node) -> list[Any] | None:
     """``node`` as plain JSON values, or None if a value has no JSON form (a date)."""
-    value = node.value
-    if isinstance(value, dict):
-        out: dict[str, Any] = {}
-        for key, child in value.items():
-            encoded = _encode(child)
-            if encoded is None:
-                return None
-            out[key] = encoded
-        return [node.line, node.key_line, out]
-    if isinstance(value, list):
-        items = [_encode(child) for child in value]
-        if any(item is None for item in items):
-            return None
-        return [node.line, node.key_line, items]
-    if not isinstance(value, _SCALARS):
+    lines: list[int] = []
+
+    def plain(node: Node) -> Any:
+        lines.append(node.line)
+        lines.append(node.key_line)
+        value = node.value
+        if isinstance(value, dict):
+            return {key: plain(child) for key, child in value.items()}
+        if isinstance(value, list):
+            return [plain(child) for child in value]
+        if not isinstance(value, _SCALARS):
+            raise ValueError
+        return value
+
+    try:
+        return [plain(node), lines]
+    except ValueError:
         return None
-    return [node.line, node.key_line, value]
 
 
 def _decode(data: Any, file: Path) -> Node | None:
-    """The nodes ``_encode`` wrote, paths rebuilt as ``wrap`` builds them; None for anything
-    ``_encode`` cannot have written, or more values than a file may hold."""
-    budget = [MAX_NODES]
+    """The nodes ``_encode`` wrote, paths rebuilt as ``compose`` builds them; None for anything
+    ``_encode`` cannot have written, or more values than a file may hold.
+
+    JSON holds no other scalars than a file may, so only the lines and the nesting are
+    checked: every line a whole number from 1 (bools refused by ``type``), exactly two a node."""
+    try:
+        tree, lines = data
+        if type(lines) is not list or len(lines) > 2 * MAX_NODES or set(map(type, lines)) != {int} or min(lines) < 1:
+            return None
+    except (TypeError, ValueError):  # not a pair, no lines
+        return None
+    rest = iter(lines)
+    take = rest.__next__
 
     def build(item: Any, path: str, depth: int) -> Node:
-        budget[0] -= 1
-        if budget[0] < 0 or depth > MAX_DEPTH or not isinstance(item, list) or len(item) != 3:
+        # A scalar's node is made in its parent's loop, not by a call of its own (three in
+        # four nodes are scalars).
+        line = take()
+        key_line = take()
+        if depth > MAX_DEPTH:
             raise ValueError
-        line, key_line, value = item
-        # (``type`` refuses a bool as well; written out rather than with ``all``, whose
-        # generator per node was 22 M instructions of reading CV's files)
-        if type(line) is not int or type(key_line) is not int or line < 1 or key_line < 1:
-            raise ValueError
-        if isinstance(value, dict):
-            value = {k: build(v, f"{path}.{k}" if path else k, depth + 1) for k, v in value.items()}
-        elif isinstance(value, list):
-            value = [build(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value)]
-        elif not isinstance(value, _SCALARS):
-            raise ValueError
+        if type(item) is dict:
+            value: Any = {}
+            for key, child in item.items():
+                where = f"{path}.{key}" if path else key
+                if type(child) is dict or type(child) is list:
+                    value[key] = build(child, where, depth + 1)
+                else:
+                    value[key] = Node(child, file, take(), where, take())
+        elif type(item) is list:
+            value = []
+            for i, child in enumerate(item):
+                where = f"{path}[{i}]"
+                if type(child) is dict or type(child) is list:
+                    value.append(build(child, where, depth + 1))
+                else:
+                    value.append(Node(child, file, take(), where, take()))
+        else:
+            value = item
         return Node(value, file, line, path, key_line)
 
     try:
-        return build(data, "", 0)
-    except ValueError:
+        root = build(tree, "", 0)
+    except (StopIteration, ValueError, RecursionError):  # lines run out, nested too deeply
         return None
+    return root if next(rest, None) is None else None  # every line used

@@ -4,6 +4,7 @@ worked out again without a word."""
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
@@ -14,9 +15,9 @@ import pytest
 
 from midway_desktop.games import GAME_IDS
 from midway_desktop.geometry import load_board, loader, outlines
-from midway_desktop.ruleset import cache, load_yaml, ruleset_dir
+from midway_desktop.ruleset import cache, load_yaml, ruleset_dir, yamlio
 from midway_desktop.ruleset.compose import compose
-from midway_desktop.ruleset.yamlio import Node
+from midway_desktop.ruleset.yamlio import MAX_DEPTH, Node
 
 
 @pytest.fixture
@@ -171,3 +172,31 @@ def test_the_first_screen_of_every_game_loads_no_geometry_yaml_or_crypto_library
     )
     assert run.returncode == 0, run.stderr[-3000:]
     assert run.stdout.strip().splitlines()[-1] == "[]", run.stdout
+
+
+KEPT_YAML_DAMAGE = {
+    "a line too few": lambda tree, lines: [tree, lines[:-1]],
+    "a line too many": lambda tree, lines: [tree, [*lines, 1]],
+    "a line of zero": lambda tree, lines: [tree, [0, *lines[1:]]],
+    "a line that is true": lambda tree, lines: [tree, [True, *lines[1:]]],
+    "a line that is text": lambda tree, lines: [tree, ["1", *lines[1:]]],
+    "no lines": lambda tree, lines: [tree, []],
+    "lines not a list": lambda tree, lines: [tree, {"1": 1}],
+    "a value nested too deeply": lambda tree, lines: [
+        functools.reduce(lambda inner, _: [inner], range(MAX_DEPTH + 1), tree),
+        [1, 1] * (MAX_DEPTH + 1) + lines,
+    ],
+}
+
+
+@pytest.mark.parametrize("damage", KEPT_YAML_DAMAGE)
+def test_kept_yaml_whose_lines_do_not_fit_its_values_is_composed_again(damage: str, fresh_cache: Path) -> None:
+    path = ruleset_dir("cv") / "forces.yaml"
+    composed = load_yaml(path)
+    entry = cache.entry_path("yaml", path)
+    sound = json.loads(entry.read_bytes())
+    assert yamlio._decode(sound["data"], path) is not None
+    sound["data"] = KEPT_YAML_DAMAGE[damage](*sound["data"])
+    entry.write_text(json.dumps(sound), encoding="utf-8")
+    assert yamlio._decode(sound["data"], path) is None
+    same_nodes(load_yaml(path), composed)

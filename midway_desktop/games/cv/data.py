@@ -3,6 +3,10 @@
 ``PARSERS`` reads each file alone (``midway-desktop validate`` uses them, one line per
 problem); :func:`load_data` reads a whole ruleset folder and checks what one file says of
 another (a placement's board regions exist, ...), each problem one line naming file and line.
+
+Data that read and checked cleanly is kept in the user's cache (``ruleset/kept_values.py``)
+under a hash of the folder's files and of the code that reads them: the next start makes the
+same values from it, without the files' nodes, the parsers or the checks.
 """
 
 from __future__ import annotations
@@ -12,6 +16,16 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
+from midway_desktop.games.cv import arrival as _arrival
+from midway_desktop.games.cv import bases as _bases
+from midway_desktop.games.cv import charts as _charts
+from midway_desktop.games.cv import crt as _crt
+from midway_desktop.games.cv import forces as _forces
+from midway_desktop.games.cv import placement as _placement
+from midway_desktop.games.cv import planes as _planes
+from midway_desktop.games.cv import scenarios as _scenarios
+from midway_desktop.games.cv import ships as _ships
+from midway_desktop.games.cv import time_record as _time_record
 from midway_desktop.games.cv.bases import Base, Bases, air_entry_hexes, parse_bases
 from midway_desktop.games.cv.charts import Charts, parse_charts
 from midway_desktop.games.cv.common import GAME
@@ -20,9 +34,10 @@ from midway_desktop.games.cv.placement import Placement
 from midway_desktop.games.cv.planes import PlaneType, parse_planes
 from midway_desktop.games.cv.scenarios import Scenario, Scenarios, SideSetUp, parse_scenarios
 from midway_desktop.games.cv.ships import Ships, parse_ships
-from midway_desktop.geometry.board import Board
+from midway_desktop.geometry.board import Board, Provenance
 from midway_desktop.geometry.loader import load_board
-from midway_desktop.ruleset import Node, RulesetError, load_yaml, ruleset_dir
+from midway_desktop.ruleset import Node, RulesetError, cache, kept_values, load_yaml, ruleset_dir
+from midway_desktop.ruleset.yamlio import parse_yaml, read_ruleset_file
 from midway_desktop.values import frozen_value
 
 PARSERS: dict[str, Callable[[Node, str | None], object]] = {
@@ -84,20 +99,49 @@ def _mtime(file: Path) -> int:
         raise RulesetError(file, None, f"cannot read file ({exc.strerror or exc})") from None
 
 
+# Bump when what is kept changes; the reading code's own text is in the key too.
+_KEPT = "cv data 1"
+_READERS = (
+    *(f"games/cv/{name}.py" for name in ("data", "common", "arrival", "bases", "charts", "crt", "forces")),
+    *(f"games/cv/{name}.py" for name in ("placement", "planes", "scenarios", "ships", "time_record")),
+    *("geometry/board.py", "geometry/loader.py", "ruleset/yamlio.py", "ruleset/compose.py"),
+    *("ruleset/kept_values.py", "values.py"),
+)
+
+
+def _kept_classes() -> list[type]:
+    """The classes CV's data is made of: every dataclass of the modules that read it."""
+    modules = (_arrival, _bases, _charts, _crt, _forces, _placement, _planes, _scenarios, _ships, _time_record)
+    return [*kept_values.classes_of(*modules), Provenance]
+
+
 @lru_cache(maxsize=4)
 def _load_cached(root: Path, stamps: tuple[int, ...]) -> CvData:
     game = root.name
     # The board as the window loads it (the same object, kept by file and time): reading and
     # parsing it a second time here was 126 M instructions (4 %) of CV's start.
     board = load_board(root / "board.yaml")
-    planes = parse_planes(load_yaml(root / "planes.yaml"), game)
-    charts = parse_charts(load_yaml(root / "charts.yaml"), game)
-    ships = parse_ships(load_yaml(root / "ships.yaml"), game)
-    forces = parse_forces(load_yaml(root / "forces.yaml"), game)
-    bases = parse_bases(load_yaml(root / "bases.yaml"), game)
-    scenarios = parse_scenarios(load_yaml(root / "scenarios.yaml"), game)
-    data = CvData(board, planes, charts, ships, forces, bases, scenarios)
+    raw = {name: read_ruleset_file(root / name) for name in ("board.yaml", *PARSERS)}
+    key = cache.digest(_KEPT, cache.sources_digest(*_READERS), game, *raw.values())
+    kept = kept_values.load("cv-data", root, key, _kept_classes())
+    if type(kept) is tuple and [type(v) for v in kept] == [tuple, Charts, Ships, tuple, Bases, Scenarios]:
+        return CvData(board, *kept)
+
+    def read(name: str) -> Node:
+        return parse_yaml(raw[name], root / name)
+
+    data = CvData(
+        board,
+        parse_planes(read("planes.yaml"), game),
+        parse_charts(read("charts.yaml"), game),
+        parse_ships(read("ships.yaml"), game),
+        parse_forces(read("forces.yaml"), game),
+        parse_bases(read("bases.yaml"), game),
+        parse_scenarios(read("scenarios.yaml"), game),
+    )
     check_data(data, root / "board.yaml")
+    values = (data.planes, data.charts, data.ships, data.forces, data.bases, data.scenarios)
+    kept_values.store("cv-data", root, key, values, _kept_classes())
     return data
 
 

@@ -7,6 +7,7 @@ where each value comes from, and every parse problem is one ``RulesetError`` lin
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import field
 from functools import lru_cache
@@ -15,7 +16,8 @@ from pathlib import Path
 from midway_desktop.games import GAME_IDS
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.geometry.loader import provenance as read_provenance
-from midway_desktop.ruleset import Node, RulesetError, load_yaml, ruleset_dir
+from midway_desktop.ruleset import Node, RulesetError, cache, kept_values, ruleset_dir
+from midway_desktop.ruleset.yamlio import parse_yaml, read_ruleset_file
 from midway_desktop.values import frozen_value
 
 GAME = "victory-at-midway"
@@ -664,6 +666,22 @@ def load_units(path: str | Path | None = None) -> Catalogue:
     return _load_cached(file, mtime)
 
 
+# The catalogue is kept in the user's cache (``ruleset/kept_values.py``) under a hash of the
+# file, its folder's name and the reading code: a warm start makes it without nodes or parsing.
+_KEPT = "vam units 1"
+_READERS = ("games/victory_at_midway/units.py", "geometry/board.py", "geometry/loader.py", "ruleset/yamlio.py")
+_READERS += ("ruleset/compose.py", "ruleset/kept_values.py", "values.py")
+
+
 @lru_cache(maxsize=4)
 def _load_cached(file: Path, mtime_ns: int) -> Catalogue:
-    return parse_units(load_yaml(file), expected_game=file.parent.name)
+    raw = read_ruleset_file(file)
+    game = file.parent.name
+    key = cache.digest(_KEPT, cache.sources_digest(*_READERS), game, raw)
+    classes = [*kept_values.classes_of(sys.modules[__name__]), Provenance]
+    kept = kept_values.load("vam-units", file, key, classes)
+    if type(kept) is Catalogue:
+        return kept
+    catalogue = parse_units(parse_yaml(raw, file), expected_game=game)
+    kept_values.store("vam-units", file, key, catalogue, classes)
+    return catalogue
