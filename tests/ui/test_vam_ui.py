@@ -377,7 +377,8 @@ def test_every_order_by_keyboard_alone(qtbot) -> None:  # type: ignore[no-untype
     qtbot.keyClick(w.view, Qt.Key.Key_O)
     assert p.order_list.hasFocus() and p.order_list.currentRow() == 0
     qtbot.keyClick(p.order_list, Qt.Key.Key_Down)
-    wanted = p.order_list.currentItem().data(Qt.ItemDataRole.UserRole)
+    wanted = p.order_at(p.order_list.currentRow())
+    assert wanted is not None and p.order_list.currentItem().text() == wanted.describe()
     qtbot.keyClick(p.order_list, Qt.Key.Key_Return)
     assert c.session.history[-1].action == wanted
     # Tab walks the counters that may move; M opens the picked one's orders.
