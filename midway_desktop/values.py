@@ -16,6 +16,14 @@ one class is made (``_frozen_methods``). The lent maker is a private name of ``d
 it is lent only where its shape is the one known (the same three parameters); anywhere else the
 dataclass compiles its own, as before. From 3.13 a dataclass compiles all its methods at once,
 and the saving is small, so nothing is lent.
+
+Likewise ``__init__``, the largest of the three, is compiled when the class's first value is
+made rather than when the class is (``_init_later``): some forty of CV's hundred value types
+and Victory at Midway's order types are never made at start-up, and many never in a game. The
+check the dataclass makes of its fields at once (no field without a default after one with)
+is still made at once. Until the first value, ``inspect.signature`` of such a class reads
+``(*args, **kwargs)``; a class without a docstring of its own (whose docstring the dataclass
+writes from that signature) is made as before.
 """
 
 from __future__ import annotations
@@ -88,17 +96,61 @@ def _lendable() -> Any:
 _OWN_FROZEN = _lendable()
 
 
+def _init_later(*made_with: Any) -> Any:
+    """Stands in for ``dataclasses``' maker of ``__init__`` (``_OWN_INIT``, given the same
+    arguments): checks the fields as it does, and makes the real ``__init__`` at the first call,
+    putting it in the place of this one on the class that holds it."""
+    seen_default = False
+    for f in made_with[1]:  # (the fields taken by position, as the dataclass checks them)
+        if not f.init:
+            continue
+        if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
+            seen_default = True
+        elif seen_default:
+            raise TypeError(f"non-default argument {f.name!r} follows default argument")
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        real = _OWN_INIT(*made_with)
+        for owner in type(self).__mro__:
+            if owner.__dict__.get("__init__") is __init__:
+                real.__qualname__ = f"{owner.__qualname__}.__init__"
+                type.__setattr__(owner, "__init__", real)
+                break
+        real(self, *args, **kwargs)
+
+    return __init__
+
+
+def _lendable_init() -> Any:
+    """``dataclasses``' own maker of ``__init__``, if it is the one ``_init_later`` stands in
+    for (before 3.13, eight parameters); else None."""
+    own = getattr(dataclasses, "_init_fn", None)
+    code = getattr(own, "__code__", None)
+    if _OWN_FROZEN is None or code is None or code.co_argcount != 8 or code.co_varnames[:2] != ("fields", "std_fields"):
+        return None
+    return own
+
+
+_OWN_INIT = _lendable_init()
+
+
 def make_frozen(cls: type) -> None:
     """Make ``cls`` a frozen dataclass in place, without equality or repr (the caller gives
-    them), its frozen methods shared where they can be (``_frozen_methods``)."""
+    them), its frozen methods shared and its ``__init__`` made at first use where they can be
+    (``_frozen_methods``, ``_init_later``)."""
     if _OWN_FROZEN is None:
         dataclasses.dataclass(frozen=True, eq=False, repr=False)(cls)
         return
+    later = _OWN_INIT is not None and cls.__dict__.get("__doc__") is not None
     dataclasses._frozen_get_del_attr = _frozen_methods  # type: ignore[attr-defined]
+    if later:
+        dataclasses._init_fn = _init_later  # type: ignore[attr-defined]
     try:
         dataclasses.dataclass(frozen=True, eq=False, repr=False)(cls)
     finally:
         dataclasses._frozen_get_del_attr = _OWN_FROZEN  # type: ignore[attr-defined]
+        if later:
+            dataclasses._init_fn = _OWN_INIT  # type: ignore[attr-defined]
 
 
 @dataclass_transform(frozen_default=True)  # (type checkers read it as the dataclass it makes)

@@ -103,3 +103,44 @@ def test_the_frozen_methods_are_shared_where_they_can_be_and_dataclasses_is_left
         assert made.__setattr__.__code__ is values_module._frozen_methods(made, [], None)[0].__code__
     plain = dataclass(frozen=True)(type("Plain", (), {"__annotations__": {"a": "int"}}))
     assert plain.__setattr__.__code__.co_filename != values_module.__file__
+
+
+def test_a_values_init_is_made_at_its_first_value_and_behaves_as_the_dataclass() -> None:
+    body = {
+        "__doc__": "A thing.",
+        "__annotations__": {"a": "int", "b": "tuple[int, ...]", "c": "list[int]"},
+        "b": (),
+        "c": field(default_factory=list),
+    }
+    plain = dataclass(frozen=True)(type("Thing", (), dict(body)))
+    fast = frozen_value(type("Thing", (), dict(body)))
+    stub = fast.__dict__["__init__"]
+    child = type("Child", (fast,), {})
+    assert child(1) == child(1) and fast.__dict__["__init__"] is not stub  # made through a subclass
+    assert fast.__init__.__qualname__ == "Thing.__init__"
+    for args, kwargs in [((1,), {}), ((1, (2,)), {}), ((), {"a": 3, "c": [4]})]:
+        assert repr(fast(*args, **kwargs)) == repr(plain(*args, **kwargs))
+    for args, kwargs in [((), {}), ((1, 2, 3, 4), {}), ((1,), {"d": 2}), ((1,), {"a": 2})]:
+        refusals = []
+        for cls in (plain, fast):
+            with pytest.raises(TypeError) as caught:
+                cls(*args, **kwargs)
+            refusals.append(str(caught.value))
+        assert refusals[0] == refusals[1]
+
+
+def test_a_values_post_init_runs_and_a_misordered_default_is_refused_at_once() -> None:
+    seen = []
+    fast = frozen_value(
+        type(
+            "Thing",
+            (),
+            {"__doc__": "A thing.", "__annotations__": {"a": "int"}, "__post_init__": lambda s: seen.append(s.a)},
+        )
+    )
+    fast(5)
+    fast(6)
+    assert seen == [5, 6]
+    with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
+        frozen_value(type("Bad", (), {"__doc__": "Bad.", "__annotations__": {"a": "int", "b": "int"}, "a": 1}))
+    assert getattr(dataclasses, "_init_fn", None) is values_module._OWN_INIT or values_module._OWN_INIT is None
