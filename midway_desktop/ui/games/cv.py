@@ -6,8 +6,9 @@ on the mapboard and what its units observe), its Holding Box Charts as docks (``
 Air and Ship Record Sheets and the Time and Point Records (``cv_records``), and its Plot Map as a
 translucent sheet over the board (``cv_plot``). At every handover the window's hot-seat curtain
 comes down and all of it is rebuilt from the next side's view before the curtain lifts. A chart
-or sheet behind another's tab is made as its tab is first turned to (its models follow every
-change all the same): a start pays only for what is on show.
+or sheet behind another's tab is made as its tab is first turned to (a sheet's model follows every
+change all the same; a chart's boxes are made, models and all, over the view of that moment): a
+start pays only for what is on show.
 
 Orders are given as on the table (``games.cv.gestures`` says what a drop means): a Task Force
 unit onto a hex (set-up placement, or one hex more of its plotted move), Air Factors from one
@@ -149,9 +150,11 @@ class CvPresenter(DragDropPresenter):
         self.headings: dict[str, tuple[QLabel, ChartGroup]] = {}
         self._shape: dict[str, tuple[str, ...]] = {}
         self._groups: dict[str, list[ChartGroup]] = {}  # each chart's groups of boxes, as last read
-        # Charts and sheets whose widgets wait for their tab to be turned to (their models are
-        # kept up to date all the same): made at the first look, not at every start.
+        # Charts and sheets whose widgets wait for their tab to be turned to: made at the first
+        # look, not at every start. A record sheet's model is kept up to date all the same; a
+        # chart's box models are made with its widgets, over the view of the moment.
         self._unbuilt: set[str] = set()
+        self._moving: frozenset[str] = frozenset()  # the pieces with orders, as last drawn
         self._carried = ""  # the counter being dragged out of a box, if any
         self._refreshing = False
         self._first_weapon: dict[str, str] = {
@@ -390,7 +393,7 @@ class CvPresenter(DragDropPresenter):
         live = c.reviewing is None and viewer != UMPIRE and c.session.outcome() is None
         self.legal = self.orders_now() if live else NO_ORDERS
         self.plots = plotted(view)
-        moving = frozenset(pieces_with_orders(self.legal, self.plots))
+        moving = self._moving = frozenset(pieces_with_orders(self.legal, self.plots))
         self._draw_map(view, moving)
         self.plot.draw(view, self.show_plot_map and view["step"] == "ship-plotting" and viewer in view["to_act"],
                        self._legible_scale(self.window.view.zoom()))  # fmt: skip
@@ -807,8 +810,10 @@ class CvPresenter(DragDropPresenter):
                 self._rebuild_chart(name, groups)
                 self._shape[name] = shape
             self._groups[name] = groups
-            if name in self._unbuilt and self._on_show(self._lazy_docks[name]):
-                self._build_chart(name)
+            if name in self._unbuilt:
+                if self._on_show(self._lazy_docks[name]):
+                    self._build_chart(name)  # (its models made over this view)
+                continue  # (behind a tab: nothing of it is made until it is turned to)
             for g in groups:
                 heading = self.headings.get(g.key)
                 if heading is not None:
@@ -831,14 +836,10 @@ class CvPresenter(DragDropPresenter):
         return list(out.items())
 
     def _rebuild_chart(self, name: str, groups: list[ChartGroup]) -> None:
-        """The chart's boxes anew: their models now, their widgets once its tab is first on show
-        (a chart once looked at is kept whole)."""
+        """The chart's boxes anew: their models and widgets once its tab is first on show (a
+        chart once looked at is kept whole)."""
         looked_at = name in self._groups and name not in self._unbuilt
         self._clear_chart(name)
-        holder = self.charts[name][1].parentWidget()
-        for g in groups:
-            for spec in g.boxes:
-                self.box_models[spec.key] = PieceListModel(spec.select, holder)
         self._groups[name] = groups
         self._unbuilt.add(name)
         if looked_at:
@@ -870,10 +871,15 @@ class CvPresenter(DragDropPresenter):
                 widget.deleteLater()
 
     def _build_chart(self, name: str) -> None:
-        """The chart's headings and boxes, over the models already holding the view's counters."""
+        """The chart's headings and boxes, over models holding the view's counters."""
         self._unbuilt.discard(name)
         layout = self.charts[name][1]
+        holder = layout.parentWidget()
         for g in self._groups.get(name, ()):
+            for spec in g.boxes:
+                model = self.box_models[spec.key] = PieceListModel(spec.select, holder)
+                if self.view:
+                    model.set_view(self.view, self._moving)
             holder = QWidget()
             gl = QVBoxLayout(holder)
             gl.setContentsMargins(0, 4, 0, 4)
