@@ -155,6 +155,7 @@ class CvPresenter(DragDropPresenter):
         # chart's box models are made with its widgets, over the view of the moment.
         self._unbuilt: set[str] = set()
         self._moving: frozenset[str] = frozenset()  # the pieces with orders, as last drawn
+        self._build_queued = False  # a look for charts and sheets come on show is due
         self._carried = ""  # the counter being dragged out of a box, if any
         self._refreshing = False
         self._first_weapon: dict[str, str] = {
@@ -416,7 +417,7 @@ class CvPresenter(DragDropPresenter):
         self.soon(self.spring_tabs.watch)
         self.soon(self._hide_stale_tab_bars)
         self.soon(self._fit_boxes)
-        self.soon(self._build_shown)
+        self._build_shown_soon()
         self._scale_counters(self.window.view.zoom())
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
         self.window.set_turn_text(f"{who} · {view['time']}{' (night)' if view['night'] else ''} · {self._step_title()}")
@@ -446,7 +447,7 @@ class CvPresenter(DragDropPresenter):
             self._legal_at, self._legal_there = at, orders_now(self.game, state, c.viewer) if mine else NO_ORDERS
         return self._legal_there
 
-    def _on_show(self, dock: QDockWidget) -> bool:
+    def _on_show(self, dock: QDockWidget, bars: list[QTabBar] | None = None) -> bool:
         """Whether ``dock`` is before the player's eyes, or will be as the window shows: not
         closed, and not behind another tab of its stack. (Qt keeps the docks behind a tab
         visible, and before the window is first shown none is: their tab bar tells.)"""
@@ -456,20 +457,33 @@ class CvPresenter(DragDropPresenter):
             return True
         title = dock.windowTitle()
         # (Qt leaves stale bars on the window too: on show if any bar naming it has it on top.)
-        bars = [b for b in window_tab_bars(self.window) if any(b.tabText(i) == title for i in range(b.count()))]
+        every = bars if bars is not None else window_tab_bars(self.window)
+        bars = [b for b in every if any(b.tabText(i) == title for i in range(b.count()))]
         return not bars or any(b.tabText(b.currentIndex()) == title for b in bars)
 
     def _dock_shown(self, name: str, shown: bool) -> None:
         """A chart's or sheet's tab turned to (or its dock opened): its widgets made now, over
-        models already holding the view, before it is drawn. Qt also says so while it restores
+        the view (a sheet's model holds it already), before it is drawn. Qt also says so while it restores
         a layout, not always in order: looked at again once the window has settled."""
         if shown and name in self._unbuilt and self.view and not self.detached and not self._refreshing:
             self._build(name)
-        self.soon(self._build_shown)
+        self._build_shown_soon()
+
+    def _build_shown_soon(self) -> None:
+        """``_build_shown`` once the event loop comes round: once, however many docks said they
+        were shown meanwhile (a start's layout says so a dozen times; each look reads the
+        window's every child)."""
+        if not self._build_queued:
+            self._build_queued = True
+            self.soon(self._build_shown)
 
     def _build_shown(self) -> None:
+        self._build_queued = False
+        if not self.view or not self._unbuilt:
+            return
+        bars = window_tab_bars(self.window)  # (building a chart or sheet makes no tab bar)
         for name in list(self._unbuilt):
-            if self.view and self._on_show(self._lazy_docks[name]):
+            if name in self._unbuilt and self._on_show(self._lazy_docks[name], bars):
                 self._build(name)
 
     def _build(self, name: str) -> None:
