@@ -820,14 +820,18 @@ class CvPresenter(DragDropPresenter):
             else self._umpire_charts(view)
         ):
             shape = tuple(g.key + "|" + "|".join(b.key for b in g.boxes) for g in groups)
+            made = False
             if self._shape.get(name) != shape:
                 self._rebuild_chart(name, groups)
                 self._shape[name] = shape
+                made = name not in self._unbuilt  # (a chart once looked at: made again now, over this view)
             self._groups[name] = groups
             if name in self._unbuilt:
                 if self._on_show(self._lazy_docks[name]):
                     self._build_chart(name)  # (its models made over this view)
                 continue  # (behind a tab: nothing of it is made until it is turned to)
+            if made:
+                continue
             for g in groups:
                 heading = self.headings.get(g.key)
                 if heading is not None:
