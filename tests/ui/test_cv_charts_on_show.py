@@ -109,13 +109,14 @@ def test_a_new_window_makes_only_the_charts_on_show_and_the_rest_as_they_are_loo
     p = presenter(w)
     bases = {spec.key for g in expected_groups(w, "bases") for spec in g.boxes}
     # The Task Forces and the Air Record Sheet are on show; the Bases and the Ship Record Sheet
-    # wait behind their tabs (their counters are in their models all the same).
+    # wait behind their tabs (the Bases' boxes not even as models: made with the chart).
     check_chart(w, "task-forces")
     assert not bases & set(p.box_views) and p.sheet_views["ship-record"].model() is None
-    assert p.box_models["midway:c"].pieces()
+    assert not bases & set(p.box_models)
     turn_to(w, "Bases")
     QApplication.processEvents()
     check_chart(w, "bases")
+    assert p.box_models["midway:c"].pieces()  # (its counters, read from the view of the moment)
     turn_to(w, "Task Forces")  # and once made, kept up to date behind its tab
     QApplication.processEvents()
     assert bases <= set(p.box_views)
@@ -162,3 +163,22 @@ def test_after_a_restart_the_charts_the_player_left_on_show_are_there(qtbot, fre
     check_ship_sheet(again)
     assert not leaks(again, "american")
     again.close()
+
+
+def test_a_chart_first_looked_at_by_the_second_player_shows_that_player_only(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The first player never turns to the Bases or the Air Boxes: the second player's first look
+    at them makes them from that player's view alone (nothing was made of the first player's)."""
+    w = new_short_window(qtbot, 11)
+    first = lift(w, qtbot)
+    p = presenter(w)
+    assert not {spec.key for n in ("bases", "air") for g in expected_groups(w, n) for spec in g.boxes} & set(
+        p.box_models
+    )
+    seal(w, qtbot)
+    second = lift(w, qtbot)
+    assert second != first
+    for name in ("bases", "air"):
+        turn_to(w, CHARTS[name])
+        QApplication.processEvents()
+        check_chart(w, name)
+    assert not leaks(w, second)

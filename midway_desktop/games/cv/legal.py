@@ -82,7 +82,7 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
         "set-up": (
             (_places, None),  # built to movement.place_refusal exactly
             (_transfers, None),  # built to reorganization.transfer_refusal exactly
-            (_stows, readiness.stow_refusal),
+            (_stows, None),  # built to readiness.stow_refusal exactly
         ),
         "plane-ready": ((_readies, readiness.ready_refusal),),
         "form-air-units": ((_forms, readiness.form_refusal),),
@@ -211,12 +211,24 @@ def orders_now(game: Game, state: State, side: str) -> OrdersNow:
 
 
 def _stows(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``readiness.stow_refusal`` exactly (asking it of each of some hundreds of orders
+    was a third of the legal orders at set-up): planes of a known type move 1 to all of them
+    to another section, unarmed or, into C, with each of their Possible Armaments; those in C
+    are armed in place. ``tests/games/cv/test_legal.py`` holds the two together."""
     for box in state.boxes(side):
+        if isinstance(box, TaskForce) and box.exited:
+            continue  # (Basic VI.F.2: its planes are set up no more)
         for source in SECTIONS:
-            for plane in sorted({s.plane for s in box.planes.of(source)}):
-                have = sum(s.factors for s in box.planes.of(source) if s.plane == plane)
+            stacks = box.planes.of(source)
+            for plane in sorted({s.plane for s in stacks}):
+                if not game.has_plane(plane):
+                    continue
+                have = sum(s.factors for s in stacks if s.plane == plane)
+                armaments = game.plane(plane).weapons
                 for target in SECTIONS:
-                    weapons = ("", *game.plane(plane).weapons) if target == "c" else ("",)
+                    weapons = ("", *armaments) if target == "c" else ("",)
+                    if target == source:
+                        weapons = weapons[1:]  # staying, only armed (in C)
                     for n in range(1, have + 1):
                         for w in weapons:
                             yield Stow(side, box.id, plane, n, source, target, w)

@@ -6,8 +6,9 @@ on the mapboard and what its units observe), its Holding Box Charts as docks (``
 Air and Ship Record Sheets and the Time and Point Records (``cv_records``), and its Plot Map as a
 translucent sheet over the board (``cv_plot``). At every handover the window's hot-seat curtain
 comes down and all of it is rebuilt from the next side's view before the curtain lifts. A chart
-or sheet behind another's tab is made as its tab is first turned to (its models follow every
-change all the same): a start pays only for what is on show.
+or sheet behind another's tab is made as its tab is first turned to (a sheet's model follows every
+change all the same; a chart's boxes are made, models and all, over the view of that moment): a
+start pays only for what is on show.
 
 Orders are given as on the table (``games.cv.gestures`` says what a drop means): a Task Force
 unit onto a hex (set-up placement, or one hex more of its plotted move), Air Factors from one
@@ -149,9 +150,12 @@ class CvPresenter(DragDropPresenter):
         self.headings: dict[str, tuple[QLabel, ChartGroup]] = {}
         self._shape: dict[str, tuple[str, ...]] = {}
         self._groups: dict[str, list[ChartGroup]] = {}  # each chart's groups of boxes, as last read
-        # Charts and sheets whose widgets wait for their tab to be turned to (their models are
-        # kept up to date all the same): made at the first look, not at every start.
+        # Charts and sheets whose widgets wait for their tab to be turned to: made at the first
+        # look, not at every start. A record sheet's model is kept up to date all the same; a
+        # chart's box models are made with its widgets, over the view of the moment.
         self._unbuilt: set[str] = set()
+        self._moving: frozenset[str] = frozenset()  # the pieces with orders, as last drawn
+        self._build_queued = False  # a look for charts and sheets come on show is due
         self._carried = ""  # the counter being dragged out of a box, if any
         self._refreshing = False
         self._first_weapon: dict[str, str] = {
@@ -390,7 +394,7 @@ class CvPresenter(DragDropPresenter):
         live = c.reviewing is None and viewer != UMPIRE and c.session.outcome() is None
         self.legal = self.orders_now() if live else NO_ORDERS
         self.plots = plotted(view)
-        moving = frozenset(pieces_with_orders(self.legal, self.plots))
+        moving = self._moving = frozenset(pieces_with_orders(self.legal, self.plots))
         self._draw_map(view, moving)
         self.plot.draw(view, self.show_plot_map and view["step"] == "ship-plotting" and viewer in view["to_act"],
                        self._legible_scale(self.window.view.zoom()))  # fmt: skip
@@ -413,7 +417,7 @@ class CvPresenter(DragDropPresenter):
         self.soon(self.spring_tabs.watch)
         self.soon(self._hide_stale_tab_bars)
         self.soon(self._fit_boxes)
-        self.soon(self._build_shown)
+        self._build_shown_soon()
         self._scale_counters(self.window.view.zoom())
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
         self.window.set_turn_text(f"{who} · {view['time']}{' (night)' if view['night'] else ''} · {self._step_title()}")
@@ -443,7 +447,7 @@ class CvPresenter(DragDropPresenter):
             self._legal_at, self._legal_there = at, orders_now(self.game, state, c.viewer) if mine else NO_ORDERS
         return self._legal_there
 
-    def _on_show(self, dock: QDockWidget) -> bool:
+    def _on_show(self, dock: QDockWidget, bars: list[QTabBar] | None = None) -> bool:
         """Whether ``dock`` is before the player's eyes, or will be as the window shows: not
         closed, and not behind another tab of its stack. (Qt keeps the docks behind a tab
         visible, and before the window is first shown none is: their tab bar tells.)"""
@@ -453,20 +457,33 @@ class CvPresenter(DragDropPresenter):
             return True
         title = dock.windowTitle()
         # (Qt leaves stale bars on the window too: on show if any bar naming it has it on top.)
-        bars = [b for b in window_tab_bars(self.window) if any(b.tabText(i) == title for i in range(b.count()))]
+        every = bars if bars is not None else window_tab_bars(self.window)
+        bars = [b for b in every if any(b.tabText(i) == title for i in range(b.count()))]
         return not bars or any(b.tabText(b.currentIndex()) == title for b in bars)
 
     def _dock_shown(self, name: str, shown: bool) -> None:
         """A chart's or sheet's tab turned to (or its dock opened): its widgets made now, over
-        models already holding the view, before it is drawn. Qt also says so while it restores
+        the view (a sheet's model holds it already), before it is drawn. Qt also says so while it restores
         a layout, not always in order: looked at again once the window has settled."""
         if shown and name in self._unbuilt and self.view and not self.detached and not self._refreshing:
             self._build(name)
-        self.soon(self._build_shown)
+        self._build_shown_soon()
+
+    def _build_shown_soon(self) -> None:
+        """``_build_shown`` once the event loop comes round: once, however many docks said they
+        were shown meanwhile (a start's layout says so a dozen times; each look reads the
+        window's every child)."""
+        if not self._build_queued:
+            self._build_queued = True
+            self.soon(self._build_shown)
 
     def _build_shown(self) -> None:
+        self._build_queued = False
+        if not self.view or not self._unbuilt:
+            return
+        bars = window_tab_bars(self.window)  # (building a chart or sheet makes no tab bar)
         for name in list(self._unbuilt):
-            if self.view and self._on_show(self._lazy_docks[name]):
+            if name in self._unbuilt and self._on_show(self._lazy_docks[name], bars):
                 self._build(name)
 
     def _build(self, name: str) -> None:
@@ -803,12 +820,18 @@ class CvPresenter(DragDropPresenter):
             else self._umpire_charts(view)
         ):
             shape = tuple(g.key + "|" + "|".join(b.key for b in g.boxes) for g in groups)
+            made = False
             if self._shape.get(name) != shape:
                 self._rebuild_chart(name, groups)
                 self._shape[name] = shape
+                made = name not in self._unbuilt  # (a chart once looked at: made again now, over this view)
             self._groups[name] = groups
-            if name in self._unbuilt and self._on_show(self._lazy_docks[name]):
-                self._build_chart(name)
+            if name in self._unbuilt:
+                if self._on_show(self._lazy_docks[name]):
+                    self._build_chart(name)  # (its models made over this view)
+                continue  # (behind a tab: nothing of it is made until it is turned to)
+            if made:
+                continue
             for g in groups:
                 heading = self.headings.get(g.key)
                 if heading is not None:
@@ -831,14 +854,10 @@ class CvPresenter(DragDropPresenter):
         return list(out.items())
 
     def _rebuild_chart(self, name: str, groups: list[ChartGroup]) -> None:
-        """The chart's boxes anew: their models now, their widgets once its tab is first on show
-        (a chart once looked at is kept whole)."""
+        """The chart's boxes anew: their models and widgets once its tab is first on show (a
+        chart once looked at is kept whole)."""
         looked_at = name in self._groups and name not in self._unbuilt
         self._clear_chart(name)
-        holder = self.charts[name][1].parentWidget()
-        for g in groups:
-            for spec in g.boxes:
-                self.box_models[spec.key] = PieceListModel(spec.select, holder)
         self._groups[name] = groups
         self._unbuilt.add(name)
         if looked_at:
@@ -870,10 +889,15 @@ class CvPresenter(DragDropPresenter):
                 widget.deleteLater()
 
     def _build_chart(self, name: str) -> None:
-        """The chart's headings and boxes, over the models already holding the view's counters."""
+        """The chart's headings and boxes, over models holding the view's counters."""
         self._unbuilt.discard(name)
         layout = self.charts[name][1]
+        holder = layout.parentWidget()
         for g in self._groups.get(name, ()):
+            for spec in g.boxes:
+                model = self.box_models[spec.key] = PieceListModel(spec.select, holder)
+                if self.view:
+                    model.set_view(self.view, self._moving)
             holder = QWidget()
             gl = QVBoxLayout(holder)
             gl.setContentsMargins(0, 4, 0, 4)

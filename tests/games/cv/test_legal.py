@@ -17,8 +17,10 @@ from hypothesis import strategies as st
 from midway_desktop.engine import Session
 from midway_desktop.engine.rng import ScriptedRng
 from midway_desktop.games.cv.actions import Announce, Done, Form, Land, MoveAir, Place, Plot, Ready, Stow, TakeOff
-from midway_desktop.games.cv.legal import legal_orders
+from midway_desktop.games.cv.legal import _stows, legal_orders
+from midway_desktop.games.cv.readiness import apply_stow, stow_refusal
 from midway_desktop.games.cv.rules import CvRules
+from midway_desktop.games.cv.state import SECTIONS, State, evolve
 from tests.games.cv.play import GAME, JP, US, combat_session, done_until, session, tf
 
 LISTED = 10
@@ -142,3 +144,56 @@ def test_orders_listed_by_kind_are_the_full_lists_orders_of_those_kinds() -> Non
                 assert legal_orders(GAME, s.state, side, kinds) == [a for a in full if isinstance(a, kinds)]
         s.play(Done(side))
     assert {"set-up", "plane-ready", "form-air-units", "ship-plotting"} <= seen
+
+
+def _stow_candidates(state: State, side: str) -> list[Stow]:
+    """Stows of every shape near the listed ones: each box of the side and one it lacks, each
+    plane type aboard, one not aboard and one unknown, 0 to one more Air Factor than there are,
+    any sections (and one that is none), unarmed or with any Weapon unit there is."""
+    weapons = ("", *sorted({w for p in GAME.data.planes for w in p.weapons}))
+    out = []
+    for box in [*state.boxes(side), None]:
+        box_id = box.id if box is not None else "tf99"
+        aboard = sorted({s.plane for sec in SECTIONS for s in (box.planes.of(sec) if box else ())})
+        planes = [*aboard, next(p.name for p in GAME.data.planes if p.name not in aboard), "no-such-plane"]
+        most = max((sum(s.factors for s in box.planes.all() if s.plane == p) for p in aboard), default=0) if box else 1
+        for plane in planes:
+            for n in range(most + 2):
+                for source in (*SECTIONS, "d"):
+                    for target in SECTIONS:
+                        out += [Stow(side, box_id, plane, n, source, target, w) for w in weapons]
+    return out
+
+
+def _set_up_positions() -> list[tuple[State, str]]:
+    """Both sides at the set-up of each scenario, as dealt and after some planes were stowed and
+    armed at random (stacks in every section, some armed in C), and with a Task Force exited."""
+    out = []
+    rnd = random.Random(7)
+    rules = CvRules(GAME)
+    for scenario in rules.scenarios:
+        s = Session.start(rules, scenario=scenario.name, seed=3)
+        for side in (US, JP):
+            out.append((s.state, side))
+            state = s.state
+            for _ in range(12):
+                stows = list(_stows(GAME, state, side))
+                if not stows:
+                    break
+                state = apply_stow(GAME, state, rnd.choice(stows))
+            out.append((state, side))
+            first = next(t for t in state.task_forces if t.side == side)
+            out.append((state.with_box(evolve(first, exited=True)), side))
+    return out
+
+
+def test_stows_are_built_to_the_stow_refusal() -> None:
+    """Set Up III.C.2.d: ``_stows`` lists exactly the Stow orders ``stow_refusal`` lets through
+    (it is trusted without asking it, as ``legal_orders`` does), in every set-up position."""
+    positions = _set_up_positions()
+    assert any(s.planes.c and any(p.weapon for p in s.planes.c) for st_, side in positions for s in st_.boxes(side))
+    for state, side in positions:
+        listed = list(_stows(GAME, state, side))
+        assert len(listed) == len(set(listed))
+        passed = {a for a in _stow_candidates(state, side) if stow_refusal(GAME, state, a) is None}
+        assert set(listed) == passed, (side, set(listed) ^ passed)
