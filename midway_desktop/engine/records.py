@@ -10,7 +10,6 @@ with it. Any problem is one :class:`RecordError` line naming the file and what i
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -69,11 +68,15 @@ def is_sealed(data: object) -> bool:
 
 def fingerprint(session: Session) -> str:
     """A digest of everything true about the position (the umpire's view)."""
+    import hashlib  # (here: importing it loads OpenSSL, which a start does not need)
+
     blob = json.dumps(session.view(UMPIRE), sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 
 def ruleset_versions(game_id: str) -> dict[str, str]:
+    import hashlib
+
     from midway_desktop.ruleset.locate import ruleset_dir
 
     folder = ruleset_dir(game_id)

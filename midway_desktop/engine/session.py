@@ -7,6 +7,7 @@ Undo never rolls luck again: a step that consulted the dice or drew a card is a 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -90,9 +91,9 @@ class Session:
         from midway_desktop.engine.seats import resolve
 
         if seed is None:
-            import secrets
-
-            seed = secrets.randbits(48)
+            # The system's randomness, as ``secrets`` reads it (importing ``secrets`` loads
+            # OpenSSL through ``hmac``: milliseconds of a start, for six bytes).
+            seed = int.from_bytes(os.urandom(6), "big")
         state_seed = seed_state(seed)
         chosen = rules.scenario(scenario)
         opts = rules.resolve_options(options)

@@ -18,7 +18,6 @@ never sees half a file. Nothing here is ever needed: a read-only or full disk on
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import sys
@@ -27,6 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from midway_desktop.ruleset.files import read_regular_file
+
+try:  # BLAKE2b from CPython's own module: ``hashlib`` would load OpenSSL too, milliseconds a start
+    from _blake2 import blake2b
+except ImportError:  # (a Python built without it: hashlib's)
+    from hashlib import blake2b
 
 MAGIC = "midway-desktop"
 _MAX_BYTES = 64 * 1024 * 1024  # far above any entry the bundled rulesets make (CV's outlines: ~1 MB)
@@ -49,7 +53,7 @@ def digest(*parts: bytes | str) -> str:
     """A 256-bit BLAKE2b over ``parts``, each length-prefixed so no two lists of parts hash
     alike. (BLAKE2b rather than SHA-256: half the instructions a byte, and a start hashes
     some half a megabyte of rulesets and of the program's own sources.)"""
-    h = hashlib.blake2b(digest_size=32)
+    h = blake2b(digest_size=32)
     for part in parts:
         raw = part.encode("utf-8") if isinstance(part, str) else part
         h.update(len(raw).to_bytes(8, "big"))

@@ -1,6 +1,6 @@
 """Start-up (issue: opens in a blink): the first screen of a game imports that game's code and
 nothing of the other games, no dialog not yet asked for, and none of the libraries kept for
-later (hot-seat sealing, joining cells, reading YAML, property tests), once the first start has
+later (hot-seat sealing, joining cells, reading YAML, property tests, OpenSSL), once the first start has
 filled the user's cache. Each game opens in a fresh process, as the player starts the app."""
 
 from __future__ import annotations
@@ -50,6 +50,11 @@ LATER = (
     "midway_desktop.engine.odds",
     "midway_desktop.ui.odds_dock",
     "midway_desktop.ui.odds_plot",
+    # OpenSSL, which ``hashlib``, ``hmac`` and ``secrets`` load: a start hashes with BLAKE2b
+    # from CPython's own module and seeds a new game from ``os.urandom``.
+    "_hashlib",
+    "hmac",
+    "secrets",
 )
 DIALOGS = ("midway_desktop.ui.new_game", "midway_desktop.ui.how_to_play")
 # Qt classes named only when used: PySide6 builds a class's Python enums the first time it is
