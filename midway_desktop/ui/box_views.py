@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QLabel, QListView,
 from midway_desktop.ui.board_view import PIECE_MIME
 from midway_desktop.ui.counters import CounterFace, face_pixmap, preview_html
 from midway_desktop.ui.games.base import window_tab_bars
+from midway_desktop.ui.wrapped_label import WrappedLabel
 from midway_desktop.values import frozen_value
 
 ICON = 44
@@ -281,12 +282,13 @@ class SpringTabs(QObject):
 class BoxPanel(QWidget):
     """A titled holding box."""
 
-    def __init__(self, title: str, view: BoxView, tip: str = "") -> None:
+    def __init__(self, title: str, view: BoxView, tip: str = "", wrap: bool = False) -> None:
+        """``wrap``: the title wraps in a narrow box ("B (Refueling and Rearming)")."""
         super().__init__()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 4)
         layout.setSpacing(1)
-        self.title = QLabel(title)
+        self.title = WrappedLabel(title) if wrap else QLabel(title)
         bold = self.title.font()
         bold.setBold(True)
         self.title.setFont(bold)  # (a style sheet would cost every box a restyling at the start)

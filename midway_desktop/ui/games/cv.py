@@ -94,6 +94,7 @@ from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO, STEP_SHORT
 from midway_desktop.ui.map_art import UNIT
 from midway_desktop.ui.order_list import OrderList
 from midway_desktop.ui.stored_settings import read_text
+from midway_desktop.ui.wrapped_label import WrappedLabel
 
 if TYPE_CHECKING:
     from midway_desktop.ui.review_dock import ReviewPanel
@@ -190,8 +191,7 @@ class CvPresenter(DragDropPresenter):
         self.orders = QWidget()
         lay = QVBoxLayout(self.orders)
         lay.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.heading = QLabel()
-        self.heading.setWordWrap(True)
+        self.heading = WrappedLabel()
         self.heading.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(self.heading)
         self.button_row = QWidget()
@@ -199,8 +199,7 @@ class CvPresenter(DragDropPresenter):
         self.button_layout.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.button_row)
         self.buttons: list[QPushButton] = []
-        hint = QLabel("Orders by counter (O to go here, Enter to give the order):")
-        hint.setWordWrap(True)
+        hint = WrappedLabel("Orders by counter (O to go here, Enter to give the order):")
         lay.addWidget(hint)
         self.group_box = QComboBox()
         self.group_box.setToolTip("The counter whose orders are listed below")
@@ -901,8 +900,7 @@ class CvPresenter(DragDropPresenter):
             holder = QWidget()
             gl = QVBoxLayout(holder)
             gl.setContentsMargins(0, 4, 0, 4)
-            label = QLabel(g.heading(self.view) if self.view else g.key)
-            label.setWordWrap(True)
+            label = WrappedLabel(g.heading(self.view) if self.view else g.key)
             bold = label.font()
             bold.setBold(True)
             label.setFont(bold)  # (as a style sheet's bold and colour, at a tenth of the cost)
@@ -916,8 +914,7 @@ class CvPresenter(DragDropPresenter):
                 # (a B section takes a Weapon unit on a counter of its: BoxView's targets)
                 view = BoxView(model, self, spec.destinations, targets=spec.key.endswith(":b"))
                 view.activated_piece.connect(self._piece_activated)
-                panel = BoxPanel(spec.title, view, spec.tip)
-                panel.title.setWordWrap(True)  # a narrow dock wraps "B (Refueling and Rearming)"
+                panel = BoxPanel(spec.title, view, spec.tip, wrap=True)  # (a narrow dock wraps titles)
                 view.setMinimumWidth(BOX_LEAST)
                 # Boxes line up at the top; C (where planes wait to launch) has room for most.
                 row.addWidget(panel, 2 if spec.key.endswith(":c") else 1, Qt.AlignmentFlag.AlignTop)
