@@ -24,6 +24,8 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QDockWidget, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
+from midway_desktop.ui.shapes import fill_rect
+
 if TYPE_CHECKING:  # (sealing is imported where a password is stretched: see records)
     from midway_desktop.engine.sealing import SideKey
 
@@ -261,5 +263,5 @@ class HandoverCurtain(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
         p = QPainter(self)
-        p.fillRect(self.rect(), QColor(CURTAIN_COLOUR))
+        fill_rect(p, self.rect(), QColor(CURTAIN_COLOUR))
         p.end()

@@ -20,12 +20,10 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
-    QLinearGradient,
     QPainter,
     QPainterPath,
     QPen,
     QPolygonF,
-    QRadialGradient,
 )
 
 from midway_desktop.geometry import Board, Region, coasts
@@ -246,6 +244,10 @@ class MapArt:
     def _paint_sea(self, p: QPainter, rect: QRectF) -> None:
         """Chart paper round the grid; inside it, open sea that deepens away from the islands,
         and pale shallows round every island and reef (drawn once per tile, like all the art)."""
+        # (named here: naming a gradient class makes PySide6 build QGradient's enums, 170
+        # presets among them, which a start whose tiles are kept never needs)
+        from PySide6.QtGui import QRadialGradient
+
         p.fillRect(rect.intersected(self.scene_rect), pal.PAPER)
         # One radial fill (a second pass would double the sea's cost): the open sea pales
         # towards the middle of the chart and deepens towards its far edges and corners.
@@ -691,6 +693,8 @@ class MapArt:
 
     # -- box displays (Kido Butai) --------------------------------------------------------
     def _paint_display(self, p: QPainter, rect: QRectF, scale: float) -> None:
+        from PySide6.QtGui import QLinearGradient  # (named when painted: see _paint_sea)
+
         grad = QLinearGradient(self.scene_rect.topLeft(), self.scene_rect.bottomLeft())
         grad.setColorAt(0.0, QColor("#3b6a8a"))
         grad.setColorAt(1.0, pal.DISPLAY_SEA)

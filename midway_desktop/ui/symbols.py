@@ -18,6 +18,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QRectF, QSize, QSizeF
 from PySide6.QtGui import QColor, QImage, QImageReader, QPainter
 
 from midway_desktop.ruleset.locate import resources_root
+from midway_desktop.ui.shapes import fill_rect
 from midway_desktop.values import frozen_value
 
 # Ship types as the rulesets spell them (VaM units.yaml, CV ships.yaml) -> silhouette.
@@ -193,7 +194,7 @@ def draw_symbol(painter: QPainter, name: str, rect: QRectF, ink: QColor) -> bool
         p = QPainter(img)
         # Tint: keep the drawing's coverage, take the nation's ink.
         p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
-        p.fillRect(QRectF(0, 0, w, h), ink)
+        fill_rect(p, QRectF(0, 0, w, h), ink)
         p.end()
         _TINTED[key] = img
         while len(_TINTED) > 256:

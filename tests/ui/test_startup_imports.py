@@ -23,11 +23,13 @@ from midway_desktop.ui.screenshot import grab_window
 for game in sys.argv[1:]:
     grab_window(game, 1600, 1000)
 import PySide6.QtCore
+import PySide6.QtGui
 import PySide6.QtWidgets
 # Loaded only when PySide6 has had to name a widget Qt made (as by a first ``viewport()``).
 every_widget_class = "QLCDNumber" in vars(PySide6.QtWidgets)
 # Qt classes PySide6 has made (with their Python enums) since the code first named them.
-named = [f"+named:{n}" for m in (PySide6.QtCore, PySide6.QtWidgets) for n in vars(m) if n.startswith("Q")]
+qt = (PySide6.QtCore, PySide6.QtGui, PySide6.QtWidgets)
+named = [f"+named:{n}" for m in qt for n in vars(m) if n.startswith("Q")]
 print(" ".join(sorted(sys.modules) + named) + (" +every-widget-class" if every_widget_class else ""))
 """
 
@@ -59,7 +61,9 @@ LATER = (
 DIALOGS = ("midway_desktop.ui.new_game", "midway_desktop.ui.how_to_play")
 # Qt classes named only when used: PySide6 builds a class's Python enums the first time it is
 # named (QStyle alone: 45 M instructions), so the first screen leaves these unnamed.
-QT_CLASSES_LATER = ("QStyle", "QMessageBox", "QFileDialog", "QInputDialog", "QEasingCurve")
+# QGradient: named by PySide6 whenever it resolves a ``fillRect`` call (``ui/shapes.fill_rect``);
+# its 170 presets are wanted only where map art is painted, which a start with kept tiles is not.
+QT_CLASSES_LATER = ("QStyle", "QMessageBox", "QFileDialog", "QInputDialog", "QEasingCurve", "QGradient")
 
 
 def game_modules(game: str) -> tuple[str, ...]:
