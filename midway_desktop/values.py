@@ -65,7 +65,7 @@ def _repr(self: Any) -> str:
     return f"{cls.__qualname__}({shown})"
 
 
-def _frozen_methods(cls: type, fields: list[dataclasses.Field[Any]], globals: object) -> tuple[Any, Any]:
+def _frozen_methods(cls: Any, fields: list[dataclasses.Field[Any]], globals: object) -> tuple[Any, Any]:
     """The frozen ``__setattr__`` and ``__delattr__`` of ``cls``, as the dataclass writes them:
     a field, or any name on the class's own values, is refused with ``FrozenInstanceError``."""
     names = frozenset(f.name for f in fields)
