@@ -121,8 +121,9 @@ def _load_cached(root: Path, stamps: tuple[int, ...]) -> CvData:
     # The board as the window loads it (the same object, kept by file and time): reading and
     # parsing it a second time here was 126 M instructions (4 %) of CV's start.
     board = load_board(root / "board.yaml")
-    raw = {name: read_ruleset_file(root / name) for name in ("board.yaml", *PARSERS)}
-    key = cache.digest(_KEPT, cache.sources_digest(*_READERS), game, *raw.values())
+    raw = {name: read_ruleset_file(root / name) for name in PARSERS}
+    # (the board's bytes by the digest its loader took of them: the checks read the board too)
+    key = cache.digest(_KEPT, cache.sources_digest(*_READERS), game, board.digest, *raw.values())
     kept = kept_values.load("cv-data", root, key, _kept_classes())
     if type(kept) is tuple and [type(v) for v in kept] == [tuple, Charts, Ships, tuple, Bases, Scenarios]:
         return CvData(board, *kept)

@@ -168,13 +168,12 @@ class Orders(Sequence[Action]):
         raise IndexError(i)
 
 
-class Placements(Orders):
+class Placements(Sequence[Action]):
     """One Task Force's Place orders (Set Up IV), a hex of its set-up area each, each made when it
     is read: thousands at set-up, of which the desktop's first screen needs the count and the
     Orders list a screenful."""
 
     def __init__(self, side: str, task_force: int, cells: Sequence[str]) -> None:
-        super().__init__()
         self.side, self.task_force, self.cells = side, task_force, cells
 
     def __len__(self) -> int:
