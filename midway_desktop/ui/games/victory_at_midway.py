@@ -47,6 +47,7 @@ from midway_desktop.games.victory_at_midway.gestures import (
 from midway_desktop.games.victory_at_midway.sequence import PHASES
 from midway_desktop.ui.ask import ask
 from midway_desktop.ui.counters import CounterFace
+from midway_desktop.ui.dock_fit import KEPT_WHOLE, keep_scroll_whole
 from midway_desktop.ui.games.base import DragDropPresenter
 from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
 from midway_desktop.ui.games.vam_layout import (
@@ -259,6 +260,8 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # text wraps instead
         scroll.setWidget(widget)
         dock.setWidget(scroll)
+        keep_scroll_whole(scroll)
+        dock.setProperty(KEPT_WHOLE, True)  # its only scroll area: not searched for others
         self.window.addDockWidget(area, dock)
         self.docks.append(dock)
         return dock
