@@ -105,6 +105,17 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+_TRACK_ROLES = frozenset(
+    int(r)
+    for r in (
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.FontRole,
+        Qt.ItemDataRole.BackgroundRole,
+        Qt.ItemDataRole.ForegroundRole,
+    )
+)
+
+
 class TurnTrackModel(QAbstractListModel):
     """VaM › Turn Record Track: every turn with its date and light, the current one marked."""
 
@@ -121,8 +132,8 @@ class TurnTrackModel(QAbstractListModel):
         return 0 if parent.isValid() else int(self._view.get("last_turn") or 0)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
+        if role not in _TRACK_ROLES or not index.isValid():
+            return None  # (its list asks eight roles of every turn as it lays them out)
         turn = index.row() + 1
         v = self._view
         current = turn == v.get("turn")
