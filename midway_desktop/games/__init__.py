@@ -7,6 +7,8 @@ from midway_desktop.values import frozen_value
 
 @frozen_value
 class GameInfo:
+    """A game as the app names it: its id, titles and one-line description."""
+
     id: str
     title: str
     short: str

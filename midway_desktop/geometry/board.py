@@ -56,6 +56,8 @@ class Cell:
 
 @frozen_value
 class Sheet:
+    """One printed map sheet: its column and row names and where it lies on the board."""
+
     id: str
     columns: tuple[str, ...]  # printed column names, west to east
     rows: tuple[str, ...]  # printed row names, north to south

@@ -32,6 +32,17 @@ from midway_desktop.ui.wrapped_label import WrappedLabel
 from midway_desktop.values import frozen_value
 
 ICON = 44
+# The roles a box answers: its view asks for eight at every paint of every counter (font,
+# colours, alignment...), the rest turned away before the index is looked at.
+_ANSWERED = frozenset(
+    int(r)
+    for r in (
+        Qt.ItemDataRole.AccessibleTextRole,
+        Qt.ItemDataRole.DecorationRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.UserRole,
+    )
+)
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -88,6 +99,8 @@ class PieceListModel(QAbstractListModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role not in _ANSWERED:
+            return None
         if not index.isValid() or index.row() >= len(self._rows):
             return None
         row = self._rows[index.row()]

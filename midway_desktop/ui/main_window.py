@@ -43,7 +43,6 @@ from midway_desktop.ui.games import desktop_plays, presenter_class, preview_clas
 from midway_desktop.ui.games.base import Presenter, window_tab_bars
 from midway_desktop.ui.handover import HandoverCurtain
 from midway_desktop.ui.log_dock import LogDock
-from midway_desktop.ui.placeholders import StandInPresenter
 from midway_desktop.ui.stored_settings import read_text, restore
 from midway_desktop.values import frozen_value
 
@@ -416,6 +415,9 @@ class MainWindow(QMainWindow):
         self._clear_table()
         self._fill_key()
         if not self.plays(self.game_id):
+            # (Imported here: all four games play, and its table of stand-ins cost every start.)
+            from midway_desktop.ui.placeholders import StandInPresenter
+
             self.key_dock.raise_()
             self.controller.session = None
             self.presenter = (preview_class(self.game_id) or StandInPresenter)(self, self.controller)

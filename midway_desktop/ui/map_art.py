@@ -85,6 +85,8 @@ def _wrappings(title: str) -> list[list[str]]:
 
 @frozen_value
 class CellShape:
+    """A cell's outline on the map, with its centre, bounds and size."""
+
     label: str
     polygon: QPolygonF
     centre: QPointF

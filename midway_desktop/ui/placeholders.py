@@ -17,6 +17,8 @@ from midway_desktop.values import frozen_value
 
 @frozen_value
 class Placeholder:
+    """A stand-in counter of a game whose rules are not here yet: its face, cell and reach."""
+
     piece: str
     face: CounterFace
     label: str

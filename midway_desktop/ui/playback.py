@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from midway_desktop.engine import Event
-from midway_desktop.ui.dock_fit import GivingList
+from midway_desktop.ui.dock_fit import KEPT_WHOLE, GivingList, keep_scroll_whole
 
 
 class EventPlayback(QObject):
@@ -139,6 +139,8 @@ class PlaybackDock(QDockWidget):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # lines wrap
         scroll.setWidget(body)
         self.setWidget(scroll)
+        keep_scroll_whole(scroll)
+        self.setProperty(KEPT_WHOLE, True)  # its only scroll area: not searched for others
         self.pause.clicked.connect(self._pause)
         self.next.clicked.connect(playback.step)
         self.skip.clicked.connect(playback.skip)

@@ -122,6 +122,8 @@ def unit_symbol(unit: str) -> str:
 
 @frozen_value
 class _Drawing:
+    """A symbol's SVG text, read once, and its own size (its viewBox)."""
+
     data: QByteArray  # the SVG text, read once
     size: QSize  # its viewBox, for its shape
 

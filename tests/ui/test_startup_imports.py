@@ -52,6 +52,8 @@ LATER = (
     "midway_desktop.engine.odds",
     "midway_desktop.ui.odds_dock",
     "midway_desktop.ui.odds_plot",
+    # Stand-in counters, for a board whose game does not play here (none of the four).
+    "midway_desktop.ui.placeholders",
     # OpenSSL, which ``hashlib``, ``hmac`` and ``secrets`` load: a start hashes with BLAKE2b
     # from CPython's own module and seeds a new game from ``os.urandom``.
     "_hashlib",

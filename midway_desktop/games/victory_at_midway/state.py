@@ -121,6 +121,8 @@ class Flight:
 
 @frozen_value
 class Search:
+    """A search marker put on a hex this turn: whose, by air or ship, and its scout."""
+
     side: str
     kind: str  # "air" or "ship"
     hex: str
@@ -184,6 +186,8 @@ class Battle:
 
 @frozen_value
 class State:
+    """The whole game at one moment: the turn and step, every unit, and all that is in play."""
+
     turn: int
     step: str
     units: tuple[UnitState, ...]

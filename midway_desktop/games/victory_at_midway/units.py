@@ -89,6 +89,8 @@ class AircraftSpec:
 
 @frozen_value
 class GroundSpec:
+    """A ground unit as printed: its factors, steps and where it starts."""
+
     id: str
     side: str
     title: str
@@ -116,6 +118,8 @@ class Group:
 
 @frozen_value
 class HoldingBox:
+    """A holding box of the box sheets: whose it is, its kind and what it holds."""
+
     id: str
     side: str
     kind: str
@@ -126,6 +130,8 @@ class HoldingBox:
 
 @frozen_value
 class TurnTrack:
+    """The Turn Record Track: the last turn, the night turns, the submarine turns and the dates."""
+
     last: int
     night: frozenset[int]
     submarine_moves: frozenset[int]
@@ -142,6 +148,8 @@ class TurnTrack:
 
 @frozen_value
 class Marker:
+    """A marker of the counter sheet: how many each side has, and its size."""
+
     id: str
     title: str
     per_side: Mapping[str, int]
@@ -150,6 +158,8 @@ class Marker:
 
 @frozen_value
 class Victory:
+    """The victory points: per hit by ship type, for holding Midway, and the margins at which each side concedes."""
+
     per_hit: Mapping[str, float]
     midway_control: float
     japan_concedes: float
@@ -159,6 +169,8 @@ class Victory:
 
 @frozen_value
 class MidwayField:
+    """Midway's airfield: its capacity and the air searches it may fly."""
+
     capacity: int
     air_searches_in_hex: int
     air_searches_within_six: int

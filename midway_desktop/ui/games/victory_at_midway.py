@@ -47,6 +47,7 @@ from midway_desktop.games.victory_at_midway.gestures import (
 from midway_desktop.games.victory_at_midway.sequence import PHASES
 from midway_desktop.ui.ask import ask
 from midway_desktop.ui.counters import CounterFace
+from midway_desktop.ui.dock_fit import KEPT_WHOLE, keep_scroll_whole
 from midway_desktop.ui.games.base import DragDropPresenter
 from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
 from midway_desktop.ui.games.vam_layout import (
@@ -104,6 +105,17 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+_TRACK_ROLES = frozenset(
+    int(r)
+    for r in (
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.FontRole,
+        Qt.ItemDataRole.BackgroundRole,
+        Qt.ItemDataRole.ForegroundRole,
+    )
+)
+
+
 class TurnTrackModel(QAbstractListModel):
     """VaM › Turn Record Track: every turn with its date and light, the current one marked."""
 
@@ -120,8 +132,8 @@ class TurnTrackModel(QAbstractListModel):
         return 0 if parent.isValid() else int(self._view.get("last_turn") or 0)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
+        if role not in _TRACK_ROLES or not index.isValid():
+            return None  # (its list asks eight roles of every turn as it lays them out)
         turn = index.row() + 1
         v = self._view
         current = turn == v.get("turn")
@@ -259,6 +271,8 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # text wraps instead
         scroll.setWidget(widget)
         dock.setWidget(scroll)
+        keep_scroll_whole(scroll)
+        dock.setProperty(KEPT_WHOLE, True)  # its only scroll area: not searched for others
         self.window.addDockWidget(area, dock)
         self.docks.append(dock)
         return dock
