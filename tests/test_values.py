@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from midway_desktop import values as values_module
-from midway_desktop.values import frozen_value
+from midway_desktop.values import frozen_value, ordered_value
 
 
 def _pair(body: dict[str, Any]) -> tuple[type, type]:
@@ -144,3 +144,39 @@ def test_a_values_post_init_runs_and_a_misordered_default_is_refused_at_once() -
     with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
         frozen_value(type("Bad", (), {"__doc__": "Bad.", "__annotations__": {"a": "int", "b": "int"}, "a": 1}))
     assert getattr(dataclasses, "_init_fn", None) is values_module._OWN_INIT or values_module._OWN_INIT is None
+
+
+ORDERED_BODIES: list[dict[str, Any]] = [
+    {"__annotations__": {"day": "int", "hour": "int"}},
+    {"__annotations__": {"plane": "str", "factors": "int", "weapon": "str"}, "weapon": ""},
+    # a field left out of the comparisons
+    {"__annotations__": {"a": "int", "where": "Any"}, "where": lambda: field(default=None, compare=False)},
+]
+
+
+@pytest.mark.parametrize("body", ORDERED_BODIES)
+@given(xs=st.lists(st.lists(st.integers(-2, 2), min_size=3, max_size=3), min_size=2, max_size=2))
+def test_ordered_value_orders_as_an_ordered_frozen_dataclass(body: dict[str, Any], xs: list[list[Any]]) -> None:
+    made = []
+    for decorate in (dataclass(frozen=True, order=True), ordered_value):
+        ns = {k: (v() if callable(v) else v) for k, v in body.items()}
+        made.append(decorate(type("Stack", (), ns)))
+    plain, fast = made
+    n = len(dataclasses.fields(plain))
+    p = [plain(*x[:n]) for x in xs]
+    f = [fast(*x[:n]) for x in xs]
+    for op in ("__lt__", "__le__", "__gt__", "__ge__", "__eq__"):
+        assert getattr(p[0], op)(p[1]) == getattr(f[0], op)(f[1])
+    assert [p.index(v) for v in sorted(p)] == [f.index(v) for v in sorted(f)]
+    assert hash(p[0]) == hash(f[0]) and repr(p[0]) == repr(f[0])
+    with pytest.raises(TypeError):
+        _ = f[0] < p[0]  # another class is never ordered with it
+
+
+def test_a_class_writing_its_own_comparison_keeps_the_dataclass() -> None:
+    class Own:
+        def __lt__(self, other: object) -> bool:
+            return True
+
+    with pytest.raises(TypeError, match="its own comparisons"):
+        ordered_value(Own)

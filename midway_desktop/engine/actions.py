@@ -7,7 +7,6 @@ import operator
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from midway_desktop.values import make_frozen
@@ -17,7 +16,7 @@ class ActionError(ValueError):
     """An action could not be read from a record."""
 
 
-@dataclass(frozen=True)
+@make_frozen  # (a frozen dataclass writing its own equality, hash and repr, below)
 class Action:
     """Base of every game's actions. ``side`` is the side submitting it."""
 

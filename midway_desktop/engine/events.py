@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from midway_desktop.values import frozen_value
 
 ALL = "all"
 UMPIRE = "umpire"
 
 
-@dataclass(frozen=True, init=False)
+@frozen_value  # (its own ``__init__``, below)
 class Event:
     """One thing that happened.
 

@@ -9,12 +9,11 @@ can be dragged out (to the map or another box) and dropped onto.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import (
     QAbstractListModel,
     QEvent,
-    QMimeData,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -30,6 +29,9 @@ from midway_desktop.ui.counters import CounterFace, face_pixmap, preview_html
 from midway_desktop.ui.games.base import window_tab_bars
 from midway_desktop.ui.wrapped_label import WrappedLabel
 from midway_desktop.values import frozen_value
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QMimeData
 
 ICON = 44
 # The roles a box answers: its view asks for eight at every paint of every counter (font,
@@ -130,6 +132,8 @@ class PieceListModel(QAbstractListModel):
         return [PIECE_MIME]
 
     def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:  # noqa: N802
+        from PySide6.QtCore import QMimeData  # (named at the first drag: PySide6 makes a class when first named)
+
         data = QMimeData()
         if indexes:
             piece = self._rows[indexes[0].row()].piece

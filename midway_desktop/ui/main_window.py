@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QChildEvent, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QChildEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -856,6 +856,8 @@ class MainWindow(QMainWindow):
         kept = autosaves.unfinished_dir()
         if opening and kept.is_dir():
             return kept
+        from PySide6.QtCore import QStandardPaths  # (named when a file is first opened or saved)
+
         documents = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation))
         own = documents / "Midway Desktop"
         if own.is_dir():

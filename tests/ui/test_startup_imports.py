@@ -65,7 +65,17 @@ DIALOGS = ("midway_desktop.ui.new_game", "midway_desktop.ui.how_to_play")
 # named (QStyle alone: 45 M instructions), so the first screen leaves these unnamed.
 # QGradient: named by PySide6 whenever it resolves a ``fillRect`` call (``ui/shapes.fill_rect``);
 # its 170 presets are wanted only where map art is painted, which a start with kept tiles is not.
-QT_CLASSES_LATER = ("QStyle", "QMessageBox", "QFileDialog", "QInputDialog", "QEasingCurve", "QGradient")
+# QMimeData (a counter's first drag) and QStandardPaths (the first file opened or saved): named there.
+QT_CLASSES_LATER = (
+    "QStyle",
+    "QMessageBox",
+    "QFileDialog",
+    "QInputDialog",
+    "QEasingCurve",
+    "QGradient",
+    "QMimeData",
+    "QStandardPaths",
+)
 
 
 def game_modules(game: str) -> tuple[str, ...]:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, TypeVar
 
 from midway_desktop.games.cv.time_record import Time
-from midway_desktop.values import frozen_value
+from midway_desktop.values import frozen_value, ordered_value
 
 AMERICAN = "american"
 JAPANESE = "japanese"
@@ -47,7 +47,7 @@ def side_name(side: str) -> str:
     return "American" if side == AMERICAN else "Japanese"
 
 
-@dataclass(frozen=True, order=True)
+@ordered_value
 class Planes:
     """A stack of Air Factors of one plane type, with its Weapon unit (``""``: unarmed)."""
 

@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from midway_desktop.games.cv.common import field_provenance, provisional_fields
 from midway_desktop.geometry.board import Provenance
 from midway_desktop.ruleset import Node
-from midway_desktop.values import frozen_value
+from midway_desktop.values import frozen_value, ordered_value
 
 _TIME = re.compile(r"([0-2]\d00) June (\d{1,2})")
 HOURS = tuple(range(1, 25))  # Turn boxes 0100 ... 2400
 
 
-@dataclass(frozen=True, order=True)
+@ordered_value
 class Time:
     """A Turn: the June day and the hour box (1 = 0100 ... 24 = 2400)."""
 
