@@ -21,9 +21,16 @@ from __future__ import annotations
 
 from midway_desktop.engine.events import Event
 from midway_desktop.games.cv.game import SEAPLANE_TENDER, Game
-from midway_desktop.games.cv.state import JAPANESE, State, TaskForce, evolve
+from midway_desktop.games.cv.state import JAPANESE, Planes, State, TaskForce, evolve
 
 SUBMARINE_CARRIER, MIDGET = "AS", "MS"
+
+
+def held_at_anchor(game: Game, tf: TaskForce, planes: tuple[Planes, ...] | None = None) -> bool:
+    """The reading of VI.I.2.b above: a Task Force whose planes (``planes``, else those aboard)
+    fit only while its Temporary Seaplane Base lasts may not weigh anchor this Turn."""
+    aboard = tf.planes.all() if planes is None else planes
+    return tf.seaplane_base and not game.fits(evolve(tf, seaplane_base=False), aboard)
 
 
 def captured(game: Game, state: State) -> bool:

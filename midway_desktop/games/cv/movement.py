@@ -15,7 +15,7 @@ from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.cv import wind
 from midway_desktop.games.cv.actions import Done, Place, Plot
-from midway_desktop.games.cv.anchorage import establish
+from midway_desktop.games.cv.anchorage import establish, held_at_anchor
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import sailing_by
 from midway_desktop.games.cv.setup import set_up_cells
@@ -72,7 +72,7 @@ class PlotCheck:
         self.game, self.tf = game, tf
         self.speed = game.movement(tf, state.hits_of(tf.side))
         self.windy = wind.must_go_into_wind(game, tf)
-        self.stranded = tf.seaplane_base and not game.fits(evolve(tf, seaplane_base=False), tf.planes.all())
+        self.stranded = held_at_anchor(game, tf)
 
     def refusal(self, a: Plot) -> str | None:
         game, tf = self.game, self.tf
@@ -120,7 +120,7 @@ class PlotCheck:
 
 def _wind_reason(game: Game, tf: TaskForce) -> str:
     assert tf.hex is not None
-    low, _normal, _top = game.handling(tf).launch
+    low = wind.wind_limit(game, tf)  # (the limit the obligation is checked against)
     ways = ", ".join(sorted(wind.windward(game, tf.hex))) or "none on the mapboard"
     return (
         f"Task Force {tf.number}'s carriers have launched or landed {tf.launched} Air Factor(s) this Turn, more "

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from midway_desktop.games.cv import wind
 from midway_desktop.games.cv.actions import WEAPON_TITLES, Form, Ready, Stow
+from midway_desktop.games.cv.anchorage import held_at_anchor
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import (
     AIR_BOXES,
@@ -194,27 +195,40 @@ def form_refusal(game: Game, state: State, a: Form) -> str | None:
         )
     if isinstance(box, TaskForce) and box.launched + a.factors > wind.wind_limit(game, box):
         assert box.hex is not None  # (on the mapboard: refused above otherwise)
+        low = wind.wind_limit(game, box)
+        past = (
+            f"Past its Minimum Launch Factor {low}, Task Force {box.number}'s carriers must move a hex into the "
+            "Wind Direction this Turn"
+        )
         if game.movement(box) < 1 or not wind.windward(game, box.hex):
-            low = wind.wind_limit(game, box)
+            return f"{past}, and from {box.hex} it cannot (CV › Basic VI.E)."
+        # Else its plot would be refused whichever way it went: it must move, and may not weigh anchor.
+        if held_at_anchor(game, box, box.planes.with_("c", _left_in_c(box, a)).all()):
             return (
-                f"Past its Minimum Launch Factor {low}, Task Force {box.number}'s carriers must move a hex into the "
-                f"Wind Direction this Turn, and from {box.hex} it cannot (CV › Basic VI.E)."
+                f"{past}, and it may not weigh anchor: its planes fit aboard only while its Temporary Seaplane Base "
+                "lasts (CV › Basic VI.E, VI.I.2.b)."
             )
     return None
 
 
-def apply_form(game: Game, state: State, a: Form) -> State:
-    box = state.box(a.side, a.box)
-    assert box is not None
+def _left_in_c(box: TaskForce | BaseBox, a: Form) -> tuple[Planes, ...]:
+    """The box's C section once ``a``'s Air Factors have left it, the longest-ready first."""
     left = a.factors
     kept: list[Planes] = []
-    for s in sorted(box.planes.c, key=lambda s: not s.fresh):  # the longest-ready first
+    for s in sorted(box.planes.c, key=lambda s: not s.fresh):
         if left and s.plane == a.plane and s.weapon == a.weapon:
             take = min(left, s.factors)
             left -= take
             kept.append(evolve(s, factors=s.factors - take))
         else:
             kept.append(s)
+    return tuple(kept)
+
+
+def apply_form(game: Game, state: State, a: Form) -> State:
+    box = state.box(a.side, a.box)
+    assert box is not None
+    kept = _left_in_c(box, a)
     plane = game.plane(a.plane)
     record = AirRecord(a.plane, a.factors, a.weapon, False, box.id, state.time, state.time.plus(plane.endurance))
     unit = state.air_unit(a.side, a.air_unit)

@@ -7,8 +7,8 @@ import dataclasses
 
 from midway_desktop.engine import Session
 from midway_desktop.engine.rng import ScriptedRng
-from midway_desktop.games.cv import anchorage, ground
-from midway_desktop.games.cv.actions import Done, Plot
+from midway_desktop.games.cv import anchorage, ground, wind
+from midway_desktop.games.cv.actions import Done, Form, Plot
 from midway_desktop.games.cv.game import BaseSpec, Game, Handling, base_specs
 from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.setup import initial_state
@@ -108,3 +108,54 @@ def test_after_ground_combat_captures_midway_an_anchored_tender_sets_up_a_seapla
     assert force is not None and force.anchored and force.seaplane_base
     assert GAME.handling(force).capacity == 12 and GAME.takes(force, "mavis")
     assert s.state.midgets == ("MS1",)
+
+
+def crowded_mixed_force() -> Session:
+    """Task Force 1, the Hosho (CVL) with the tender Chitose, anchored at captured Midway with a
+    Temporary Seaplane Base, carrying Mavis seaplanes only the base handles: at the next Turn's
+    Form Air Units Step it may not weigh anchor (VI.I.2.b)."""
+    mixed = tf(JP, 1, ["Hosho", "Chitose"], MIDWAY, {"c": {"zero": 8, "pete": 6}})
+    s = session([mixed, tf(US, 1, ["DD1"], "B4010")], game=CAPTURED)
+    s.state = dataclasses.replace(s.state, bases=tuple(b for b in s.state.bases if b.id != "midway"))
+    done_until(s, "ship-plotting")
+    s.play(Plot(JP, 1, (), anchor=True))
+    done_until(s, "landing")
+    next_turn(s)
+    force = s.state.task_force(JP, 1)
+    assert force is not None and force.seaplane_base
+    aboard = Sections(c=(Planes("zero", 8), Planes("pete", 6), Planes("mavis", 2)))
+    s.state = s.state.with_box(dataclasses.replace(force, planes=aboard))
+    done_until(s, "form-air-units")
+    return s
+
+
+def test_a_force_held_at_anchor_launches_no_more_than_its_minimum() -> None:
+    """VI.E with VI.I.2.b: past the Minimum Launch Factor the Hosho must move a hex into the wind,
+    and its Task Force may not weigh anchor while its planes fit only with the base; so the Form
+    Air Units Step refuses the Air Factor past the Minimum, and the Plot Ship Movement Step is
+    left with an order to give (before, every plot was refused and the side could not seal)."""
+    s = crowded_mixed_force()
+    force = s.state.task_force(JP, 1)
+    assert force is not None
+    low = wind.wind_limit(CAPTURED, force)
+    s.play(Form(JP, "tf1", 1, "zero", low))
+    why = s.check(Form(JP, "tf1", 1, "zero", 1))
+    assert why is not None and "may not weigh anchor" in why and "VI.I.2.b" in why and f"Factor {low}" in why
+    done_until(s, "ship-plotting")
+    assert s.check(Plot(JP, 1, (), anchor=True)) is None
+    assert Done(JP) in s.legal_actions(JP)
+
+
+def test_the_wind_refusal_names_the_limit_it_checks() -> None:
+    """The plot refused for not going into the wind names the Minimum Launch Factor the check
+    used (the Hosho's and the Chitose's own, 2 + 1), not the base's doubled handling."""
+    s = crowded_mixed_force()
+    force = s.state.task_force(JP, 1)
+    assert force is not None
+    s.state = s.state.with_box(dataclasses.replace(force, planes=Sections(c=(Planes("zero", 8),))))
+    low = wind.wind_limit(CAPTURED, force)
+    assert low == 3
+    s.play(Form(JP, "tf1", 1, "zero", low + 1))  # not held: the zeros fit the ships' own capacity
+    done_until(s, "ship-plotting")
+    why = s.check(Plot(JP, 1, (), anchor=True))
+    assert why is not None and f"launched or landed {low + 1}" in why and f"Minimum Launch Factor {low}:" in why
