@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from midway_desktop.engine import Session
 from midway_desktop.engine.rng import ScriptedRng
 from midway_desktop.games.cv import anchorage, ground, wind
 from midway_desktop.games.cv.actions import Done, Form, Plot
+from midway_desktop.games.cv.bots import clearing_orders
 from midway_desktop.games.cv.game import BaseSpec, Game, Handling, base_specs
 from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.setup import initial_state
@@ -159,3 +163,18 @@ def test_the_wind_refusal_names_the_limit_it_checks() -> None:
     done_until(s, "ship-plotting")
     why = s.check(Plot(JP, 1, (), anchor=True))
     assert why is not None and f"launched or landed {low + 1}" in why and f"Minimum Launch Factor {low}:" in why
+
+
+@settings(max_examples=20, deadline=None)
+@given(picks=st.lists(st.integers(0, 10**6), max_size=6))
+def test_a_force_held_at_anchor_can_always_seal_its_plots(picks: list[int]) -> None:
+    """Whatever Air Units the held Task Force forms, any legal ones in any order, the Plot Ship
+    Movement Step that follows can be sealed: at once, or after the plots that clear the refusal."""
+    s = crowded_mixed_force()
+    for pick in picks:
+        forms = [a for a in s.legal_actions(JP) if isinstance(a, Form)]
+        if not forms:
+            break
+        s.play(forms[pick % len(forms)])
+    done_until(s, "ship-plotting")
+    assert Done(JP) in s.legal_actions(JP) or clearing_orders(CAPTURED, s.state, JP)
