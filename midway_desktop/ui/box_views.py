@@ -34,16 +34,20 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QMimeData
 
 ICON = 44
+
+
 # The roles a box answers: its view asks for eight at every paint of every counter (font,
 # colours, alignment...), the rest turned away before the index is looked at.
-_ANSWERED = frozenset(
-    int(r)
-    for r in (
-        Qt.ItemDataRole.AccessibleTextRole,
-        Qt.ItemDataRole.DecorationRole,
-        Qt.ItemDataRole.ToolTipRole,
-        Qt.ItemDataRole.UserRole,
-    )
+def role_numbers(*roles: Qt.ItemDataRole) -> frozenset[int]:
+    """The roles a model answers, as the numbers its ``data`` is asked with."""
+    return frozenset(int(r) for r in roles)
+
+
+_ANSWERED = role_numbers(
+    Qt.ItemDataRole.AccessibleTextRole,
+    Qt.ItemDataRole.DecorationRole,
+    Qt.ItemDataRole.ToolTipRole,
+    Qt.ItemDataRole.UserRole,
 )
 Index = QModelIndex | QPersistentModelIndex
 

@@ -6,7 +6,7 @@ before the panel scrolls (:class:`GivingList`), so a short dock keeps its button
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
-from PySide6.QtWidgets import QListWidget, QScrollArea, QWidget
+from PySide6.QtWidgets import QDockWidget, QListWidget, QScrollArea, QWidget
 
 
 class _WidthKeeper(QObject):
@@ -56,6 +56,20 @@ def keep_scroll_whole(scroll: QScrollArea) -> None:
     scroll.setProperty(KEPT_WHOLE, True)
     keeper = _WidthKeeper(scroll)
     scroll.widget().installEventFilter(keeper)
+
+
+def scroll_in_dock(dock: QDockWidget, body: QWidget) -> QScrollArea:
+    """``body`` as ``dock``'s widget, in a scroll area that scrolls only up and down (its lines
+    wrap) and is kept whole; the dock is marked ``KEPT_WHOLE``, so ``body`` must hold no scroll
+    area of its own that needs keeping."""
+    scroll = QScrollArea(dock)
+    scroll.setWidgetResizable(True)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    scroll.setWidget(body)
+    dock.setWidget(scroll)
+    keep_scroll_whole(scroll)
+    dock.setProperty(KEPT_WHOLE, True)
+    return scroll
 
 
 class GivingList(QListWidget):

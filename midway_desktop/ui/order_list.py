@@ -29,12 +29,10 @@ class OrderListModel(QStringListModel):
         super().__init__(parent)
         self.words = words
         self._orders: Sequence[Action] = ()
-        self._count = 0
 
     def set_orders(self, orders: Sequence[Action]) -> None:
         self._orders = orders  # (not copied: a CV Task Force's set-up orders are made as they are read)
-        self._count = len(orders)
-        self.setStringList([""] * self._count)  # (resets the model: read again from the orders)
+        self.setStringList([""] * len(orders))  # (resets the model: read again from the orders)
 
     def orders(self) -> Sequence[Action]:
         return self._orders
@@ -44,7 +42,7 @@ class OrderListModel(QStringListModel):
         return QAbstractListModel.flags(self, index)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < self._count:
+        if not index.isValid() or not 0 <= index.row() < len(self._orders):
             return None
         order = self._orders[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):

@@ -18,13 +18,12 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
 from midway_desktop.engine import Event
-from midway_desktop.ui.dock_fit import KEPT_WHOLE, GivingList, keep_scroll_whole
+from midway_desktop.ui.dock_fit import GivingList, scroll_in_dock
 
 
 class EventPlayback(QObject):
@@ -134,13 +133,7 @@ class PlaybackDock(QDockWidget):
         layout.addLayout(controls)
         layout.addWidget(self.speed)
         # In a scroll area, so a small window can still squeeze the dock.
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # lines wrap
-        scroll.setWidget(body)
-        self.setWidget(scroll)
-        keep_scroll_whole(scroll)
-        self.setProperty(KEPT_WHOLE, True)  # its only scroll area: not searched for others
+        scroll_in_dock(self, body)  # (lines wrap)
         self.pause.clicked.connect(self._pause)
         self.next.clicked.connect(playback.step)
         self.skip.clicked.connect(playback.skip)

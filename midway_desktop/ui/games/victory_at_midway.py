@@ -46,8 +46,9 @@ from midway_desktop.games.victory_at_midway.gestures import (
 )
 from midway_desktop.games.victory_at_midway.sequence import PHASES
 from midway_desktop.ui.ask import ask
+from midway_desktop.ui.box_views import role_numbers
 from midway_desktop.ui.counters import CounterFace
-from midway_desktop.ui.dock_fit import KEPT_WHOLE, keep_scroll_whole
+from midway_desktop.ui.dock_fit import scroll_in_dock
 from midway_desktop.ui.games.base import DragDropPresenter
 from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
 from midway_desktop.ui.games.vam_layout import (
@@ -105,14 +106,11 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-_TRACK_ROLES = frozenset(
-    int(r)
-    for r in (
-        Qt.ItemDataRole.DisplayRole,
-        Qt.ItemDataRole.FontRole,
-        Qt.ItemDataRole.BackgroundRole,
-        Qt.ItemDataRole.ForegroundRole,
-    )
+_TRACK_ROLES = role_numbers(
+    Qt.ItemDataRole.DisplayRole,
+    Qt.ItemDataRole.FontRole,
+    Qt.ItemDataRole.BackgroundRole,
+    Qt.ItemDataRole.ForegroundRole,
 )
 
 
@@ -266,13 +264,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         dock.setObjectName(name)
         dock.setToolTip(tip)
         dock.toggleViewAction().setToolTip(tip)
-        scroll = QScrollArea(dock)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # text wraps instead
-        scroll.setWidget(widget)
-        dock.setWidget(scroll)
-        keep_scroll_whole(scroll)
-        dock.setProperty(KEPT_WHOLE, True)  # its only scroll area: not searched for others
+        scroll_in_dock(dock, widget)  # (text wraps instead of scrolling sideways)
         self.window.addDockWidget(area, dock)
         self.docks.append(dock)
         return dock
