@@ -101,6 +101,14 @@ class BoardView(QGraphicsView):
         scene.tiles.draw(painter, exposed, t.m11(), t.map(QPointF(0.0, 0.0)), dpr, keep=self._fitted or self.keep_tiles)
         painter.restore()
 
+    def keep_settled_tiles(self) -> None:
+        """Keep the tiles of the picture on show, if it is one kept between runs (the whole
+        board fitted, or the game's opening picture), without waiting for them to be drawn
+        again: a picture taken of the window is its last look."""
+        scene = self.scene()
+        if isinstance(scene, BoardScene) and (self._fitted or self.keep_tiles):
+            scene.tiles.keep_settled(self.viewportTransform().m11(), self.devicePixelRatioF())
+
     # -- zoom -----------------------------------------------------------------------------
     def zoom(self) -> float:
         return self.transform().m11()

@@ -60,6 +60,16 @@ class TileCache:
             self._unkept.discard(self._tiles.popitem(last=False)[0])
         return pm
 
+    def keep_settled(self, scale: float, dpr: float = 1.0) -> None:
+        """Keep now the painted tiles at ``scale`` that wait to be drawn again: the view has
+        settled there (a screenshot's last look: its tiles are not drawn a second time)."""
+        dscale = round(scale * dpr, 6)
+        if self.store is None:
+            return
+        for key in sorted(k for k in self._unkept if k[0] == dscale and k[3] == dpr):
+            self._unkept.discard(key)
+            self.store.store(self._tiles[key].toImage(), *key)
+
     def _paint(self, scale: float, tx: int, ty: int, dpr: float) -> QPixmap:
         pm = QPixmap(TILE, TILE)
         pm.fill(Qt.GlobalColor.transparent)

@@ -172,3 +172,19 @@ def test_a_battle_s_segments_show_from_their_tops(qtbot) -> None:  # type: ignor
             assert box.mapTo(area.viewport(), box.rect().topLeft()).y() >= 0, box.title()
             text = box.findChild(QLabel)
             assert text.height() >= text.heightForWidth(text.width()), box.title()
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_picture_read_offscreen_is_the_window_drawn_again_pixel_for_pixel(qapp: object, game: str) -> None:
+    # ``drawn`` reads the offscreen screen's copy rather than drawing the window a second time:
+    # it must be the very picture ``grab`` draws, every game, hot-seat curtains lifted.
+    from PySide6.QtGui import QGuiApplication
+
+    from midway_desktop.ui.screenshot import _new_game_window, drawn
+
+    assert QGuiApplication.platformName() == "offscreen"
+    with _new_game_window(game, 900, 640) as window:
+        read = drawn(window)
+        again = window.grab().toImage()
+        assert read.size() == again.size() == window.size()
+        assert read.convertToFormat(again.format()) == again

@@ -61,6 +61,24 @@ def test_a_size_passed_through_once_is_not_kept(qapp, cache_dir: Path) -> None: 
     assert len(kept_files(cache_dir)) == 1
 
 
+def test_a_settled_view_keeps_its_tiles_at_once_and_no_passing_size(qapp, cache_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    # A screenshot's last look is not drawn a second time: it keeps its tiles when told so.
+    cache = fresh()
+    for step in range(3):  # sizes passed through
+        cache.tile(SCALE + step * 0.01, 0, 0, keep=True)
+    cache.tile(SCALE + 0.1, 0, 0, keep=False)  # a zoomed view's tile: never kept
+    cache.keep_settled(SCALE + 0.02)
+    assert len(kept_files(cache_dir)) == 1
+    cache.keep_settled(SCALE + 0.02)  # (kept once)
+    cache.keep_settled(SCALE + 0.1)
+    assert len(kept_files(cache_dir)) == 1
+    painted = cache.tile(SCALE + 0.02, 0, 0).toImage()
+    second = fresh()  # the next start reads it back, pixel for pixel
+    read = second.tile(SCALE + 0.02, 0, 0, keep=True)
+    assert second.rendered == 0
+    assert read.toImage().convertToFormat(painted.format()) == painted
+
+
 def test_a_zoomed_view_neither_reads_nor_keeps_tiles(qapp, cache_dir: Path) -> None:  # type: ignore[no-untyped-def]
     shown(fresh())
     cache = fresh()
