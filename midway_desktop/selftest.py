@@ -39,12 +39,16 @@ ICON_SIZE = 64
 
 @dataclass(frozen=True)
 class Check:
+    """One self-test check: a name and the call that runs it."""
+
     name: str
     run: Callable[[], str]  # returns a short detail; raises on failure
 
 
 @dataclass(frozen=True)
 class Result:
+    """How one self-test check went, with its detail and time."""
+
     name: str
     ok: bool
     detail: str

@@ -94,6 +94,8 @@ def play_out(
 
 @dataclass
 class Summary:
+    """What ``simulate`` reports: each result's count over a run of bot-played games."""
+
     game: str
     games: int
     seed: int

@@ -71,6 +71,8 @@ class Option:
 
 @frozen_value
 class Scenario:
+    """One scenario a game offers: its key, its title and a line about it."""
+
     name: str
     title: str
     description: str = ""

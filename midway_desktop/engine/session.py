@@ -58,6 +58,8 @@ class Submitted:
 
 @dataclass
 class Session:
+    """One game being played: its rules, scenario, options, seed, dice and every step so far."""
+
     rules: Rules[Any]
     scenario: str
     options: dict[str, Any]

@@ -27,6 +27,8 @@ CHANCE = 16  # each set of Chance units is numbered 1-16 (Intro III.B.9)
 
 @frozen_value
 class ArrivalLine:
+    """One line of the Random Arrival Table (CV › Optional XVI): the forces' columns for a roll."""
+
     gray: tuple[int, int]
     red: tuple[int, int]
     forces: Mapping[str, str]  # column -> cell
@@ -56,6 +58,8 @@ class Arrival:
 
 @frozen_value
 class RandomArrival:
+    """The Random Arrival Table and its Arrival Lines (CV › Optional XVI)."""
+
     lines: tuple[ArrivalLine, ...]
     arrivals: tuple[Arrival, ...]
     japanese_sixteen: frozenset[int]  # SS numbers that give the Japanese 16 Submarines

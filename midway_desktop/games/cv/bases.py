@@ -119,6 +119,8 @@ class AirEntryHex:
 
 @frozen_value
 class Bases:
+    """The bases, the effects of Hits on them, Midway's repair and Dispersal (CV › Basic X, Optional IX)."""
+
     bases: tuple[Base, ...]
     hit_effects: HitEffects
     repair_hits: int  # Hits removed by one Midway Base Repair Phase (Basic X.C)

@@ -97,6 +97,8 @@ class Sight:
 
 @frozen_value
 class Observation:
+    """The Observation Chart: what each observer sees at each distance, and its modifiers (CV › Basic III.B)."""
+
     lines: Mapping[str, tuple[Sight, ...]]  # observer -> by distance 0, 1, 2, ...
     modifiers: Mapping[str, Mapping[str, Sight]]  # condition -> observer -> modifiers
     provenance: Mapping[str, Provenance]
@@ -108,6 +110,8 @@ class Observation:
 
 @frozen_value
 class DieRow:
+    """One row of a die table: the rolls it covers, its Record code and what it does."""
+
     low: int
     high: int
     code: str  # the letter written on the Ship Record ("A") or ""
@@ -117,6 +121,8 @@ class DieRow:
 
 @frozen_value
 class DieTable:
+    """A table read with one or two dice (Damage, Hits and the like), row by roll."""
+
     title: str
     dice: int  # 1 or 2
     rows: tuple[DieRow, ...]
@@ -131,6 +137,8 @@ class DieTable:
 
 @frozen_value
 class Charts:
+    """CV's charts and tables: combat results, modifiers, sizes, victory and observation."""
+
     combat_results: CombatResults
     air_modifiers: Mapping[str, Modifier]
     surface_modifiers: Mapping[str, Modifier]

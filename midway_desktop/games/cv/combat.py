@@ -46,6 +46,8 @@ def _none(game: Game, state: State, side: str) -> Iterable[Action]:
 
 @frozen_value
 class CombatStep:
+    """One step of a Battle (CV › Basic IX): when it applies, how it resolves, the orders it takes."""
+
     name: str
     title: str
     rule: str

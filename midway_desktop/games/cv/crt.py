@@ -41,6 +41,8 @@ class Example:
 
 @frozen_value
 class CombatResults:
+    """The Combat Results Table: rows of Factors, the die's change to the Base Number (CV › Basic IX.C)."""
+
     rows: tuple[tuple[int, int | None], ...]  # (first, last) Factors of each row; last None = "51+"
     open_row_factors: int  # what the open last row counts as
     divisor: float

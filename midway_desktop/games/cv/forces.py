@@ -30,6 +30,8 @@ _RUN = re.compile(r"([A-Z]{2,3})(\d{1,2})-(\d{1,2})")
 
 @frozen_value
 class Force:
+    """One force of a side's order of battle (IA ... IV): its ships, Air and Ground Factors."""
+
     side: str
     id: str  # IA ... IV
     ships: tuple[str, ...]  # ship titles: Enterprise, DD1

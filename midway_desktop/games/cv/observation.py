@@ -38,6 +38,8 @@ ALWAYS = 5  # Basic VI.D: an Unorganized Ship unit is always observed (read: as 
 
 @frozen_value
 class Observer:
+    """Something of a side that observes, and the line of the tables it reads (CV › Basic III.B.3)."""
+
     line: str  # high, low, surface, radar
     hex: str
 

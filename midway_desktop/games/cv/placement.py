@@ -17,6 +17,8 @@ from midway_desktop.values import frozen_value
 
 @frozen_value
 class Placement:
+    """Where and when a scenario places a force or base: board regions, a Turn, the rulebook's words."""
+
     regions: tuple[str, ...]  # any of these board regions
     time: Time | None  # None: on the mapboard at the start
     text: str  # as the rulebook words it

@@ -93,6 +93,8 @@ class SideSetUp:
 
 @frozen_value
 class Weather:
+    """How a scenario sets up Clouds and the Wind (CV › Optional XIII)."""
+
     clouds: str  # the board's `weather` region of Cloud hexes (Optional XIII.B)
     wind: str  # how the Wind Direction units set up (Optional XIII.A.1)
 
@@ -110,6 +112,8 @@ class FreeSetUp:
 
 @frozen_value
 class Scenario:
+    """One CV scenario (II ... V): its Turns, rules used and forces (CV › Set Up)."""
+
     id: str  # II ... V
     name: str
     title: str
@@ -142,6 +146,8 @@ class Scenario:
 
 @frozen_value
 class Scenarios:
+    """Every CV scenario, found by id."""
+
     scenarios: tuple[Scenario, ...]
 
     def get(self, scenario_id: str) -> Scenario:

@@ -87,6 +87,8 @@ class BasePreview:
 
 @frozen_value
 class SetupPreview:
+    """A scenario's set-up as the preview shows it: both sides' forces, bases and submarines."""
+
     scenario: str  # the id played: II ... V
     title: str
     start: str  # "0100 June 4"

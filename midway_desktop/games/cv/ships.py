@@ -47,6 +47,8 @@ _FIELDS = (
 
 @frozen_value
 class ShipClass:
+    """A class of Ship units: type, AA, Gunnery, Torpedo, Movement and what it carries (CV › Intro III)."""
+
     name: str
     title: str
     side: str
@@ -85,6 +87,8 @@ class Ship:
 
 @frozen_value
 class Ships:
+    """Every ship class and Ship unit, found by side and title."""
+
     classes: tuple[ShipClass, ...]
     ships: tuple[Ship, ...]
 

@@ -58,6 +58,8 @@ def parse_time(node: Node) -> Time:
 
 @frozen_value
 class TimeRecord:
+    """The Time Record Chart: its June days, its night hours and its "*" boxes (CV › Basic XII)."""
+
     days: tuple[int, ...]  # June days on the chart
     night: frozenset[int]  # hour boxes shaded as night
     wind_change: frozenset[int]  # hour boxes with a "*"

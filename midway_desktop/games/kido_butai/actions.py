@@ -25,6 +25,8 @@ VERBS = (ARM, LAUNCH, MOVE, ATTACK, ASSIGN, LAND, READY, DESTROY, END, INTERCEPT
 
 
 class KidoButaiAction(Action):
+    """An order of Kido Butai: each kind below says the steps it takes."""
+
     def as_steps(self) -> tuple[Step, ...]:
         return ()  # every concrete action below says what it does
 

@@ -32,6 +32,8 @@ class Capacity:
 
 @frozen_value
 class JapaneseCarrier:
+    """One of the four Japanese carriers: its squadrons and capacity (KB › 1 Setup)."""
+
     name: str
     title: str
     fighters: int
@@ -42,6 +44,8 @@ class JapaneseCarrier:
 
 @frozen_value
 class AmericanCarrier:
+    """An American carrier and its capacity (KB › 1 Setup)."""
+
     name: str
     title: str
     capacity: Capacity
@@ -93,6 +97,8 @@ class Band:
 
 @frozen_value
 class Victory:
+    """The victory points and bands (KB › 8 Victory)."""
+
     squadrons_per_award: int
     squadron_award: float
     carrier_damaged: int
@@ -110,6 +116,8 @@ class Victory:
 
 @frozen_value
 class Forces:
+    """Both sides' carriers, Midway, the squadron pools and the victory points (KB › 1 Setup, 8 Victory)."""
+
     japanese: tuple[JapaneseCarrier, ...]
     american: tuple[AmericanCarrier, ...]
     midway: Capacity

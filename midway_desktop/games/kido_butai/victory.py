@@ -16,6 +16,8 @@ NIGHT_LOSS = 5  # KB › Clarifications to 8: a squadron still in the air is des
 
 @frozen_value
 class Score:
+    """Both sides' victory points and the band they fall in (KB › 8 Victory)."""
+
     japan: int
     usa: int
     band: Band

@@ -62,6 +62,8 @@ class Modifier:
 
 @frozen_value
 class Card:
+    """One Action card: each force's move, its event, modifiers, hazard and history (MS › Action Card Play)."""
+
     number: int
     title: str
     moves: tuple[Move, Move, Move]  # AIF, CSF, MIF

@@ -9,6 +9,8 @@ from midway_desktop.games.midway_solitaire.state import State
 
 @dataclass(frozen=True)
 class Mission:
+    """One of the six missions: the forces to sink, its objective and difficulty (MS › Victory Conditions)."""
+
     number: int
     targets: tuple[str, ...]  # Japanese forces to sink
     no_losses: bool  # "without losing any American units"

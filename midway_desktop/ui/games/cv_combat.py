@@ -115,6 +115,8 @@ class Roll:
 
 @frozen_value
 class Segment:
+    """One segment of a Battle as the Combat Board shows it: units, modifiers, rolls, notes."""
+
     name: str
     title: str
     rule: str
@@ -154,6 +156,8 @@ class Choice:
 
 @frozen_value
 class Board:
+    """The Combat Board's picture of a Battle: its hex, steps, segments and the orders open now."""
+
     hex: str
     live: bool  # the Battle being fought (False: one looked over after it)
     step: str
