@@ -91,3 +91,26 @@ def test_cv_in_play_reads_whole(qtbot, size: tuple[int, int], before: str | None
         with _new_game_window("cv", *size, until=step, side=side, seed=seed) as w:
             _settle()
             assert problems(w) + hidden_tabs(w) == [], step
+
+
+@pytest.mark.parametrize("game", [g.id for g in GAMES])
+def test_every_dock_panel_that_scrolls_only_up_and_down_keeps_its_width(qtbot, game: str) -> None:  # type: ignore[no-untyped-def]
+    # Docks are searched for such panels only where they were not made kept whole as they were
+    # built (``dock_fit.KEPT_WHOLE``): whichever way, every one of them is, in every dock.
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDockWidget, QScrollArea
+
+    from midway_desktop.ui.dock_fit import KEPT_WHOLE
+
+    w = open_window(qtbot, game)
+    if w.curtain.down:
+        w.curtain.lift()
+    _settle()
+    vertical_only = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    loose = [
+        f"{dock.objectName()}: {type(scroll.widget()).__name__}"
+        for dock in w.findChildren(QDockWidget)
+        for scroll in dock.findChildren(QScrollArea)
+        if scroll.horizontalScrollBarPolicy() == vertical_only and not scroll.property(KEPT_WHOLE)
+    ]
+    assert loose == []

@@ -64,6 +64,7 @@ from midway_desktop.games.cv.observation import told_in_full
 from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
 from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
 from midway_desktop.ui.counters import CounterFace
+from midway_desktop.ui.dock_fit import KEPT_WHOLE, scroll_in_dock
 from midway_desktop.ui.games.base import LIT_BOX, DragDropPresenter, window_tab_bars
 from midway_desktop.ui.games.cv_boxes import (
     SIDE_NAMES,
@@ -332,13 +333,12 @@ class CvPresenter(DragDropPresenter):
         dock.setToolTip(tip)
         dock.toggleViewAction().setToolTip(tip)
         if scroll:
-            area_ = QScrollArea(dock)
-            area_.setWidgetResizable(True)
-            area_.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            area_.setWidget(widget)
-            dock.setWidget(area_)
+            scroll_in_dock(dock, widget)
         else:
+            # (a list, a table or a stand-in: no scroll area of its own to keep whole, so the
+            # dock is not searched for one)
             dock.setWidget(widget)
+            dock.setProperty(KEPT_WHOLE, True)
         self.window.addDockWidget(area, dock)
         self.docks.append(dock)
         return dock
