@@ -98,15 +98,20 @@ class BoardView(QGraphicsView):
         painter.resetTransform()
         dpr = self.devicePixelRatioF()  # the viewport's (see ``midway_desktop.ui``: not viewport())
         # The whole board fitted is what a start opens on: its tiles are kept between runs.
-        scene.tiles.draw(painter, exposed, t.m11(), t.map(QPointF(0.0, 0.0)), dpr, keep=self._fitted or self.keep_tiles)
+        scene.tiles.draw(painter, exposed, t.m11(), t.map(QPointF(0.0, 0.0)), dpr, keep=self._kept_between_runs)
         painter.restore()
 
+    @property
+    def _kept_between_runs(self) -> bool:
+        """The picture on show is one whose tiles are kept between runs: the whole board
+        fitted, or the game's own opening picture."""
+        return self._fitted or self.keep_tiles
+
     def keep_settled_tiles(self) -> None:
-        """Keep the tiles of the picture on show, if it is one kept between runs (the whole
-        board fitted, or the game's opening picture), without waiting for them to be drawn
-        again: a picture taken of the window is its last look."""
+        """Keep the tiles on show now, if they are kept between runs, without waiting for them
+        to be drawn again: a picture taken of the window is its last look."""
         scene = self.scene()
-        if isinstance(scene, BoardScene) and (self._fitted or self.keep_tiles):
+        if isinstance(scene, BoardScene) and self._kept_between_runs:
             scene.tiles.keep_settled(self.viewportTransform().m11(), self.devicePixelRatioF())
 
     # -- zoom -----------------------------------------------------------------------------

@@ -19,6 +19,11 @@ from midway_desktop.ui.tile_store import TileStore
 TILE = 512  # device pixels
 
 
+def _device_scale(scale: float, dpr: float) -> float:
+    """Device pixels per scene unit, rounded so that one view's tiles share one key."""
+    return round(scale * dpr, 6)
+
+
 class TileCache:
     """Tiles of ``MapArt`` keyed by (scale, column, row) in device pixels."""
 
@@ -63,7 +68,7 @@ class TileCache:
     def keep_settled(self, scale: float, dpr: float = 1.0) -> None:
         """Keep now the painted tiles at ``scale`` that wait to be drawn again: the view has
         settled there (a screenshot's last look: its tiles are not drawn a second time)."""
-        dscale = round(scale * dpr, 6)
+        dscale = _device_scale(scale, dpr)
         if self.store is None:
             return
         for key in sorted(k for k in self._unkept if k[0] == dscale and k[3] == dpr):
@@ -94,7 +99,7 @@ class TileCache:
         per scene unit. Tiles are rendered at ``scale * dpr`` so HiDPI screens get sharp art.
         ``keep``: the view shows the whole board fitted, whose tiles are kept between runs.
         """
-        dscale = round(scale * dpr, 6)
+        dscale = _device_scale(scale, dpr)
         ox, oy = round(origin.x() * dpr), round(origin.y() * dpr)
         cx, cy = self._chart_corner(dscale)
         left = exposed_device.left() * dpr - ox
