@@ -134,7 +134,7 @@ def grab_window(
 def drawn(window: QWidget) -> QImage:
     """The picture ``window`` has drawn. Offscreen, at one pixel a point, that is the offscreen
     screen's copy of it, read as it is (the same pixels as ``grab``, which draws the whole window
-    a second time: 48 M instructions of CV's 1.7 G start). On a real screen the screen's copy
+    a second time: some 46 M instructions of CV's 1.7 G start). On a real screen the screen's copy
     may hold other windows over it, and at another scale it is not the window's own pixels:
     there the window is drawn again."""
     if QGuiApplication.platformName() == "offscreen" and window.devicePixelRatioF() == 1.0:

@@ -68,9 +68,9 @@ class TileCache:
     def keep_settled(self, scale: float, dpr: float = 1.0) -> None:
         """Keep now the painted tiles at ``scale`` that wait to be drawn again: the view has
         settled there (a screenshot's last look: its tiles are not drawn a second time)."""
-        dscale = _device_scale(scale, dpr)
         if self.store is None:
             return
+        dscale = _device_scale(scale, dpr)
         for key in sorted(k for k in self._unkept if k[0] == dscale and k[3] == dpr):
             self._unkept.discard(key)
             self.store.store(self._tiles[key].toImage(), *key)
