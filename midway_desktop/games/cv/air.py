@@ -130,10 +130,10 @@ def _handling_refusal(game: Game, box: TaskForce | BaseBox, records: list[AirRec
     landing = sum(r.factors for r in records)
     if not game.fits(box, (*box.planes.all(), *(Planes(r.plane, r.factors) for r in records))):
         return f"{landing} more Air Factor(s) would pass {box.id}'s Plane Capacity (CV › Basic IV.B.1, II.B.1)."
-    top = game.handling(box).launch[2]
+    top = game.handling(box).launch_limit
     if count_launch and box.launched + landing > top:
         return (
-            f"{box.id}'s Maximum Launch Factor is {top} and {box.launched} Air Factor(s) have taken off or landed this "
+            f"{launch_told(game, box, top)} and {box.launched} Air Factor(s) have taken off or landed this "
             "Turn: landings may not exceed it nor prevent take-offs (CV › Basic VIII.A.1.c)."
         )
     if count_launch and isinstance(box, TaskForce) and not box.into_wind:
@@ -144,6 +144,20 @@ def _handling_refusal(game: Game, box: TaskForce | BaseBox, records: list[AirRec
                 f"land no more than its Minimum Launch Factor {low} ({box.launched} already; CV › Basic VI.E, VI.E.4)."
             )
     return None
+
+
+def launch_told(game: Game, box: TaskForce | BaseBox, top: int) -> str:
+    """The limit a take-off or landing is refused by, in words: a Base's Hits are named, as they
+    cut its Launch Factors (Basic IX.K.3.a) and, at 0, stop all take-offs and landings."""
+    name = game.bases[box.id].title if isinstance(box, BaseBox) else box_name(box.id)
+    if isinstance(box, BaseBox) and box.hits:
+        if top <= 0:
+            return (
+                f"{name}'s {box.hits} Hits have cut every Launch Factor to 0: no plane lands or takes off there "
+                "(CV › Basic IX.K.3.a)"
+            )
+        return f"{name}'s Launch Factors after its {box.hits} Hits allow {top} (CV › Basic IX.K.3.a)"
+    return f"{name}'s Maximum Launch Factor is {top}"
 
 
 def apply_land(game: Game, state: State, a: Land, events: list[Event], rng: Rng | None = None) -> State:

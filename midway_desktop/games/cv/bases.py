@@ -104,7 +104,25 @@ class Factors:
     @property
     def can_launch(self) -> bool:
         """Basic IX.K.3.a: no landing or take off once every Launch Factor is 0 or less."""
-        return any(f > 0 for f in self.launch)
+        return launch_limit(self.launch) > 0
+
+
+def launch_after_hits(launch: tuple[int, int, int], hits: int, effects: HitEffects) -> tuple[int, int, int]:
+    """CV › Basic IX.K.3.a: each Hit takes two from the Maximum and one each from the Normal and
+    Minimum Launch Factors (as ``effects`` print it); none goes below zero."""
+    if hits < 0:
+        raise ValueError("a Base has no fewer than 0 Hits")
+    low, normal, top = (max(0, f - hits * cut) for f, cut in zip(launch, effects.launch, strict=True))
+    return (low, normal, top)
+
+
+def launch_limit(launch: tuple[int, int, int]) -> int:
+    """The Air Factors a box may take off and land in a Turn: its largest Launch Factor.
+
+    Undamaged, that is the Maximum. Hits cut the Maximum twice as fast as the Normal (IX.K.3.a),
+    so a Base with many Hits can have a Normal above its Maximum; the text stops take-offs and
+    landings only once *every* Launch Factor is 0 or less, so (reading) the largest left counts."""
+    return max(launch)
 
 
 @frozen_value
@@ -144,12 +162,9 @@ class Bases:
     def factors(self, base: Base, hits: int) -> Factors:
         """CV › Basic IX.K.3.a, c, d: each Hit takes 1/1/2 Launch, 1 Gunnery and 2 AA Factors
         (as printed in bases.yaml); no Factor goes below zero."""
-        if hits < 0:
-            raise ValueError("a Base has no fewer than 0 Hits")
         e = self.hit_effects
-        launch = tuple(max(0, f - hits * cut) for f, cut in zip(base.launch, e.launch, strict=True))
         return Factors(
-            (launch[0], launch[1], launch[2]),
+            launch_after_hits(base.launch, hits, e),
             max(0, base.aa - hits * e.aa),
             max(0, base.gunnery - hits * e.gunnery),
         )

@@ -357,7 +357,7 @@ class Doctrine:
         for box in boxes:
             found = self._box(view, side, box)
             if found is not None:
-                out[box] = max(0, found["launch"][2] - found["launched"] - due.get(box, 0))
+                out[box] = max(0, max(found["launch"]) - found["launched"] - due.get(box, 0))  # after Hits (IX.K.3.a)
         return out
 
     def _due(self, view: dict[str, Any], side: str) -> dict[str, int]:

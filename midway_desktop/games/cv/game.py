@@ -12,7 +12,7 @@ from dataclasses import field
 from functools import cached_property
 from itertools import combinations
 
-from midway_desktop.games.cv.bases import air_entry_hexes
+from midway_desktop.games.cv.bases import air_entry_hexes, launch_after_hits, launch_limit
 from midway_desktop.games.cv.data import CvData, load_data
 from midway_desktop.games.cv.planes import PlaneType
 from midway_desktop.games.cv.ships import Ship
@@ -32,6 +32,11 @@ class Handling:
     ready: int
     launch: tuple[int, int, int]  # Minimum, Normal, Maximum
     planes: frozenset[str]
+
+    @property
+    def launch_limit(self) -> int:
+        """The Air Factors that may take off and land here this Turn (IV.B; IX.K.3.a)."""
+        return launch_limit(self.launch)
 
 
 @frozen_value
@@ -142,10 +147,11 @@ class Game:
         return {}
 
     # -- Task Forces -----------------------------------------------------------------------------
-    def movement(self, tf: TaskForce, hits: Mapping[str, int] | None = None) -> int:
+    def movement(self, tf: TaskForce, hits: Mapping[str, int]) -> int:
         """Basic VI.B.5: a Task Force moves at the speed of its slowest Ship unit, each ship's
-        Movement Factor after its Hits (``hits`` by title; IX.K.4.b)."""
-        hits = hits or {}
+        Movement Factor after its Hits (``hits`` by title, ``State.hits_of``; IX.K.4.b). The
+        Hits are asked for, never defaulted: a rule that forgot them would move damaged ships
+        at full speed."""
         key = (tf.side, tf.ships, tuple(hits.get(t, 0) for t in tf.ships) if hits else ())
         found = self._movement.get(key)
         if found is None:  # (asked for every plot the legal orders list: kept by make-up and Hits)
@@ -187,9 +193,15 @@ class Game:
 
     def handling(self, box: TaskForce | BaseBox) -> Handling:
         """Basic IV.B.1-2: a Task Force's Plane Capacity and Ready Factor are the sums of its
-        ships'; so are its Launch Factors (read the same way)."""
+        ships'; so are its Launch Factors (read the same way). A Base's Launch Factors are those
+        its Hits leave (IX.K.3.a): every rule that counts take-offs and landings reads them here.
+        (Hits on Ship units cut only speed, IX.K.4: a Task Force's handling is its ships'.)"""
         if isinstance(box, BaseBox):
-            return self.bases[box.id].handling
+            printed = self.bases[box.id].handling
+            if not box.hits:
+                return printed
+            launch = launch_after_hits(printed.launch, box.hits, self.data.bases.hit_effects)
+            return Handling(printed.capacity, printed.ready, launch, printed.planes)
         if box.unorganized:  # Basic VI.D: its planes would need a Task Force Box
             return Handling(0, 0, (0, 0, 0), frozenset())
         key = (box.side, box.ships, box.seaplane_base)

@@ -16,7 +16,7 @@ within the box's Launch Factors (IV.A.2.a; VIII.A.1.c): here, the Maximum Launch
 
 from __future__ import annotations
 
-from midway_desktop.games.cv import wind
+from midway_desktop.games.cv import air, wind
 from midway_desktop.games.cv.actions import WEAPON_TITLES, Form, Ready, Stow
 from midway_desktop.games.cv.anchorage import held_at_anchor
 from midway_desktop.games.cv.game import Game
@@ -187,10 +187,10 @@ def form_refusal(game: Game, state: State, a: Form) -> str | None:
     if a.factors > have:
         armed = f" {WEAPON_TITLES.get(a.weapon, a.weapon)}-armed" if a.weapon else " unarmed"
         return f"{a.box} has {have}{armed} {_title(game, a.plane)} Air Factor(s) in its C section (CV › Basic IV.A.2)."
-    top = game.handling(box).launch[2]
+    top = game.handling(box).launch_limit
     if box.launched + a.factors > top:
         return (
-            f"{a.box}'s Maximum Launch Factor is {top} and {box.launched} Air Factor(s) have taken off or landed this "
+            f"{air.launch_told(game, box, top)} and {box.launched} Air Factor(s) have taken off or landed this "
             f"Turn: {a.factors} more would pass it (CV › Basic IV.B; IV.A.2.a)."
         )
     if isinstance(box, TaskForce) and box.launched + a.factors > wind.wind_limit(game, box):
@@ -200,7 +200,7 @@ def form_refusal(game: Game, state: State, a: Form) -> str | None:
             f"Past its Minimum Launch Factor {low}, Task Force {box.number}'s carriers must move a hex into the "
             "Wind Direction this Turn"
         )
-        if game.movement(box) < 1 or not wind.windward(game, box.hex):
+        if game.movement(box, state.hits_of(box.side)) < 1 or not wind.windward(game, box.hex):
             return f"{past}, and from {box.hex} it cannot (CV › Basic VI.E)."
         # Else its plot would be refused whichever way it went: it must move, and may not weigh anchor.
         if held_at_anchor(game, box, box.planes.with_("c", _left_in_c(box, a)).all()):

@@ -238,7 +238,8 @@ def _follow(game: Game, state: State, order: Shadowing, track: list[str]) -> tup
     assert start is not None
     keep = board.distance(start, track[0])
     if isinstance(who, TaskForce):
-        hexes_left, steps = game.movement(who), max(len(track) - 1, game.movement(who))
+        speed = game.movement(who, state.hits_of(who.side))  # after its ships' Hits (IX.K.4.b)
+        hexes_left, steps = speed, max(len(track) - 1, speed)
     else:
         hexes_left, steps = air.budget(game, who), max(len(track) - 1, 1)
     here, way = start, [start]

@@ -59,7 +59,7 @@ def test_movement_goes_hex_to_hex_at_the_slowest_ships_speed() -> None:
     """Basic VI.B.1-5: at most the Movement Factor, consecutive hexes, the slowest ship's speed."""
     s = session([tf(JP, 1, ["Akagi", "DD1"], "A3010"), tf(JP, 2, ["Hosho", "DD2"], "A3010")])
     done_until(s, "ship-plotting")
-    assert GAME.movement(s.state.task_force(JP, 1)) == 2 and GAME.movement(s.state.task_force(JP, 2)) == 1  # type: ignore[arg-type]
+    assert GAME.movement(s.state.task_force(JP, 1), {}) == 2 and GAME.movement(s.state.task_force(JP, 2), {}) == 1  # type: ignore[arg-type]
     assert s.check(Plot(JP, 1, ("A3009", "A3008"))) is None
     refused(s, Plot(JP, 1, ("A3009", "A3008", "A3007")), "at most 2", "VI.B.1, VI.B.5")
     refused(s, Plot(JP, 2, ("A3009", "A3008")), "at most 1", "slowest")
