@@ -14,13 +14,18 @@ Versus a Ship the "ship" columns, versus the Base or its Ground units the "midwa
 AA (IX.E.3-5): a Task Force fires all its ships' AA Factors when any of its ships is attacked;
 the Midway Base fires when it (or its Ground units) is attacked, together with Task Forces
 anchored there (IX.E.3.c). Each attacking Air unit meets all of them (IX.E.5); when its planes
-come in several groups (plane type and altitude), the AA Factors are split among the groups in
-proportion to their Air Factors (reading: the split is the AA side's option, IX.E.4, made for
-it here). BHT 5; Surface modifier a -3 against High Altitude (Dive Bombers count as Low), and
+meet different Hit Tables (their altitude and each plane's Air Modifier), the AA Factors are
+split among the Hit Tables in proportion to their Air Factors, one die for each (reading: the
+split is the AA side's option, IX.E.4, made for it here; planes on one Hit Table are one
+Combat, as IX.F.2 says for Bombing). BHT 5; Surface modifier a -3 against High Altitude (Dive Bombers count as Low), and
 each plane's Air Modifier (IX.B.1.b). Interceptors and Escorts take no part.
 
-Bombing (IX.F.2): each target is a separate Combat, and each Hit Table a separate die. Air Hit
-Table modifiers: b +2 against a ship anchored (or dead in the water), c -6 at night, e +1 when
+Bombing (IX.F.2): each target is a separate Combat, and each different Hit Table a separate die,
+whatever the methods and weapons that reach it: Low Bombing and Torpedo Bombing on one ship at
+one Hit Table are one roll of all their Air Factors. Against the Base the method still counts
+(IX.K.3.b: the Air Factors a Hit costs, and who picks them); a roll shared by several methods
+gives its Hits to them in proportion to their Air Factors (reading; the text does not say). Air
+Hit Table modifiers: b +2 against a ship anchored (or dead in the water), c -6 at night, e +1 when
 Low or Dive Bombing and Torpedo Bombing hit the same ship. Weapon units are dropped; Low,
 Torpedo and Dive Bombing expend an Endurance Factor, High Bombing none (VIII.E.4.b). Hits go to
 ``damage``; Hits on the Base also eliminate Air Factors there (IX.K.3.b), picked in a sealed
@@ -189,16 +194,16 @@ def resolve_aa(game: Game, state: State, rng: Rng, events: list[Event]) -> State
     for (side, unit, source), attacks in sorted(by_source.items()):
         enemy = other(side)
         aa = aa_factors(game, state, enemy, source)
-        kinds: dict[tuple[str, bool], list[Line]] = {}
+        kinds: dict[int, list[Line]] = {}  # Hit Table -> the planes AA fires at on it
         for o, group in attacks:
             for x in group:
-                kinds.setdefault((x.plane, o.method == "high"), []).append(x)
-        keys = sorted(kinds)
+                table = base_bht + (high_mod if o.method == "high" else 0) + game.plane(x.plane).air_modifier
+                kinds.setdefault(table, []).append(x)
+        keys = sorted(kinds, reverse=True)
         shares = _split(aa, [count(kinds[k]) for k in keys])
-        for (plane, high), n in zip(keys, shares, strict=True):
+        for table, n in zip(keys, shares, strict=True):
             if n <= 0:
                 continue
-            table = base_bht + (high_mod if high else 0) + game.plane(plane).air_modifier
             base = crt.base_number(table, n)
             what = f"{side_name(enemy)} AA ({n} Factors) at Air unit {unit}"
             if base is None:
@@ -216,7 +221,7 @@ def resolve_aa(game: Game, state: State, rng: Rng, events: list[Event]) -> State
             events.append(
                 roll_event(f"{what}: Hit Table {min(table, 16)}, Base Number {base}", [roll], hits=hits, **told)
             )
-            lose(kinds[(plane, high)], hits)
+            lose(kinds[table], hits)
     survivors = tuple(evolve(o, factors=count(group)) for o, group in strikes if count(group) > 0)
     state = write_back(game, state, hex_, lines, (), events)
     return evolve(state, orders=survivors)
@@ -245,15 +250,19 @@ def resolve_bombing(game: Game, state: State, rng: Rng, events: list[Event]) -> 
             methods = {o.method for o in group}
             if "torpedo" in methods and methods & {"low", "dive"}:
                 mods += game.data.charts.air_modifier("e")
-        tables: dict[tuple[int, str], int] = {}
+        tables: dict[int, dict[str, int]] = {}  # Hit Table -> Air Factors by method
         for o in group:
             value = bht(game, o.plane, o.method, o.weapon, target)
             assert value is not None
-            tables[(value + mods, o.method)] = tables.get((value + mods, o.method), 0) + o.factors
+            by_method = tables.setdefault(value + mods, {})
+            by_method[o.method] = by_method.get(o.method, 0) + o.factors
         hits: dict[str, int] = {}
-        for (table, method), n in sorted(tables.items(), key=lambda kv: (-kv[0][0], kv[0][1])):
+        for table, by_method in sorted(tables.items(), reverse=True):
+            n = sum(by_method.values())
+            methods = [m for m in METHODS if m in by_method]
+            kinds = " and ".join(m.title() for m in methods)
+            what = f"{side_name(side)} {kinds} Bombing ({n} Air Factors) on {_target_title(target)}"
             base = crt.base_number(table, n)
-            what = f"{side_name(side)} {method.title()} Bombing ({n} Air Factors) on {_target_title(target)}"
             if base is None:
                 events.append(
                     Event(
@@ -265,7 +274,8 @@ def resolve_bombing(game: Game, state: State, rng: Rng, events: list[Event]) -> 
                 continue
             roll = rng.die(6)
             got = crt.hits(base, roll)
-            hits[method] = hits.get(method, 0) + got
+            for method, share in zip(methods, _split(got, [by_method[m] for m in methods]), strict=True):
+                hits[method] = hits.get(method, 0) + share
             told = {"hex": hex_, "step": state.step, "factors": n, "table": min(table, 16), "base": base}
             events.append(
                 roll_event(f"{what}: Hit Table {min(table, 16)}, Base Number {base}", [roll], hits=got, **told)
