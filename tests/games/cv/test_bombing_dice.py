@@ -140,13 +140,21 @@ def test_aa_meets_one_air_unit_with_one_roll_for_each_hit_table() -> None:
     assert rolls(events) == ["Japanese AA (5 Factors) at Air unit 1: Hit Table 4, Base Number 0"]
 
 
-PLANES = (("dauntless", "ap", "low"), ("devastator", "t", "torpedo"), ("avenger", "he", "low"), ("avenger", "t", "torpedo"))
+PLANES = (
+    ("dauntless", "ap", "low"),
+    ("devastator", "t", "torpedo"),
+    ("avenger", "he", "low"),
+    ("avenger", "t", "torpedo"),
+)
 
 
 @settings(max_examples=30, deadline=None)
 @given(
     picks=st.lists(
-        st.tuples(st.sampled_from(PLANES), st.integers(0, 1), st.integers(1, 6)), min_size=1, max_size=4, unique_by=lambda p: p[0]
+        st.tuples(st.sampled_from(PLANES), st.integers(0, 1), st.integers(1, 6)),
+        min_size=1,
+        max_size=4,
+        unique_by=lambda p: p[0],
     )
 )
 def test_one_die_for_each_different_hit_table_on_each_target(picks) -> None:  # type: ignore[no-untyped-def]
@@ -158,9 +166,7 @@ def test_one_die_for_each_different_hit_table_on_each_target(picks) -> None:  # 
         [unit(US, 1, SEA, *records)],
         [tf(JP, 1, ["AP1", "AP2"], SEA), tf(US, 9, ["DD9"], "A0101")],
     )
-    orders = [
-        Bomb(US, 1, plane, weapon, False, method, f"ship:{t}", n) for (plane, weapon, method), t, n in picks
-    ]
+    orders = [Bomb(US, 1, plane, weapon, False, method, f"ship:{t}", n) for (plane, weapon, method), t, n in picks]
     expected: dict[tuple[str, int], int] = {}
     for o in orders:
         methods = {x.method for x in orders if x.target == o.target}
