@@ -1,8 +1,9 @@
 """The Air-to-Air Combat Step (CV › Basic IX.D) and its choices.
 
 Conditions (IX.D.1): the Battle hex holds a Base or Ship units, or a Base or an AV, CAV, CV or
-CVL observes it; the planes are at the same altitude; only Interceptors start it; below
-Condition 3 there is none (III.E.1). At each altitude:
+CVL observes it, by sight or, for the American Base and carriers, by radar (III.B.3.b: not a
+battleship's radar; radar sees High Altitude only); the planes are at the same altitude; only
+Interceptors start it; below Condition 3 there is none (III.E.1). At each altitude:
 
 - **First Segment** (IX.D.2): a side's Interceptors may attack (:class:`Intercept`), some
   against the enemy's Escorts (who must be attacked if his Bombers are) and the rest kept for
@@ -51,31 +52,22 @@ from midway_desktop.games.cv.state import SIDES, State, evolve, other, side_name
 
 ALTITUDES = (False, True)  # Low, High
 RULE = "CV › Basic IX.D"
-OBSERVE_AIR = ("AV", "CAV", "CV", "CVL")
 
 
 def _alt(high: bool) -> str:
     return "High" if high else "Low"
 
 
-def can_fight(game: Game, state: State, hex_: str) -> bool:
-    """Basic IX.D.1.a: a Base or Ship units in the hex, or a Base or AV, CAV, CV or CVL that
-    observes it (either side's)."""
-    from midway_desktop.games.cv.observation import Observer, condition
+def can_fight(game: Game, state: State, hex_: str, high: bool) -> bool:
+    """Basic IX.D.1.a with III.B.3.b: Air-to-Air Combat at this altitude of ``hex_``: a Base or
+    Ship units in the hex, or planes there observed by a Base or an AV, CAV, CV or CVL, or by the
+    radar of the American Base or an American carrier (radar sees High Altitude only, III.B.3.a;
+    a battleship's radar does not count)."""
+    from midway_desktop.games.cv.observation import condition, fighter_directors
 
-    eyes = []
-    for b in state.bases:
-        if b.hex is not None:
-            if b.hex == hex_:
-                return True
-            eyes.append(Observer("surface", b.hex))
-    for tf in state.task_forces:
-        if tf.on_map and tf.hex is not None:
-            if tf.hex == hex_:
-                return True
-            if any(game.ship(tf.side, t).type in OBSERVE_AIR for t in tf.ships):
-                eyes.append(Observer("surface", tf.hex))
-    return any(condition(game, state, [e], hex_, flying=True, high=h) > 0 for e in eyes for h in ALTITUDES)
+    if any(b.hex == hex_ for b in state.bases) or any(t.on_map and t.hex == hex_ for t in state.task_forces):
+        return True
+    return condition(game, state, fighter_directors(game, state), hex_, flying=True, high=high) > 0
 
 
 def _at(lines: Iterable[Line], side: str, high: bool, roles: tuple[str, ...]) -> list[Line]:
@@ -95,11 +87,12 @@ def _visible(game: Game, state: State, side: str, hex_: str, high: bool) -> bool
 # -- the First Segment -------------------------------------------------------------------------------
 def first_segment_applies(game: Game, state: State) -> bool:
     hex_ = state.battle
-    if not can_fight(game, state, hex_):
-        return False
     lines = lines_at(game, state, hex_)
     return any(
-        interceptors(lines, s, h) and _at(lines, other(s), h, (*FIGHTERS, BOMBER)) and _visible(game, state, s, hex_, h)
+        interceptors(lines, s, h)
+        and _at(lines, other(s), h, (*FIGHTERS, BOMBER))
+        and can_fight(game, state, hex_, h)
+        and _visible(game, state, s, hex_, h)
         for s in SIDES
         for h in ALTITUDES
     )
@@ -113,8 +106,11 @@ def intercept_refusal(game: Game, state: State, a: Intercept) -> str | None:
     fighters = count(_at(lines, enemy, a.high, FIGHTERS))
     escorts = count(_at(lines, enemy, a.high, (ESCORT,)))
     bombers = count(_at(lines, enemy, a.high, (BOMBER,)))
-    if not can_fight(game, state, hex_):
-        return f"No Air-to-Air Combat in {hex_}: no Base or Ship units there or observing it ({RULE}.1.a)."
+    if not can_fight(game, state, hex_, a.high):
+        return (
+            f"No Air-to-Air Combat at {_alt(a.high)} Altitude in {hex_}: no Base or Ship units there, and none that "
+            f"observe it by sight or by fighter-directing radar ({RULE}.1.a; III.B.3.b)."
+        )
     if not mine:
         return f"You have no Interceptors at {_alt(a.high)} Altitude in {hex_} ({RULE}.1.b-c; VIII.C)."
     if not _visible(game, state, a.side, hex_, a.high):

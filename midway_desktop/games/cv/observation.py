@@ -49,10 +49,7 @@ def observers(game: Game, state: State, side: str) -> list[Observer]:
     out: list[Observer] = []
     for tf in state.task_forces:
         if tf.side == side and tf.on_map:
-            assert tf.hex is not None
-            out.append(Observer("surface", tf.hex))
-            if any(game.ship(side, t).ship_class.radar for t in tf.ships):
-                out.append(Observer("radar", tf.hex))
+            out += observers_of(game, tf)
     for base in state.bases:
         if base.side == side and base.hex is not None:
             out.append(Observer("surface", base.hex))
@@ -61,8 +58,38 @@ def observers(game: Game, state: State, side: str) -> list[Observer]:
     for unit in state.air_units:
         here = air.air_hex(game, state, unit) if unit.where in air.FLYING else None
         if unit.side == side and here is not None:
-            for high in sorted({r.high for r in unit.records}):
-                out.append(Observer("high" if high else "low", here))
+            out += flying_observers(unit, here)
+    return sorted(set(out), key=lambda o: (o.hex, o.line))
+
+
+def flying_observers(unit: AirUnit, here: str) -> list[Observer]:
+    """A flying Air unit's observers at ``here`` (Basic III.B.3): one for each altitude its
+    planes fly at."""
+    return [Observer("high" if high else "low", here) for high in sorted({r.high for r in unit.records})]
+
+
+FIGHTER_DIRECTION = ("AV", "CAV", "CV", "CVL")  # Basic IX.D.1.a: the Ship units whose sight allows Air-to-Air
+
+
+def fighter_directors(game: Game, state: State) -> list[Observer]:
+    """Basic IX.D.1.a with III.B.3.b: the observers of either side under whose observation
+    Air-to-Air Combat may be fought in a hex: the sight of a Base and of an AV, CAV, CV or CVL,
+    and the radar of the American Base and of American carriers. A battleship's radar observes
+    but directs no fighters (III.B.3.b), so it is left out here, and only here."""
+    out: list[Observer] = []
+    for tf in state.task_forces:
+        if not tf.on_map or tf.hex is None:
+            continue
+        classes = [game.ship(tf.side, t).ship_class for t in tf.ships]
+        if any(c.type in FIGHTER_DIRECTION for c in classes):
+            out.append(Observer("surface", tf.hex))
+        if any(c.radar and c.type in ("CV", "CVL") for c in classes):
+            out.append(Observer("radar", tf.hex))
+    for base in state.bases:
+        if base.hex is not None:
+            out.append(Observer("surface", base.hex))
+            if game.bases[base.id].radar:
+                out.append(Observer("radar", base.hex))
     return sorted(set(out), key=lambda o: (o.hex, o.line))
 
 
@@ -198,10 +225,9 @@ def flying_by(game: Game, state: State, unit: AirUnit, path: list[str], events: 
     the Air unit wherever the enemy's units observe it."""
     side, enemy = unit.side, other(unit.side)
     entered = path[1:] if len(path) > 1 else path
-    lines = sorted({"high" if r.high else "low" for r in unit.records})
     found: dict[tuple[str, str, int], dict[str, Any]] = {}
     for h in entered:
-        seen = seen_from(game, state, side, [Observer(line, h) for line in lines])
+        seen = seen_from(game, state, side, flying_observers(unit, h))
         for item in (*[x for x in seen["ships"] if not x.get("unorganized")], *seen["air"]):
             key = (item["what"], item["hex"], item.get("number", 0))
             if key not in found or item["condition"] > found[key]["condition"]:

@@ -115,13 +115,12 @@ def open_altitudes(game: Game, state: State, side: str, number: int, hex_: str) 
     if not any(u.side == enemy for u in flying_here(game, state, hex_)):
         return []
     arena, _ = _arena(game, state, side, number, hex_)
-    if not air_combat.can_fight(game, arena, hex_):
-        return []
     lines = lines_at(game, arena, hex_)
     return [
         high
         for high in air_combat.ALTITUDES
-        if air_combat.interceptors(lines, enemy, high)
+        if air_combat.can_fight(game, arena, hex_, high)
+        and air_combat.interceptors(lines, enemy, high)
         and any(x.side == side and x.high == high and x.role in ATTACKABLE and x.factors > 0 for x in lines)
         and air_combat._visible(game, arena, enemy, hex_, high)
     ]

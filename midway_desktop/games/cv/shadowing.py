@@ -34,7 +34,7 @@ from midway_desktop.engine.rng import Rng
 from midway_desktop.games.cv import air, wind
 from midway_desktop.games.cv.actions import Shadow
 from midway_desktop.games.cv.game import Game
-from midway_desktop.games.cv.observation import Observer, condition, observers_of, tracks
+from midway_desktop.games.cv.observation import Observer, condition, flying_observers, observers_of, tracks
 from midway_desktop.games.cv.state import (
     SIDES,
     AirUnit,
@@ -65,7 +65,7 @@ def _eyes(game: Game, state: State, who: TaskForce | AirUnit, at: str | None = N
         return observers_of(game, evolve(who, hex=here))
     here = at if at is not None else air.air_hex(game, state, who)
     assert here is not None
-    return [Observer("high" if high else "low", here) for high in sorted({r.high for r in who.records})]
+    return flying_observers(who, here)
 
 
 def _targets(state: State, side: str, hex_: str) -> list[TaskForce]:
