@@ -180,6 +180,12 @@ def test_hawaii_air_entry_example() -> None:
     next_turn(s)
     done_until(s, "air-move")
     refused(s, EnterMap(US, 5, "B3010"), "'H' Air Entry Hexes")
+    for base in ("johnston", "wake", "marshalls"):  # the Air Entry Hexes of another Base's letter
+        assert GAME.air_entry_hexes(base)
+        for other in sorted(GAME.air_entry_hexes(base)):
+            refused(s, EnterMap(US, 5, other), "'H' Air Entry Hexes")
+    offered = {a.hex for a in s.legal_actions(US) if isinstance(a, EnterMap) and a.air_unit == 5}
+    assert offered == GAME.air_entry_hexes("hawaii")
     s.play(EnterMap(US, 5, entry))
     refused(s, MoveAir(US, 5, GAME.board.step(entry, "NW") or ""), "has moved this Turn")
     assert s.view(JP)["enemy_air"] == [{"number": 5, "hex": entry, "all_low": True}]

@@ -510,3 +510,43 @@ def test_japanese_ground_units_ashore_on_midway_can_be_bombed() -> None:
     state = step(state, orders=[Bomb(US, 1, "dauntless", "he", False, "low", "ground", 4)])
     state = step(state, dice=[5])
     assert state.ashore == 5 and state.ashore_hits > 0
+
+
+def test_interceptors_fight_at_minus_six_at_night() -> None:
+    """IX.I.1.a(2): Air-to-Air Combat on a night Turn takes 6 from both sides' Hit Tables: the
+    IX.L.1.a fight at 2200 puts the Zeros on Hit Table 5 (11 - 6) and the Buffaloes on 1 (7 - 6)."""
+    state = battle(
+        [unit(US, 1, MIDWAY, rec("buffalo", 7, when=NIGHT)), unit(JP, 1, MIDWAY, rec("zero", 9, when=NIGHT))],
+        when=NIGHT,
+    )
+    state = step(state)
+    assert state.step == "air-to-air"
+    for o in (Intercept(US, False, 7), Intercept(JP, False, 9)):
+        state = combat.apply_order(state, o)
+    events: list[Event] = []
+    combat.advance(GAME, state, ScriptedRng(dice=[3, 3]), events)
+    told = [e.data["purpose"] for e in events if e.kind == "roll"]
+    assert any("9 Air Factors on Hit Table 5" in t for t in told), told
+    assert any("7 Air Factors on Hit Table 1" in t for t in told), told
+
+
+def test_interceptors_attack_bombers_at_minus_six_at_night() -> None:
+    """IX.I.1.a(2) in the Interceptor-to-Bomber Segment: at night the Interceptors' Hit Table
+    is 6 less (Zeros on Fortresses: 11 - 2 - 6 = 3); the Bombers fire back unchanged by it (it
+    is for Escorts and Interceptors only): the Fortresses' own 4."""
+    state = battle(
+        [
+            unit(US, 1, SEA, rec("fortress", 4, "he", True, NIGHT)),
+            unit(JP, 1, SEA, rec("zero", 7, high=True, when=NIGHT)),
+        ],
+        [tf(JP, 1, ["DD1"], SEA), tf(US, 9, ["DD9"], "A0101")],
+        when=NIGHT,
+    )
+    state = step(state)
+    state = step(state, orders=[Intercept(JP, True, 0, 7)])
+    assert state.step == "interception"
+    events: list[Event] = []
+    state = combat.apply_order(state, Attack(JP, True, 1, 0, 7))
+    combat.advance(GAME, state, ScriptedRng(dice=[4, 4]), events)
+    tables = [e.data["purpose"] for e in events if e.kind == "roll"]
+    assert "Hit Table 3" in tables[0] and "Hit Table 4" in tables[1], tables

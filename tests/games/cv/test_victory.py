@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from midway_desktop.engine.events import Event
@@ -72,6 +72,10 @@ def test_planes_that_could_reach_no_landing_hex_at_the_end_are_unnecessary_losse
 
 @settings(max_examples=40, deadline=None)
 @given(us=st.integers(0, 600), jp=st.integers(0, 600))
+@example(us=300, jp=200)  # exactly 100 more wins
+@example(us=200, jp=300)
+@example(us=299, jp=200)  # 99 more is a draw
+@example(us=100, jp=0)
 def test_a_side_wins_by_100_or_more_else_a_draw(us: int, jp: int) -> None:
     """XI.A: at least 100 Victory Points more than the other side at the game's end wins."""
     rules = CvRules(GAME)
