@@ -131,3 +131,42 @@ def test_a_damaged_task_force_shadows_at_its_reduced_speed() -> None:
     portland = s.state.task_force(US, 1)
     assert portland is not None and board.distance(cruiser, portland.hex) <= 1  # type: ignore[arg-type]
     assert board.distance(portland.hex, away[-1]) >= 1  # type: ignore[arg-type]
+
+
+def test_every_take_off_and_landing_offered_at_midway_in_a_whole_game_fits_its_hits() -> None:
+    """IX.K.3.a over a whole Battle of Midway game (random legal orders): before each order of
+    the Form Air Units and Landing Steps Midway is given a random number of Hits, and every
+    take-off and landing then offered there stays within the Launch Factors those Hits leave,
+    counting what took off or landed there this Turn; and each is refused when it would not."""
+    import random
+
+    from midway_desktop.engine import Session, get_rules
+
+    rnd = random.Random(7)
+    s = Session.start(get_rules("cv"), scenario="battle-of-midway", seed=7)
+    checked = 0
+    for _ in range(4000):
+        if s.over:
+            break
+        side = s.to_act()[0]
+        base = s.state.base("midway")
+        if s.state.step in ("form-air-units", "landing") and base is not None and base.side == US and side == US:
+            with_midway_hits(s, rnd.randrange(0, 15))
+            base = s.state.base("midway")
+            left = text_limit(base.hits) - base.launched  # type: ignore[union-attr]
+            for a in s.legal_actions(US):
+                if isinstance(a, Form) and a.box == "midway":
+                    assert a.factors <= left, (a, base)
+                    checked += 1
+                if isinstance(a, Land) and a.box == "midway":
+                    unit = s.state.air_unit(US, a.air_unit)
+                    landing = sum(r.factors for r in unit.records if not a.plane or r.plane == a.plane)  # type: ignore[union-attr]
+                    assert landing <= left, (a, base)
+                    checked += 1
+            big = Form(US, "midway", 1, "dauntless", left + 1, "")
+            assert s.check(big) is not None
+        legal = s.legal_actions(side)
+        done = Done(side)
+        pick = done if done in legal and rnd.random() < 0.5 else rnd.choice(legal)
+        s.play(pick)
+    assert checked > 1000, checked  # (some 22,000 orders with this seed)
