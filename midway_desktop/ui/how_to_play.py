@@ -3,6 +3,8 @@ colours and markers mean, written for this app (``resources/help/<game>.html``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QListWidget, QTextBrowser, QVBoxLayout, QWidget
 
@@ -10,13 +12,29 @@ from midway_desktop.games import GAMES
 from midway_desktop.ruleset.locate import resources_root
 
 
+def _cv_sections() -> dict[str, str]:
+    from midway_desktop.ui.games.cv_steps import help_sections
+
+    return help_sections()
+
+
+# Parts of a game's page made from its rules (a ``<!-- name -->`` mark in the page stands for
+# each): what the rules play is then what the page says, whatever is added to them later.
+MADE_FROM_RULES: dict[str, Callable[[], dict[str, str]]] = {"cv": _cv_sections}
+
+
 def help_text(game_id: str) -> str:
-    """The game's page, or a one-line note when the file is missing (a broken install)."""
+    """The game's page, with the parts made from its rules filled in, or a one-line note when
+    the file is missing (a broken install)."""
     path = resources_root() / "help" / f"{game_id}.html"
     try:
-        return path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
     except OSError:
         return f"<p>The help page for this game is missing from the installation ({path.name}).</p>"
+    made = MADE_FROM_RULES.get(game_id)
+    for name, part in (made() if made is not None else {}).items():
+        text = text.replace(f"<!-- {name} -->", part)
+    return text
 
 
 class HowToPlay(QDialog):

@@ -66,7 +66,7 @@ def test_f1_tells_how_to_play_the_game_on_the_table(qtbot, game: str) -> None:  
     if game != "cv":
         assert "Colours and markers" in text and "turn" in text.lower()
     else:
-        assert "The turn, step by step" in text and "Combat Phase is not played yet" in text
+        assert "The turn, step by step" in text and "Combat Board" in text and "not played yet" not in text
     dialog.close()
 
 

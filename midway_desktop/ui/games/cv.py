@@ -91,7 +91,7 @@ from midway_desktop.ui.games.cv_records import (
     air_record,
     ship_record,
 )
-from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO, STEP_SHORT
+from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO, COMBAT_HINT, STEP_HINTS, STEP_SHORT
 from midway_desktop.ui.map_art import UNIT
 from midway_desktop.ui.order_list import OrderList
 from midway_desktop.ui.stored_settings import read_text
@@ -100,21 +100,6 @@ from midway_desktop.ui.wrapped_label import WrappedLabel
 if TYPE_CHECKING:
     from midway_desktop.ui.review_dock import ReviewPanel
 
-# What to do in each step, in table terms, and the chart to bring forward for it.
-STEP_HINTS: dict[str, tuple[str, str]] = {
-    "set-up": ("Drag each Task Force onto a lit hex of its set-up area; drag Air Factors between sections "
-               "(those in C carry a Weapon unit).", "task-forces"),
-    "plane-ready": ("Drag Air Factors from A to B, B to C (armed as they enter C), or C back to B; "
-                    "a Weapon unit dropped on planes in B readies them armed with it.", "task-forces"),
-    "form-air-units": ("Drag Air Factors from a C section into an Air Box (or onto 'A new Air unit').", "air"),
-    "ship-plotting": ("Plot each Task Force's move: drag it hex by hex onto the lit hexes; the ring says the "
-                      "Movement Factor left.", "task-forces"),
-    "landing": ("Drag an Air unit onto a Task Force or base box to land it there.", "air"),
-    "air-move": ("Drag Air units on the map to a lit hex, or into a CAP Box.", "air"),
-    "take-off": ("Drag a forming Air unit (Air Boxes) onto a lit hex, or into a CAP Box.", "air"),
-}  # fmt: skip
-# A Battle's orders are rows on the combat board (the Orders dock's list has none of them).
-COMBAT_HINT = "Give your orders on the Combat Board, under the map."
 NOTHING = "You have nothing to order in this step: seal it. The other side learns only that you sealed."
 BOX_LEAST = 56  # a box is at least one counter wide
 NO_ORDERS = OrdersNow((), ())  # a review, the umpire, a game over, or the other side to act
