@@ -4,7 +4,7 @@ from midway_desktop.engine.actions import Action, ActionCodec, ActionError
 from midway_desktop.engine.events import ALL, UMPIRE, Event, roll_event, visible
 from midway_desktop.engine.registry import get_rules, is_playable, new_game, playable_games
 from midway_desktop.engine.rng import Rng, ScriptedRng, seed_state
-from midway_desktop.engine.rules import SYSTEM, Option, Outcome, Phase, Rules, Scenario
+from midway_desktop.engine.rules import SYSTEM, Blocker, Option, Outcome, Phase, Rules, Scenario
 from midway_desktop.engine.session import IllegalAction, Session, Submitted
 
 __all__ = [
@@ -14,6 +14,7 @@ __all__ = [
     "Action",
     "ActionCodec",
     "ActionError",
+    "Blocker",
     "Event",
     "IllegalAction",
     "Option",

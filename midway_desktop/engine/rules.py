@@ -88,6 +88,16 @@ class Outcome:
     scores: Mapping[str, float] = field(default_factory=dict)
 
 
+@frozen_value
+class Blocker:
+    """One thing that keeps a side from sealing (or ending) the step it is asked in, with the
+    rule's reason, and the counter (``piece``) or cell (``cell``) to show the player, if any."""
+
+    reason: str
+    piece: str = ""
+    cell: str = ""
+
+
 class Rules(ABC, Generic[S]):
     """One game's rules. Subclasses are stateless; all state lives in ``S``."""
 
@@ -172,6 +182,13 @@ class Rules(ABC, Generic[S]):
         game asks a side whether or not it has anything, so that being asked tells the other
         side nothing); ``None`` when the side has a real choice or the game has no such pass."""
         return None
+
+    def seal_blockers(self, state: S, side: str) -> list[Blocker]:
+        """What keeps ``side`` from sealing (or ending) the step it is asked in now, each with
+        its rule: empty while it may, and while it is not asked. Shown to the player before
+        they try, so that a seal is never refused out of the blue. A game whose seal can be
+        refused says why here."""
+        return []
 
     @abstractmethod
     def check(self, state: S, action: Action) -> str | None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from midway_desktop.engine import Action, Event, Outcome, Session, autosaves, new_game, records
+from midway_desktop.engine import Action, Blocker, Event, Outcome, Session, autosaves, new_game, records
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.engine.rng import Rng, seed_state
 from midway_desktop.games import game_info, side_title
@@ -234,6 +234,14 @@ class GameController(QObject):
     def legal(self, side: str | None = None) -> list[Action]:
         session = self._need()
         return session.legal_actions(side or self.viewer)
+
+    def seal_blockers(self) -> list[Blocker]:
+        """What keeps the side at the screen from sealing its step now, each with its rule
+        (empty while it may, while it is not asked, and in a review)."""
+        session = self.session
+        if session is None or self.reviewing is not None or session.outcome() is not None:
+            return []
+        return list(session.rules.seal_blockers(session.state, self.viewer))
 
     def submit(self, action: Action) -> bool:
         session = self._need()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
+from midway_desktop.engine.rules import Blocker
 from midway_desktop.games.cv import air
 from midway_desktop.games.cv.actions import Done, Jettison, MoveAir
 from midway_desktop.games.cv.game import Game
@@ -36,6 +37,21 @@ def stuck(game: Game, state: State, side: str) -> list[int]:
     """The side's Air units still to leave the enemy hex they fought over (VIII.H.3): its part of
     the Normal Air Unit Movement Step ends only when none is left."""
     return [u.number for u in state.air_units if u.side == side and must_leave(game, state, u)]
+
+
+def blockers(game: Game, state: State, side: str) -> list[Blocker]:
+    """VIII.H.3: each Air unit that must still leave the enemy hex it fought over before the
+    side ends its Normal Air Unit Movement Step."""
+    if state.step != "air-move":
+        return []
+    out = []
+    for n in stuck(game, state, side):
+        unit = state.air_unit(side, n)
+        here = air.air_hex(game, state, unit) if unit is not None else None
+        out.append(
+            Blocker(f"Air unit {n} must leave the enemy hex it fought over last Turn ({RULE}).", f"air{n}", here or "")
+        )
+    return out
 
 
 def refusal(game: Game, state: State, a: Action) -> str | None:

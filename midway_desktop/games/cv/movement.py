@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
+from midway_desktop.engine.rules import Blocker
 from midway_desktop.games.cv import wind
 from midway_desktop.games.cv.actions import Done, Place, Plot
 from midway_desktop.games.cv.anchorage import establish, held_at_anchor
@@ -136,6 +137,14 @@ def done_refusal(game: Game, state: State, a: Done) -> str | None:
         return None
     bound = wind_bound(game, state, a.side)
     return _wind_reason(game, bound[0]) if bound else None
+
+
+def wind_blockers(game: Game, state: State, side: str) -> list[Blocker]:
+    """Basic VI.E: each carrier Task Force whose plot must still go into the wind before the
+    side seals its plots."""
+    if state.step != "ship-plotting":
+        return []
+    return [Blocker(_wind_reason(game, tf), f"tf{tf.number}", tf.hex or "") for tf in wind_bound(game, state, side)]
 
 
 def wind_bound(game: Game, state: State, side: str) -> list[TaskForce]:

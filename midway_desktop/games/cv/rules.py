@@ -14,7 +14,7 @@ from typing import Any
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
-from midway_desktop.engine.rules import Outcome, Phase, Rules, Scenario
+from midway_desktop.engine.rules import Blocker, Outcome, Phase, Rules, Scenario
 from midway_desktop.engine.seats import ComputerPlayer
 from midway_desktop.games.cv import (
     air,
@@ -178,6 +178,18 @@ class CvRules(Rules[State]):
         tells the other side nothing: both are always asked)."""
         legal = [a for a in self.legal_actions(state, side) if not isinstance(a, Announce)]  # (standing orders)
         return legal[0] if len(legal) == 1 and isinstance(legal[0], Done) else None
+
+    def seal_blockers(self, state: State, side: str) -> list[Blocker]:
+        """What keeps ``side`` from sealing or ending its step now: each carrier Task Force
+        still to plot into the wind (Basic VI.E), each Air unit still to leave the enemy hex it
+        fought over (VIII.H.3); and whatever else refuses its Done, as the rules say it."""
+        if side not in to_act(state) or state.passing is not None:
+            return []
+        why = self.check(state, Done(side))
+        if why is None:
+            return []
+        found = [*movement.wind_blockers(self.game, state, side), *engaged.blockers(self.game, state, side)]
+        return found or [Blocker(why)]
 
     def listable(self, action: Action) -> bool:
         """A Transfer of several ships, or with planes, is accepted but not listed (there are too
