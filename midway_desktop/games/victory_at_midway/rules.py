@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.events import Event
 from midway_desktop.engine.rng import Rng
-from midway_desktop.engine.rules import Option, Outcome, Phase, Rules, Scenario
+from midway_desktop.engine.rules import Blocker, Option, Outcome, Phase, Rules, Scenario
 from midway_desktop.engine.seats import ComputerPlayer
 from midway_desktop.games.victory_at_midway import air, battle, movement, naval, search, setup
 from midway_desktop.games.victory_at_midway.actions import (
@@ -427,6 +427,31 @@ class VictoryAtMidwayRules(Rules[State]):
     def listable(self, action: Action) -> bool:
         """A concession and an :class:`Orders` batch are accepted but not listed."""
         return not isinstance(action, Concede | Orders)
+
+    def seal_blockers(self, state: State, side: str) -> list[Blocker]:
+        """What keeps ``side`` from sealing now: each ship still to set up (VaM › Setup), each
+        air unit of its still in the air at Retrieval; else whatever refuses its Done."""
+        if side not in self.to_act(state) or Done not in ALLOWED.get(self._stage(state), ()):
+            return []
+        why = self.check(state, Done(side))
+        if why is None:
+            return []
+        if state.step == "setup":
+            found = [
+                Blocker(f"{sid} is still to set up (VaM › Setup).", sid)
+                for sid, st in self.game.ships(state, side)
+                if st.loc == "unplaced"
+            ]
+        elif state.step == "air-return":
+            found = [
+                Blocker(f"{f.unit} is still in the air: land it or ditch it (VaM › Strike and Escort Aircraft "
+                        "Retrieval).", f.unit, f.target)
+                for f in state.flights
+                if self.game.side_of(f.unit) == side
+            ]  # fmt: skip
+        else:
+            found = []
+        return found or [Blocker(why)]
 
     def check(self, state: State, action: Action) -> str | None:
         if state.step == "over":

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+import html
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QObject, QTimer
-from PySide6.QtWidgets import QDockWidget, QMenu, QTabBar, QWidget
+from PySide6.QtWidgets import QBoxLayout, QDockWidget, QMenu, QPushButton, QTabBar, QWidget
 
+from midway_desktop.engine import Blocker
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.controller import GameController
 from midway_desktop.ui.counters import CounterItem
@@ -194,6 +196,52 @@ class Presenter(QObject):
             if isinstance(dock, PlaybackDock):
                 dock.speed.setValue(ms)
 
+    # -- what keeps the player from sealing ----------------------------------------------
+    def blocker_buttons(
+        self, blockers: Sequence[Blocker], layout: QBoxLayout, seal: str, title: Callable[[str], str]
+    ) -> list[QPushButton]:
+        """The Orders dock's part for ``blockers``: a Show button for each that names a counter
+        or a cell (``title`` names the counter as the player knows it), then the seal button
+        (``seal``) greyed with the first reason. Added to ``layout``; returned to be cleared."""
+        made = []
+        shown = [b for b in blockers if b.piece in self.scene.counters or (b.cell and b.cell in self.window.board)]
+        for b in shown[:SHOWN_BLOCKERS]:
+            if b.piece or b.cell:
+                button = QPushButton(f"Show {title(b.piece) if b.piece else b.cell}")
+                button.setToolTip(b.reason)
+                button.clicked.connect(lambda _c=False, x=b: self.show_blocker(x))
+                made.append(button)
+        if blockers:
+            button = QPushButton(seal)
+            button.setEnabled(False)
+            button.setToolTip(blockers[0].reason)
+            made.append(button)
+        for button in made:
+            layout.addWidget(button)
+        return made
+
+    def show_blocker(self, blocker: Blocker) -> None:
+        """Take the player to what keeps them from sealing: its counter picked on the map (or
+        its cell shown), the reason in the status bar."""
+        self.window.statusBar().showMessage(blocker.reason, 15000)
+        item = self.scene.counters.get(blocker.piece) if blocker.piece else None
+        cell = item.label if item is not None else blocker.cell
+        if cell and cell in self.window.board:
+            self.window.view.ensure_visible_cell(cell)
+            self.scene.show_cursor(cell, True)
+        if item is not None:
+            self.scene.clearSelection()
+            item.setSelected(True)
+            self._tab_piece = blocker.piece  # (the keyboard's M opens its orders)
+
+    def tell_blockers(self) -> bool:
+        """Enter with the seal refused: say why and go to the first thing to change, instead of
+        doing nothing (True: the key was used)."""
+        blockers = self.controller.seal_blockers()
+        if blockers:
+            self.show_blocker(blockers[0])
+        return bool(blockers)
+
     # -- for subclasses -------------------------------------------------------------------
     def build_docks(self) -> None:
         """Create the game's docks and add them to ``self.docks``."""
@@ -223,6 +271,19 @@ class Presenter(QObject):
         """The game's own keys (what ``key_pressed`` does), as (keys, what they do) for the
         window's list of keyboard shortcuts."""
         return []
+
+
+SHOWN_BLOCKERS = 4  # listed one by one on the Orders dock; the rest counted
+
+
+def blockers_html(blockers: Sequence[Blocker]) -> str:
+    """The Orders dock's heading's list of what keeps the player from sealing, with the rules."""
+    if not blockers:
+        return ""
+    said = "".join(f"<li>{html.escape(b.reason)}</li>" for b in blockers[:SHOWN_BLOCKERS])
+    if len(blockers) > SHOWN_BLOCKERS:
+        said += f"<li>… and {len(blockers) - SHOWN_BLOCKERS} more like them.</li>"
+    return f"<br><b>Before you can seal:</b><ul style='margin-left: -20px'>{said}</ul>"
 
 
 LIT_BOX = "QListView { background: #dcefd2; border: 2px solid #4f8a3c; }"  # a box that takes the counter

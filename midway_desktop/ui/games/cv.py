@@ -23,7 +23,6 @@ when one begins.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +44,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from midway_desktop.engine import Action, Blocker
+from midway_desktop.engine import Action
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.games.cv.actions import Announce, Done, LetPass, Regroup
 from midway_desktop.games.cv.game import Game
@@ -66,7 +65,7 @@ from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
 from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
 from midway_desktop.ui.counters import CounterFace
 from midway_desktop.ui.dock_fit import KEPT_WHOLE, scroll_in_dock
-from midway_desktop.ui.games.base import LIT_BOX, DragDropPresenter, window_tab_bars
+from midway_desktop.ui.games.base import LIT_BOX, DragDropPresenter, blockers_html, window_tab_bars
 from midway_desktop.ui.games.cv_boxes import (
     SIDE_NAMES,
     ChartGroup,
@@ -960,23 +959,9 @@ class CvPresenter(DragDropPresenter):
         elif viewer != UMPIRE:
             text += "<br>Waiting for the other side."
         blockers = self.controller.seal_blockers() if done is None and viewer in to_act else []
-        if blockers:
-            said = "".join(f"<li>{html.escape(b.reason)}</li>" for b in blockers)
-            text += f"<br><b>Before you can seal:</b><ul style='margin-left: -20px'>{said}</ul>"
-        self.heading.setText(text)
-        for b in blockers:
-            if b.piece or b.cell:
-                button = QPushButton(f"Show {self._piece_title(b.piece) if b.piece else b.cell}")
-                button.setToolTip(b.reason)
-                button.clicked.connect(lambda _c=False, x=b: self.show_blocker(x))
-                self.button_layout.addWidget(button)
-                self.buttons.append(button)
-        if done is None and blockers:
-            b = QPushButton("Seal these orders (Enter)" if view["step"] in SECRET else "End this step (Enter)")
-            b.setEnabled(False)
-            b.setToolTip(blockers[0].reason)
-            self.button_layout.addWidget(b)
-            self.buttons.append(b)
+        self.heading.setText(text + blockers_html(blockers))
+        seal = "Seal these orders (Enter)" if view["step"] in SECRET else "End this step (Enter)"
+        self.buttons += self.blocker_buttons(blockers, self.button_layout, seal, self._piece_title)
         if done is not None:
             if view["step"] in SECRET:
                 label = "Seal these orders (Enter)"
@@ -1192,20 +1177,6 @@ class CvPresenter(DragDropPresenter):
             *self.review.shortcuts(),
         ]
 
-    def show_blocker(self, blocker: Blocker) -> None:
-        """Take the player to what keeps them from sealing: the counter picked on the map (or
-        the hex shown), the reason in the status bar."""
-        self.window.statusBar().showMessage(blocker.reason, 15000)
-        item = self.scene.counters.get(blocker.piece) if blocker.piece else None
-        cell = item.label if item is not None else blocker.cell
-        if cell:
-            self.window.view.ensure_visible_cell(cell)
-            self.scene.show_cursor(cell, True)
-        if item is not None:
-            self.scene.clearSelection()
-            item.setSelected(True)
-            self._tab_piece = blocker.piece  # (M opens its orders)
-
     def _piece_title(self, piece: str) -> str:
         """A counter as the player knows it: "Task Force 3", "Air unit 5"."""
         if piece.startswith("tf") and piece[2:].isdigit():
@@ -1222,11 +1193,7 @@ class CvPresenter(DragDropPresenter):
             if done:
                 self.controller.submit(done[0])
                 return True
-            blockers = self.controller.seal_blockers()
-            if blockers:  # say why, and go to what must change first
-                self.show_blocker(blockers[0])
-                return True
-            return False
+            return self.tell_blockers()
         if key == Qt.Key.Key_O:
             self.orders_dock.show()
             self.orders_dock.raise_()

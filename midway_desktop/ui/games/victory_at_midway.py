@@ -49,7 +49,7 @@ from midway_desktop.ui.ask import ask
 from midway_desktop.ui.box_views import role_numbers
 from midway_desktop.ui.counters import CounterFace
 from midway_desktop.ui.dock_fit import scroll_in_dock
-from midway_desktop.ui.games.base import DragDropPresenter
+from midway_desktop.ui.games.base import DragDropPresenter, blockers_html
 from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
 from midway_desktop.ui.games.vam_layout import (
     DOCK_TIPS,
@@ -567,7 +567,10 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
             text += f"<br><i>{hint or 'Give your orders by dragging counters.'} The list below has every order.</i>"
         elif viewer != UMPIRE:
             text += "<br>Waiting for the other side."
-        self.heading.setText(text)
+        sealing = any(isinstance(a, Done) for a in self.legal)
+        blockers = self.controller.seal_blockers() if viewer in to_act and not sealing else []
+        self.heading.setText(text + blockers_html(blockers))
+        self.buttons += self.blocker_buttons(blockers, self.button_layout, "Seal these orders (Enter)", str)
         for action in button_orders(self.legal):
             if isinstance(action, Done):
                 label = "Seal with no orders (Enter)" if nothing else "Seal these orders (Enter)"
@@ -806,7 +809,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
             if done:
                 self.controller.submit(done[0])
                 return True
-            return False
+            return self.tell_blockers()
         if key == Qt.Key.Key_O:
             self.orders_dock.show()
             self.orders_dock.raise_()
