@@ -121,3 +121,12 @@ def test_with_only_an_announcement_offered_the_board_says_it_may_still_be_set() 
     assert b.notes[0].startswith("You have nothing") and b.notes[1] == ANNOUNCE_TOO
     without = board_model(GAME, view, [], only[:1])
     assert without is not None and ANNOUNCE_TOO not in without.notes
+
+
+def test_an_enemy_ships_task_force_is_never_read_as_ones_own() -> None:
+    """III.E.2, Condition 4: the enemy's ships are told with their sizes and their division into
+    Task Forces; both sides number their Task Forces from 1, so the board says whose it is."""
+    from midway_desktop.ui.games.cv_combat import _ship_title
+
+    told = _ship_title({"target": "ship:1", "size": "small", "task_force": 2})
+    assert told == "Ship unit 2 (small, the enemy's Task Force 2)"

@@ -361,7 +361,7 @@ def _ship_title(s: dict[str, Any]) -> str:
     if "ship" in s:
         text += f", {s['ship']}"
     if "size" in s:
-        text += f" ({s['size']}, Task Force {s['task_force']})"
+        text += f" ({s['size']}, the enemy's Task Force {s['task_force']})"  # (not one's own of that number)
     return text
 
 
