@@ -228,7 +228,10 @@ class OddsDock(QDockWidget):
         buttons.addWidget(self.larger_button)
         self.progress = QProgressBar(body)
         self.progress.setFormat("%v of %m games")
+        self.progress.setRange(0, self.games.value())  # (says the games a run would play, not 100)
         self.progress.setValue(0)
+        self.games.valueChanged.connect(self._games_set)
+        self.plotted_for: object = None  # the game the plot's odds were played on from
         self.plot = OddsPlot(body)
         layout.addWidget(self.status)
         layout.addLayout(form)
@@ -257,6 +260,8 @@ class OddsDock(QDockWidget):
             self.cancel()
         if self.running:
             return
+        if self.plot.odds is not None and self.controller.session is not self.plotted_for:
+            self._forget_odds()  # a new game (or one opened): the last game's odds are not its
         at = position_of(self.controller)
         self.run_button.setEnabled(not at.reason)
         if at.reason:
@@ -302,6 +307,19 @@ class OddsDock(QDockWidget):
             run.requestInterruption()
             run.wait()
 
+    def _games_set(self, games: int) -> None:
+        if not self.running:
+            self.progress.setRange(0, games)
+            self.progress.setValue(0)
+
+    def _forget_odds(self) -> None:
+        self.plot.show_odds(None)
+        self.plotted_for = None
+        self.larger_button.setEnabled(False)
+        if self.larger is not None:
+            self.larger.hide()
+        self._games_set(self.games.value())
+
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setValue(done)
 
@@ -324,6 +342,7 @@ class OddsDock(QDockWidget):
 
     def _done(self, odds: Odds) -> None:
         self.plot.show_odds(odds)
+        self.plotted_for = self.session_running
         self.larger_button.setEnabled(True)
         if self.larger is not None and self.larger.isVisible():
             self.show_larger()

@@ -133,3 +133,19 @@ def test_the_plot_opens_larger_in_its_own_window(qtbot) -> None:  # type: ignore
 
     big = dock.larger.findChild(OddsPlot)
     assert big.odds is dock.plot.odds and set(big.odds.vp_sides) == {"japan", "usa"}
+
+
+def test_a_new_game_forgets_the_last_games_odds_and_the_bar_counts_the_games_set(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The dock's bar says the games a run will play before any run, and follows the number set;
+    after New Game the plot of the last game's odds is gone (they were not this game's)."""
+    w, dock = _open_dock(qtbot, "midway-solitaire")
+    assert (dock.progress.value(), dock.progress.maximum()) == (0, dock.games.value())
+    dock.games.setValue(20)
+    assert dock.progress.maximum() == 20 and dock.progress.text() == "0 of 20 games"
+    assert dock.start()
+    qtbot.waitUntil(lambda: not dock.running, timeout=60_000)
+    assert dock.plot.odds is not None and dock.larger_button.isEnabled()
+    w.start_new()
+    QApplication.processEvents()
+    assert dock.plot.odds is None and not dock.larger_button.isEnabled()
+    assert dock.progress.value() == 0 and dock.progress.maximum() == 20
