@@ -141,8 +141,10 @@ class Presenter(QObject):
 
     def soon(self, slot: Callable[[], object]) -> None:
         """Call ``slot`` when the event loop next comes round (once the window has laid out
-        what was just added), unless the game has been put away by then: its widgets are gone."""
-        QTimer.singleShot(0, lambda: None if self.detached else slot())
+        what was just added), unless the game has been put away by then: its widgets are gone.
+        Tied to the presenter, so that a window closed meanwhile (and the presenter with it)
+        leaves no call behind to reach its deleted widgets."""
+        QTimer.singleShot(0, self, lambda: None if self.detached else slot())
 
     def bring_forward(self, dock: QDockWidget) -> None:
         """Turn ``dock``'s tab to the front; behind a hot-seat curtain too (the curtain's own

@@ -1,0 +1,58 @@
+"""CV against the computer: after every step the person did not take (the computer's orders,
+the steps that run by themselves, the passes that seal themselves), what the window shows is
+what the view says: drawing it all again from the view changes nothing on the Orders dock, the
+charts, the map, the turn line or the Combat Board. A stale window that says "Waiting for the
+other side" while it is the player's step cannot get through."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from midway_desktop.engine.rng import Rng
+from tests.games.cv.strike import Striker
+from tests.ui.cv_driver import new_short_window
+
+
+def on_screen(w: Any) -> tuple[Any, ...]:
+    """What the window shows of the game, read from its widgets."""
+    p = w.presenter
+    orders = p.order_list
+    boxes = tuple(sorted((key, tuple(v.box_model.pieces())) for key, v in p.box_views.items()))
+    counters = tuple(sorted((piece, item.label) for piece, item in p.scene.counters.items()))
+    board = p.combat_board
+    combat = (board.heading.text(), board.strip.text()) if board is not None else ()
+    return (
+        p.heading.text(),
+        tuple((b.text(), b.isEnabled()) for b in p.buttons),
+        tuple(p.group_box.itemText(i) for i in range(p.group_box.count())),
+        tuple(orders.text(i) for i in range(orders.count())),
+        boxes,
+        counters,
+        w.turn_label.text(),
+        combat,
+    )
+
+
+@pytest.mark.parametrize("person", ["american", "japanese"])
+def test_the_window_is_never_stale_after_the_computers_steps(qtbot, person: str) -> None:  # type: ignore[no-untyped-def]
+    computer = "japanese" if person == "american" else "american"
+    w = new_short_window(qtbot, 5, seats={person: None, computer: "doctrine"})
+    c = w.controller
+    c.set_pace(0)
+    s = c.session
+    striker, rng = Striker(), Rng(5)
+    checked = 0
+    while s.outcome() is None and (s.state.time.day, s.state.time.hour) < (4, 8):
+        qtbot.waitUntil(lambda: computer not in s.to_act() or s.outcome() is not None, timeout=120_000)
+        QApplication.processEvents()
+        shown = on_screen(w)
+        w.presenter.refresh()
+        assert on_screen(w) == shown, f"stale at {s.state.time} {s.state.step}"
+        if person in s.to_act():
+            assert "Waiting for the other side" not in w.presenter.heading.text()
+            c.submit(striker.choose(s, person, c.legal(person), rng))
+            checked += 1
+    assert checked > 50
