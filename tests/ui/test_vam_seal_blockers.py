@@ -16,7 +16,7 @@ def test_the_pieces_still_to_place_are_named_before_sealing(qtbot) -> None:  # t
         QApplication.processEvents()
     c = w.controller
     blockers = c.seal_blockers()
-    assert blockers and all("still to set up" in b.reason and "VaM › Setup" in b.reason for b in blockers)
+    assert blockers and all("Still to set up" in b.reason and "VaM › Setup" in b.reason for b in blockers)
     heading = w.presenter.heading.text()
     assert "Before you can seal" in heading and blockers[0].piece in heading
     greyed = [b for b in w.presenter.buttons if b.text().startswith("Seal these orders")]
@@ -25,5 +25,5 @@ def test_the_pieces_still_to_place_are_named_before_sealing(qtbot) -> None:  # t
     w.view.setFocus()
     qtbot.keyClick(w.view, Qt.Key.Key_Return)
     QApplication.processEvents()
-    assert "still to set up" in w.statusBar().currentMessage()
+    assert "Still to set up" in w.statusBar().currentMessage()
     assert c.seal_blockers() == blockers  # nothing was sealed

@@ -436,12 +436,9 @@ class VictoryAtMidwayRules(Rules[State]):
         why = self.check(state, Done(side))
         if why is None:
             return []
-        if state.step == "setup":
-            found = [
-                Blocker(f"{sid} is still to set up (VaM › Setup).", sid)
-                for sid, st in self.game.ships(state, side)
-                if st.loc == "unplaced"
-            ]
+        if state.step == "setup":  # one line for them all: a fleet has a dozen ships to place
+            left = [sid for sid, st in self.game.ships(state, side) if st.loc == "unplaced"]
+            found = [Blocker(f"Still to set up: {', '.join(left)} (VaM › Setup).", left[0])] if left else []
         elif state.step == "air-return":
             found = [
                 Blocker(f"{f.unit} is still in the air: land it or ditch it (VaM › Strike and Escort Aircraft "

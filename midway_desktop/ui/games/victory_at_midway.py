@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListView,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QScrollArea,
@@ -48,7 +47,7 @@ from midway_desktop.games.victory_at_midway.sequence import PHASES
 from midway_desktop.ui.ask import ask
 from midway_desktop.ui.box_views import role_numbers
 from midway_desktop.ui.counters import CounterFace
-from midway_desktop.ui.dock_fit import scroll_in_dock
+from midway_desktop.ui.dock_fit import GivingList, scroll_in_dock
 from midway_desktop.ui.games.base import DragDropPresenter, blockers_html
 from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
 from midway_desktop.ui.games.vam_layout import (
@@ -198,7 +197,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self.waiting_view = BoxView(self.waiting_model, self)
         self.waiting_panel = BoxPanel("To place: drag onto the map", self.waiting_view)
         lay.addWidget(self.waiting_panel)
-        self.order_list = QListWidget()
+        self.order_list = GivingList()  # (a short dock shrinks the list before it scrolls the buttons away)
         self.order_list.setToolTip("Every order you may give now. Enter or double-click gives it.")
         self.order_list.itemActivated.connect(self._order_activated)
         self._listed: list[Action] = []  # the orders in the list, row by row
