@@ -261,7 +261,8 @@ def test_at_set_up_each_counters_orders_listed_and_lit_are_the_legal_orders(w: M
     for i, name in enumerate(expected):
         p.group_box.setCurrentIndex(i)
         listed = [p.order_list.order(row) for row in range(p.order_list.count())]
-        assert listed == expected[name] and p.group_box.currentText() == f"{name} ({len(listed)})"
+        orders = f"{len(listed)} order{'s' if len(listed) != 1 else ''}"
+        assert listed == expected[name] and p.group_box.currentText() == f"{name} · {orders}"
         assert p.order_list.text(len(listed) - 1) == sentence(listed[-1].describe())
     movable = {piece for piece, item in w.scene.counters.items() if item.draggable}
     assert movable == {piece for piece in pieces_with_orders(legal) if piece in w.scene.counters}

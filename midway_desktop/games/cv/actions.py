@@ -171,7 +171,7 @@ class MoveAir(Action):
     type_name: ClassVar[str] = "move-air"
 
     def describe(self) -> str:
-        over = f", CAP over {self.cap}" if self.cap else ""
+        over = f", CAP over {box_name(self.cap)}" if self.cap else ""
         return f"Air unit {self.air_unit} to {self.to}{over}"
 
 
@@ -185,7 +185,7 @@ class TakeOff(Action):
     type_name: ClassVar[str] = "take-off"
 
     def describe(self) -> str:
-        over = f", CAP over {self.cap}" if self.cap else ""
+        over = f", CAP over {box_name(self.cap)}" if self.cap else ""
         return f"Air unit {self.air_unit} takes off to {self.to}{over}"
 
 

@@ -50,6 +50,7 @@ from midway_desktop.games.cv.actions import (
     Stow,
     TakeOff,
     Transfer,
+    box_name,
 )
 from midway_desktop.games.cv.legal import Orders, OrdersNow
 
@@ -254,10 +255,10 @@ def order_group(a: Action) -> str:
         return f"Air unit {a.air_unit}"
     if isinstance(a, Regroup):
         return f"Air unit {a.source}"
-    if isinstance(a, (Ready, Stow)):
-        return f"{a.box} {a.source.upper()}: {a.plane.replace('-', ' ').title()}"
+    if isinstance(a, (Ready, Stow)):  # (the box as the player calls it, never its id: "tf1")
+        return f"{box_name(a.box)} {a.source.upper()}: {a.plane.replace('-', ' ').title()}"
     if isinstance(a, Form):
-        return f"{a.box} C: {a.plane.replace('-', ' ').title()}"
+        return f"{box_name(a.box)} C: {a.plane.replace('-', ' ').title()}"
     if isinstance(a, (InterceptPassing, LetPass)):  # the question of Basic VIII.I.2
         return f"Enemy Air unit {a.air_unit} flying through {a.hex}"
     return ""

@@ -988,9 +988,10 @@ class CvPresenter(DragDropPresenter):
         self.group_box.blockSignals(True)
         self.group_box.clear()
         for g in groups:
-            self.group_box.addItem(f"{g} ({len(groups[g])})", g)
+            n = len(groups[g])
+            self.group_box.addItem(f"{g} · {n} order{'s' if n != 1 else ''}", g)
         keys = list(groups)
-        index = next((i for i, g in enumerate(keys) if chosen.startswith(g + " (")), 0)
+        index = next((i for i, g in enumerate(keys) if chosen.startswith(g + " · ")), 0)
         self.group_box.setCurrentIndex(index if keys else -1)
         self.group_box.blockSignals(False)
         self._group_chosen(self.group_box.currentIndex())

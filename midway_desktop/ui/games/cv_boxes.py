@@ -140,7 +140,7 @@ def section_rows(game: Game, box: str, section: str) -> Callable[[dict[str, Any]
             title = plane_title(game, s["plane"])
             armed = f", {WEAPON_TITLES.get(s['weapon'], s['weapon'])}" if s["weapon"] else ""
             fresh = " (moved into this section this Turn)" if s["fresh"] else ""
-            tip = f"{s['factors']} {title}{armed} in {box} section {SECTION_TITLES[section]}{fresh}"
+            tip = f"{s['factors']} {title}{armed} in {box_title(game, box)}, section {SECTION_TITLES[section]}{fresh}"
             out.append(
                 Row(
                     stack_piece(box, section, s["plane"], s["weapon"]),
