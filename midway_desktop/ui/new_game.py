@@ -159,6 +159,11 @@ class NewGameDialog(QDialog):
             self.seat_note.setText(note)
             self.seat_note.setVisible(bool(note))
             self.ok.setEnabled(not nobody)
+        if self.isVisible():  # rows hidden or shown: the dialog keeps no empty space where they were
+            layout = self.layout()
+            if layout is not None:
+                layout.activate()
+            self.resize(self.width(), self.sizeHint().height())
 
     def passwords(self) -> dict[str, str]:
         """The passwords typed for a two-player game, by side (none for a solitaire game)."""

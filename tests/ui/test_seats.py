@@ -319,3 +319,16 @@ def test_a_person_s_own_steps_are_undone_but_not_past_the_computer(qtbot) -> Non
     assert w.act_undo.isEnabled() and c.undo()  # a person's own order, before anyone else moved
     assert session.history[-1].action.side == "japan"
     assert not c.can_undo()
+
+
+def test_the_dialog_keeps_no_empty_space_where_the_passwords_were(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The password rows hide when the computer takes a side: the dialog shrinks with them."""
+    d = _dialog(qtbot)
+    QApplication.processEvents()
+    two = d.height()
+    _pick(d.seat_boxes["japan"], "doctrine")
+    QApplication.processEvents()
+    assert d.height() < two and d.height() <= d.sizeHint().height() + 2
+    _pick(d.seat_boxes["japan"], None)
+    QApplication.processEvents()
+    assert d.height() >= two - 2
