@@ -161,6 +161,14 @@ class BoardScene(QGraphicsScene):
             item.setPos(QPointF(cx * UNIT - offset + i * step, cy * UNIT - offset + i * step))
             item.setZValue(10 + i * 0.01)
 
+    def raise_in_cell(self, item: CounterItem) -> None:
+        """Put ``item`` on top of its cell's stack (a click on a counter half under others), the
+        rest kept in their order under it; the fan stays as it is."""
+        stack = sorted((it for it in self.in_cell(item.label) if it is not item), key=lambda it: it.zValue())
+        for i, other in enumerate(stack):
+            other.setZValue(10 + i * 0.01)
+        item.setZValue(10 + len(stack) * 0.01)
+
     def _lay_out_box(self, label: str, stack: list[CounterItem]) -> None:
         """Counters in rows inside the box, clear of its edge and title (``Board.counter_slots``)."""
         size = self.counter_size()

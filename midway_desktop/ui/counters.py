@@ -475,4 +475,6 @@ class CounterItem(QGraphicsRectItem):
         scene = self.scene()
         if was_dragging and scene is not None and hasattr(scene, "end_drag"):
             scene.end_drag(self)
+        elif scene is not None and hasattr(scene, "raise_in_cell"):
+            scene.raise_in_cell(self)  # a click on a stack brings that counter up, to read and pick
         super().mouseReleaseEvent(event)

@@ -93,3 +93,30 @@ def test_every_stack_shows_every_counter(qtbot, game: str) -> None:  # type: ign
             QApplication.processEvents()
             stacks += _check_stacks(w)
     assert stacks > 0  # the walk met stacks to judge
+
+
+def test_a_click_on_a_counter_in_a_stack_brings_it_up(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """CV's three American Task Forces stacked in one hex at set-up: a click on the one at the
+    bottom brings it on top, whole under the pointer, to read and to pick; the next click on
+    another brings that one up."""
+    from PySide6.QtCore import Qt
+
+    from tests.ui.cv_driver import new_short_window
+    from tests.ui.helpers import grip
+
+    w = new_short_window(qtbot, 5, seats={"american": None, "japanese": "doctrine"})
+    view, scene = w.view, w.scene
+    view.set_zoom(1.0)
+    stack = sorted(scene.in_cell(scene.counters["tf1"].label), key=lambda it: it.zValue())
+    assert len(stack) >= 3
+    bottom, top = stack[0], stack[-1]
+    view.centre_on_cell(bottom.label)
+    QApplication.processEvents()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=grip(view, bottom))
+    QApplication.processEvents()
+    assert max(scene.in_cell(bottom.label), key=lambda it: it.zValue()) is bottom
+    assert view.itemAt(view.mapFromScene(bottom.pos())) is bottom  # its middle shows now
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=grip(view, top))
+    QApplication.processEvents()
+    assert max(scene.in_cell(top.label), key=lambda it: it.zValue()) is top
+    assert all(it.label == bottom.label for it in stack)  # clicks move nothing
