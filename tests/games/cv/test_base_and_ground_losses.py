@@ -3,6 +3,8 @@ units: what is recorded and what each side is told (CV › Basic IX.J.1-3, IX.K.
 
 from __future__ import annotations
 
+import pytest
+
 from midway_desktop.engine.events import Event
 from midway_desktop.games.cv import damage
 from midway_desktop.games.cv.state import AirRecord, AirUnit, State, evolve
@@ -37,6 +39,14 @@ def test_the_attacker_picks_the_planes_lost_to_daylight_low_bombing() -> None:
     assert damage.base_loss_chooser("low", night=False, owner=US, attacker=JP) == JP
     assert damage.base_loss_chooser("low", night=True, owner=US, attacker=JP) == US
     assert damage.base_loss_chooser("bombardment", night=False, owner=US, attacker=JP) == US
+
+
+def test_a_combat_with_no_base_hit_effect_is_refused() -> None:
+    """IX.K.3.b names the Combats whose Hits cost a Base Air Factors: Low, Dive and High Bombing
+    and Bombardment; any other is an error, said as such."""
+    assert [damage.base_air_losses(5, k) for k in ("low", "dive", "high", "bombardment")] == [5, 5, 2, 2]
+    with pytest.raises(ValueError, match="no Base Hit effect for a 'ground' Combat"):
+        damage.base_air_losses(2, "ground")
 
 
 def test_every_hit_on_ground_units_is_recorded_and_told_to_both() -> None:

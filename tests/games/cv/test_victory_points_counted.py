@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from midway_desktop.engine.events import Event
 from midway_desktop.games.cv import victory
 from midway_desktop.games.cv.state import AirRecord, AirUnit, State, evolve
@@ -42,6 +44,8 @@ def test_the_point_record_chart_reads_back_every_score() -> None:
     assert victory.point_record(100) == (100, 0, 0)
     assert victory.point_record(10) == (0, 10, 0)
     assert victory.point_record(199) == (100, 90, 9)
+    with pytest.raises(ValueError, match="Victory Points are never negative"):
+        victory.point_record(-1)
 
 
 def test_hits_on_every_ship_afloat_count_at_the_end() -> None:
@@ -52,7 +56,11 @@ def test_hits_on_every_ship_afloat_count_at_the_end() -> None:
     state = dataclasses.replace(state, ship_hits=hits)  # type: ignore[misc]
     expected = 3 * POINTS.ship(US, "CV").per_hit + POINTS.ship(US, "DD").per_hit
     assert victory.hit_points(GAME, state) == {US: 0, JP: expected}
-    assert victory.final_points(GAME, state, []).score(JP) == expected
+    events: list[Event] = []
+    assert victory.final_points(GAME, state, events).score(JP) == expected
+    assert [e.text for e in events] == [
+        f"The Japanese side gains {expected} Victory Points for the Hits on enemy ships afloat ({expected} in all)."
+    ]
 
 
 def test_american_planes_that_could_land_nowhere_give_the_japanese_ten_points_a_factor() -> None:
@@ -62,8 +70,12 @@ def test_american_planes_that_could_land_nowhere_give_the_japanese_ten_points_a_
     far = next(h for h in sorted(BOARD) if BOARD.distance(h, "B3010") > 40)
     state = _planes(US, "wildcat", 3, far, state, 0)
     assert victory.stranded(GAME, state) == {US: 3, JP: 0}
-    after = victory.final_points(GAME, state, [])
-    assert after.score(JP) == 3 * (POINTS.air_factor + POINTS.unnecessary_loss) and after.score(US) == 0
+    events: list[Event] = []
+    after = victory.final_points(GAME, state, events)
+    assert after.score(JP) == 3 * (POINTS.air_factor + POINTS.unnecessary_loss) == 30 and after.score(US) == 0
+    assert [e.text for e in events] == [
+        "The Japanese side gains 30 Victory Points for 3 enemy Air Factor(s) that could land nowhere (30 in all)."
+    ]
 
 
 def test_planes_land_from_exactly_their_reach_and_no_further() -> None:
