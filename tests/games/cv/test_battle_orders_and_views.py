@@ -201,3 +201,22 @@ def test_the_side_picking_a_bases_losses_is_shown_its_planes_by_type() -> None:
     assert combat.battle_view(GAME, state, JP)["pick"] == [
         {"base": "midway", "factors": 2, "planes": {"c": {"buffalo": 5, "catalina": 1}}}
     ]
+
+
+def test_battles_are_fought_one_after_the_other_then_the_phase_ends() -> None:
+    """IX.A.4: every Battle hex is fought, one after the other (here in hex order), each step
+    asking both sides afresh; after the last, the Combat Phase ends with no Battle under way
+    (IV.F: the Midway Base Repair Phase follows)."""
+    state = _battle(
+        AirUnit(US, 1, "map", (_rec("wildcat", 2, high=True),)), AirUnit(JP, 1, "map", (_rec("zero", 2, high=True),))
+    )
+    state = state.with_air_unit(AirUnit(JP, 2, "map", (_rec("val", 3, "he", True),), hex=GAME.midway))
+    assert combat.battle_hexes(GAME, state) == (GAME.midway, SEA)
+    events: list[Event] = []
+    fought = []
+    for _ in range(3):
+        state = _step(evolve(state, sealed=frozenset({US})), events=events)
+        assert state.sealed == frozenset()
+        fought.append((state.step, state.battle, state.battles))
+    assert fought == [("aa", GAME.midway, (SEA,)), ("air-to-air", SEA, ()), ("midway-repair", "", ())]
+    assert [e.data for e in events if e.kind == "battle"] == [{"hex": GAME.midway}, {"hex": SEA}]
