@@ -220,3 +220,51 @@ def test_battles_are_fought_one_after_the_other_then_the_phase_ends() -> None:
         fought.append((state.step, state.battle, state.battles))
     assert fought == [("aa", GAME.midway, (SEA,)), ("air-to-air", SEA, ()), ("midway-repair", "", ())]
     assert [e.data for e in events if e.kind == "battle"] == [{"hex": GAME.midway}, {"hex": SEA}]
+
+
+def test_both_sides_kept_interceptors_may_attack_the_others_bombers() -> None:
+    """IX.D.2.b: in the Interceptor-to-Bomber Segment each side's Interceptors kept for Bombers
+    attack the other's Bombers at their altitude, the Japanese as well as the Americans."""
+    state = _step(
+        _battle(
+            AirUnit(US, 1, "map", (_rec("wildcat", 4, high=True), _rec("dauntless", 3, "he", True))),
+            AirUnit(JP, 1, "map", (_rec("zero", 3, high=True), _rec("val", 2, "he", True))),
+        )
+    )
+    state = evolve(state, step="interception", free=(((US, True), 2), ((JP, True), 2)))
+    assert set(combat.legal(GAME, state, US)) == {Attack(US, True, 1, 0, n) for n in (1, 2)}
+    assert set(combat.legal(GAME, state, JP)) == {Attack(JP, True, 1, 0, n) for n in (1, 2)}
+
+
+def test_a_lone_bomber_line_is_offered_its_bombing_of_the_base() -> None:
+    """IX.F.3: Vals armed with HE Bombs, the only Japanese planes over Midway, may Dive or High
+    Bomb the Base, or its Ground units, with one Air Factor up to all three."""
+    state = _step(_battle(AirUnit(JP, 1, "map", (_rec("val", 3, "he", True),)), hex_=GAME.midway))
+    assert state.step == "aa"
+    offered = set(combat.legal(GAME, state, JP))
+    assert {Bomb(JP, 1, "val", "he", True, "dive", "base", n) for n in (1, 2, 3)} <= offered
+    assert {(o.method, o.target) for o in offered} >= {("dive", "base"), ("dive", "ground")}  # type: ignore[attr-defined]
+
+
+def test_planes_of_one_type_in_one_air_unit_are_shown_together() -> None:
+    """III.E.3: the enemy's planes are shown by group, the Air Factors of one type in one Air
+    unit at one altitude counted together whatever they carry; a side's own planes by line
+    (plane and weapon), those of one line together."""
+    state = _step(
+        _battle(
+            AirUnit(US, 1, "map", (_rec("wildcat", 2, high=True),)),
+            AirUnit(
+                JP,
+                1,
+                "map",
+                (
+                    _rec("val", 2, "he", True),
+                    _rec("val", 1, "ap", True),
+                    evolve(_rec("val", 2, "he", True), took_off=NOON.plus(-2)),
+                ),
+            ),
+        )
+    )
+    assert [(x["plane"], x["factors"]) for x in combat.battle_view(GAME, state, US)["enemy_air"]] == [("val", 5)]
+    own = combat.battle_view(GAME, state, JP)["own_air"]
+    assert sorted((x["plane"], x["weapon"], x["factors"]) for x in own) == [("val", "ap", 1), ("val", "he", 4)]

@@ -45,7 +45,7 @@ def test_a_ship_of_hit_factor_three_is_crippled_at_two_hits() -> None:
     state = position([tf(JP, 1, ["Zuiho", "DD1"], "A3001")])
     events: list[Event] = []
     state = damage.record_ship_hits(GAME, state, JP, "Zuiho", 2, events)
-    assert "Crippled" in events[-1].text
+    assert events[-1].text == "Zuiho takes 2 Hit(s): 2 of 3 (Reduced Speed, Crippled)."
 
 
 def test_the_owner_alone_is_told_the_hits_on_his_ship() -> None:
@@ -127,6 +127,20 @@ def test_planes_too_many_for_the_ships_left_go_from_the_largest_stack() -> None:
     state = damage.record_ship_hits(GAME, state, JP, "Akagi", AKAGI_HITS, [])
     assert _stacks(state, 1, "c") == [("zero", 2, False), ("zero", 2, True)]
     assert state.lost(JP).air_factors == 2
+
+
+def test_planes_that_no_longer_fit_go_one_at_a_time_from_the_largest_stack_of_any_type() -> None:
+    """XI.C.1.c (the reading in docs/rules-status/cv.md): the Air Factors that no longer fit go
+    one at a time, each from the largest stack then in the section, whatever its plane type, and
+    no more than the excess: of Kates 6 and Zeros 4 in C with a Val in B, three go (the Hosho
+    holds 8): two Kates and a Zero."""
+    state = position([tf(JP, 1, ["Akagi", "Hosho"], "A3001")])
+    planes = Sections(b=(Planes("val", 1),), c=(Planes("kate", 6), Planes("zero", 4)))
+    state = state.with_box(evolve(state.task_force(JP, 1), planes=planes))  # type: ignore[arg-type]
+    state = damage.record_ship_hits(GAME, state, JP, "Akagi", AKAGI_HITS, [])
+    assert _stacks(state, 1, "c") == [("kate", 4, False), ("zero", 3, False)]
+    assert _stacks(state, 1, "b") == [("val", 1, False)]
+    assert state.lost(JP).air_factors == 3
 
 
 def test_the_last_ship_sunk_frees_only_its_own_box() -> None:

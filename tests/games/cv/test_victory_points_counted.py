@@ -44,7 +44,7 @@ def test_the_point_record_chart_reads_back_every_score() -> None:
     assert victory.point_record(100) == (100, 0, 0)
     assert victory.point_record(10) == (0, 10, 0)
     assert victory.point_record(199) == (100, 90, 9)
-    with pytest.raises(ValueError, match="Victory Points are never negative"):
+    with pytest.raises(ValueError, match="^Victory Points are never negative$"):
         victory.point_record(-1)
 
 
