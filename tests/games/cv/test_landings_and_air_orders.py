@@ -167,7 +167,7 @@ def test_the_owner_alone_is_told_of_his_air_units_moves() -> None:
     state = air.apply_land(GAME, state, Land(US, 2, "tf1"), events)
     forming = AirUnit(US, 4, "forming", (_rec("wildcat", 2),), box="tf1")
     state = air.apply_take_off(GAME, state.with_air_unit(forming), TakeOff(US, 4, NEXT), events)
-    assert [(e.kind, e.audience) for e in events] == [("air-movement", (US,))] * 4
+    assert [(e.kind, e.audience, e.data) for e in events] == [("air-movement", (US,), {"side": US})] * 4
     assert [e.text for e in events] == [
         f"{Altitude(US, 1, 'wildcat', True).describe()}.",
         f"{Regroup(US, 1, 2, 'dauntless', 1, 'he').describe()}.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from midway_desktop.engine.events import Event
 from midway_desktop.games.cv import air
-from midway_desktop.games.cv.actions import Land, MoveAir, TakeOff
+from midway_desktop.games.cv.actions import Land, MoveAir, Regroup, TakeOff
 from midway_desktop.games.cv.state import AirRecord, AirUnit, Planes, State, evolve
 from midway_desktop.games.cv.time_record import Time
 from tests.games.cv.play import GAME, JP, US, position, tf
@@ -112,8 +112,10 @@ def test_an_air_unit_lands_from_its_movement_factor_away_unless_it_has_moved() -
     state = _sea().with_air_unit(AirUnit(US, 1, "map", (_rec("wildcat", 2),), hex=_hex_at(reach)))
     assert air.land_refusal(GAME, state, Land(US, 1, "tf1")) is None
     state = _sea().with_air_unit(AirUnit(US, 1, "map", (_rec("wildcat", 2),), hex=_hex_at(1), moved=True))
-    why = air.land_refusal(GAME, state, Land(US, 1, "tf1"))
-    assert why is not None and "moved already" in why and "VIII.B.2" in why
+    assert air.land_refusal(GAME, state, Land(US, 1, "tf1")) == (
+        f"Air unit 1 at {_hex_at(1)} cannot reach {SEA} this Turn (Movement Factor {reach}, moved already; "
+        "CV › Basic VIII.B.2)."
+    )
 
 
 def test_some_planes_of_an_air_unit_may_land_on_the_mapboard_but_not_off_it() -> None:
@@ -137,8 +139,10 @@ def test_an_air_unit_carried_its_movement_factor_in_a_cap_box_flies_no_further()
     Factor; carried as far as its Movement Factor, it has no hex left to fly."""
     reach = GAME.plane("wildcat").movement
     state = _sea().with_air_unit(AirUnit(US, 1, "map", (_rec("wildcat", 2),), hex=SEA, carried=reach))
-    why = air.move_refusal(GAME, state, MoveAir(US, 1, _hex_at(1)))
-    assert why is not None and "at most 0 hex(es)" in why and "less the hexes carried in a CAP Box" in why
+    assert air.move_refusal(GAME, state, MoveAir(US, 1, _hex_at(1))) == (
+        f"Air unit 1 flies at most 0 hex(es) this Turn (Movement Factor {reach}, its slowest plane's, less the "
+        "hexes carried in a CAP Box; CV › Basic VIII.B.2, VIII.H.2)."
+    )
 
 
 def test_an_air_unit_flying_into_a_cap_box_is_over_its_task_force() -> None:
@@ -149,7 +153,9 @@ def test_an_air_unit_flying_into_a_cap_box_is_over_its_task_force() -> None:
     state = air.apply_move(GAME, state, MoveAir(US, 1, SEA, "tf1"), events)
     cap = state.air_unit(US, 1)
     assert cap is not None and (cap.where, cap.hex, cap.box, cap.moved, cap.arrived) == ("cap", None, "tf1", True, NOON)
-    assert [(e.kind, e.audience) for e in events if e.kind == "air-movement"] == [("air-movement", (US,))]
+    assert [(e.kind, e.audience, e.data, e.text) for e in events if e.kind == "air-movement"] == [
+        ("air-movement", (US,), {"side": US}, f"{MoveAir(US, 1, SEA, 'tf1').describe()}.")
+    ]
     state = evolve(state.with_air_unit(evolve(cap, moved=False)), time=NOON.plus(1))
     state = air.apply_move(GAME, state, MoveAir(US, 1, _hex_at(1)), [])
     moved = state.air_unit(US, 1)
@@ -177,3 +183,62 @@ def test_every_reorganization_is_allowed_over_a_friendly_base_or_light_carrier()
     assert air.regroup_room(GAME, state, JP, "A3001") == "all"
     assert air.regroup_room(GAME, state, US, GAME.midway) == "all"
     assert air.regroup_room(GAME, state, JP, "A3003") == ""
+
+
+def test_an_air_unit_staying_in_its_hex_keeps_the_turn_it_got_there() -> None:
+    """VIII.G.2: the Turn an Air unit reached its hex counts (an Air Entry Hex reached at 1100
+    and waited in): one that stays in its hex, or leaves a CAP Box for the hex it is over,
+    keeps that Turn."""
+    state = _sea().with_air_unit(AirUnit(US, 1, "map", (_rec("wildcat", 2),), hex=SEA, arrived=NOON.plus(-1)))
+    state = air.apply_move(GAME, state, MoveAir(US, 1, SEA), [])
+    unit = state.air_unit(US, 1)
+    assert unit is not None and (unit.where, unit.hex, unit.arrived) == ("map", SEA, NOON.plus(-1))
+    cap = AirUnit(US, 2, "cap", (_rec("wildcat", 2),), box="tf1", arrived=NOON.plus(-2))
+    state = air.apply_move(GAME, state.with_air_unit(cap), MoveAir(US, 2, SEA), [])
+    unit = state.air_unit(US, 2)
+    assert unit is not None and (unit.where, unit.hex, unit.box, unit.arrived) == ("map", SEA, "", NOON.plus(-2))
+
+
+def test_some_planes_of_a_cap_land_on_their_carrier_and_the_rest_fly_on_over_it() -> None:
+    """VIII.A.1, VIII.H.2: planes in a CAP Box may land on the Task Force below, some of them
+    only: the rest are left flying on the mapboard in its hex, having moved, keeping the Turn
+    they got there."""
+    cap = AirUnit(US, 1, "cap", (_rec("wildcat", 2), _rec("dauntless", 3)), box="tf1", arrived=NOON.plus(-1))
+    state = air.apply_land(GAME, _sea().with_air_unit(cap), Land(US, 1, "tf1", "wildcat"), [])
+    assert state.task_force(US, 1).planes.a == (Planes("wildcat", 2),)  # type: ignore[union-attr]
+    assert state.air_unit(US, 1) == AirUnit(
+        US, 1, "map", (_rec("dauntless", 3),), hex=SEA, box="", moved=True, arrived=NOON.plus(-1)
+    )
+
+
+def test_an_air_unit_leaving_for_an_off_board_base_may_name_its_only_plane_type() -> None:
+    """VIII.G.2: an Air unit leaves the mapboard for an off-board Base whole; naming its one
+    plane type is landing it whole."""
+    entry = sorted(GAME.air_entry_hexes("hawaii"))[0]
+    unit = AirUnit(US, 2, "map", (_rec("fortress", 2),), hex=entry, arrived=NOON.plus(-1))
+    assert air.land_refusal(GAME, _sea().with_air_unit(unit), Land(US, 2, "hawaii", "fortress")) is None
+
+
+def test_endurance_is_checked_for_every_air_unit_flying_over_a_box_or_not_yet_arrived() -> None:
+    """VIII.E.2: every Air unit is checked at the end of the phase, one with time left before
+    another that has none; CAP planes past their last landing Turn are eliminated too, but over
+    a box that takes them it is no unnecessary loss (XI.C.4); planes In Flight from an off-board
+    Base are lost only when their own last landing Turn has come."""
+    state = _sea()
+    state = state.with_air_unit(AirUnit(US, 1, "map", (_rec("wildcat", 2),), hex=_hex_at(5)))
+    state = state.with_air_unit(AirUnit(US, 2, "map", (_rec("dauntless", 3, must_land=NOON),), hex=_hex_at(5)))
+    state = state.with_air_unit(AirUnit(US, 3, "cap", (_rec("wildcat", 4, must_land=NOON),), box="tf1"))
+    flying_in = _rec("fortress", 2, must_land=NOON.plus(1), origin="hawaii")
+    state = state.with_air_unit(AirUnit(US, 4, "in-flight", (flying_in,), box="hawaii", due=NOON.plus(3)))
+    state = air.out_of_endurance(GAME, state, [])
+    assert [u.number for u in state.air_units] == [1, 4]
+    assert (state.lost(US).air_factors, state.lost(US).unnecessary) == (7, 3)
+
+
+def test_cap_air_units_over_a_carrier_may_reorganize() -> None:
+    """VIII.F.2.a, VIII.H.2: Air units in the CAP Box of a Task Force with a CV are over it, a
+    hex allowing every kind of reorganization: they may join one another."""
+    state = _sea()
+    for number in (1, 2):
+        state = state.with_air_unit(AirUnit(US, number, "cap", (_rec("wildcat", 2),), box="tf1"))
+    assert air.regroup_refusal(GAME, state, Regroup(US, 1, 2, "wildcat", 1)) is None
