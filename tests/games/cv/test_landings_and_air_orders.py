@@ -37,13 +37,13 @@ def _flying(state: State, number: int, hex_: str, *records: AirRecord, **kw: obj
 def test_landings_may_reach_the_maximum_launch_factor_and_no_more() -> None:
     """VIII.A.1.c: the Air Factors landing in a box, with those that took off or landed there this
     Turn, may reach its Maximum Launch Factor (the Enterprise's 18) but not pass it."""
-    top = GAME.handling(_at().task_force(US, 1)).launch[2]  # type: ignore[arg-type]
+    top = GAME.handling(_at().task_force(US, 1)).launch_limit  # type: ignore[arg-type]
     assert top == 18
     state = _flying(_at(launched=10), 1, SEA, _rec("wildcat", 8))
     assert air.land_refusal(GAME, state, Land(US, 1, "tf1")) is None
     state = _flying(_at(launched=10), 1, SEA, _rec("wildcat", 9))
     assert air.land_refusal(GAME, state, Land(US, 1, "tf1")) == (
-        "tf1's Maximum Launch Factor is 18 and 10 Air Factor(s) have taken off or landed this Turn: landings may "
+        "Task Force 1's Maximum Launch Factor is 18 and 10 Air Factor(s) have taken off or landed this Turn: landings may "
         "not exceed it nor prevent take-offs (CV › Basic VIII.A.1.c)."
     )
 
