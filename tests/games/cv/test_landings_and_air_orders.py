@@ -43,8 +43,8 @@ def test_landings_may_reach_the_maximum_launch_factor_and_no_more() -> None:
     assert air.land_refusal(GAME, state, Land(US, 1, "tf1")) is None
     state = _flying(_at(launched=10), 1, SEA, _rec("wildcat", 9))
     assert air.land_refusal(GAME, state, Land(US, 1, "tf1")) == (
-        "Task Force 1's Maximum Launch Factor is 18 and 10 Air Factor(s) have taken off or landed this Turn: landings may "
-        "not exceed it nor prevent take-offs (CV › Basic VIII.A.1.c)."
+        "Task Force 1's Maximum Launch Factor is 18 and 10 Air Factor(s) have taken off or landed this Turn: "
+        "landings may not exceed it nor prevent take-offs (CV › Basic VIII.A.1.c)."
     )
 
 
