@@ -40,6 +40,9 @@ def test_cvs_turn_lists_every_step_the_rules_play_in_their_order() -> None:
     for s in steps:  # who orders in it, as the rules say
         shown = text[text.find(PHASES[s].title) :].split(" — ", 1)[1][:40]
         assert shown.startswith("both sides, in secret (sealed)") == (s in SECRET), (s, shown)
+        said = text[text.find(PHASES[s].title) :][:600].split(PHASES[s].rule, 1)[1].split(". ", 1)[1][:80]
+        if shown.startswith("runs by itself"):  # a step nobody orders in asks for no orders
+            assert "Give your orders" not in said and "Drag" not in said, (s, said)
 
 
 def test_cvs_page_claims_nothing_is_missing() -> None:

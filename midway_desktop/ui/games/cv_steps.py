@@ -49,6 +49,9 @@ AUTOMATIC: dict[str, str] = {
     "initiative": "Each side rolls a die; the higher moves its Air units first (ties roll again).",
     "combat": "Every hex with units of both sides is a Battle, fought step by step on the Combat Board; "
               "steps where nobody can fight are skipped.",
+    "bombing": "The Bombers that came through the AA Step roll on the targets they announced: one Combat a "
+               "target, one die for each Hit Table.",
+    "ground-combat": "While both sides have Ground units on Midway, all of them fight, every Turn.",
     "midway-repair": "Midway repairs one Hit, unless it was bombed, bombarded or fought over this Turn.",
     "victory-points": "Victory Points for what was sunk, shot down or lost this Turn (the Point Record).",
     "time-record": "The Time Record moves on an hour; after the last Turn the game ends.",
@@ -71,7 +74,12 @@ def turn_html() -> str:
             who = "each side in turn, the initiative's winner first"
         else:
             who = "runs by itself"
-        told = STEP_HINTS[name][0] if name in STEP_HINTS else COMBAT_HINT if name in STEP_SHORT else AUTOMATIC[name]
+        if name in STEP_HINTS:
+            told = STEP_HINTS[name][0]
+        elif name in AUTOMATIC:  # (a Combat Step nobody orders in too: Bombing, Ground Combat)
+            told = AUTOMATIC[name]
+        else:
+            told = COMBAT_HINT
         short = f" ({html.escape(STEP_SHORT[name])})" if name in STEP_SHORT else ""
         return (
             f"<li><b>{html.escape(p.title)}</b>{short} — <i>{who}</i>; {html.escape(p.rule)}.<br>"
