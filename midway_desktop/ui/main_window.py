@@ -754,6 +754,13 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Redone.", 3000)
 
     def _game_over(self, outcome: Outcome) -> None:
+        """The game-over box, once the last events are on show: a phase played out step by step
+        (Kido Butai's American phase, a doctrine's moves) is watched to its end first, so that the
+        box neither gives away how it ends nor stands over the board while it plays."""
+        if self.controller.showing():
+            game = self.controller.session
+            QTimer.singleShot(200, self, lambda: self._game_over(outcome) if self.controller.session is game else None)
+            return
         from PySide6.QtWidgets import QMessageBox
 
         box = QMessageBox(self)

@@ -113,7 +113,7 @@ def test_keyboard_tab_and_enter_open_a_squadrons_orders(window: MainWindow, qtbo
     assert view(window)["stage"] != "setup"
 
 
-def test_a_whole_game_ends_with_the_result(window: MainWindow) -> None:
+def test_a_whole_game_ends_with_the_result(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     from midway_desktop.engine.registry import default_bots
 
     bot = default_bots("kido-butai")(window.controller.session.rules)["japan"]
@@ -122,10 +122,13 @@ def test_a_whole_game_ends_with_the_result(window: MainWindow) -> None:
         if window.controller.outcome() is not None:
             break
         window.controller.submit(bot.choose(window.controller.session, "japan", window.controller.legal(), rng))
-    window.presenter.playback.skip()
     outcome = window.controller.outcome()
     assert outcome is not None
-    assert window.game_over_box is not None and outcome.text in window.game_over_box.text()
+    if window.presenter.playback.active:  # the box waits for the last phase to be shown
+        assert window.game_over_box is None
+        window.presenter.playback.skip()
+    qtbot.waitUntil(lambda: window.game_over_box is not None, timeout=5_000)
+    assert outcome.text in window.game_over_box.text()
 
 
 # -- what the tester met, each as a test ------------------------------------------------------

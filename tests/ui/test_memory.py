@@ -9,6 +9,7 @@ its shared pixmap cache keeps the icons of every dock's title buttons up to its 
 
 from __future__ import annotations
 
+import time
 import weakref
 
 import pytest
@@ -80,6 +81,13 @@ def _finish(w) -> None:  # type: ignore[no-untyped-def]
             concede(side) if concede else bots[side].choose(session, side, session.legal_actions(side), luck)
         )
     assert session.outcome() is not None
+    playback = getattr(w.presenter, "playback", None)
+    if playback is not None and playback.active:  # watched to the end: then the game-over box
+        playback.skip()
+    deadline = time.monotonic() + 5
+    while w.game_over_box is None and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
 
 
 def _new_game_from_the_box(w) -> None:  # type: ignore[no-untyped-def]
