@@ -76,12 +76,16 @@ def test_the_planes_not_landing_stay_flying_over_the_box() -> None:
     )
 
 
-class _SixSided(ScriptedRng):
-    """Scripted dice that must be six-sided."""
+class _SixSided:
+    """Scripted dice that must be six-sided (wrapping the engine's: its classes may be compiled,
+    and a compiled class takes no subclass written in Python)."""
+
+    def __init__(self, dice: list[int]) -> None:
+        self.script = ScriptedRng(dice=dice)
 
     def die(self, sides: int = 6) -> int:
         assert sides == 6, f"a d{sides}"
-        return super().die(sides)
+        return self.script.die(sides)
 
 
 def test_the_night_landings_chart_row_by_row() -> None:
