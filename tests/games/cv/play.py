@@ -112,3 +112,20 @@ def combat_session(seed: int) -> Session:
     state = evolve(state, step="take-off", initiative=(US, JP), mover=1)
     rules = CvRules(GAME, lambda g, _name: state)
     return Session.start(rules, seed=seed)
+
+
+def bound_into_the_wind() -> Session:
+    """Task Force 1 (Enterprise, at B3010) formed 11 Air Factors, past its Minimum Launch Factor
+    6, and must plot into the wind (Basic VI.E) before the American side seals its plots: both
+    sides at the Plot Ship Movement Step."""
+    from midway_desktop.engine.rng import ScriptedRng
+    from midway_desktop.games.cv.actions import Form
+
+    s = session([tf(US, 1, ["Enterprise", "DD1"], "B3010", {"c": {"wildcat": 10, "dauntless": 10}})],
+                rng=ScriptedRng(dice=[6, 1] * 20))  # fmt: skip
+    done_until(s, "form-air-units")
+    s.play(Form(US, "tf1", 1, "wildcat", 6))
+    s.play(Form(US, "tf1", 2, "dauntless", 5))
+    s.play(Done(US))
+    s.play(Done(JP))
+    return s

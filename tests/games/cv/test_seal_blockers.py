@@ -13,20 +13,14 @@ from midway_desktop.games.cv import combat
 from midway_desktop.games.cv.actions import Bomb, Done, Form, MoveAir, Plot
 from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.state import evolve
-from tests.games.cv.play import JP, US, done_until, session, tf
+from tests.games.cv.play import JP, US, bound_into_the_wind
 from tests.games.cv.test_combat import JAPANESE_MIDWAY, MIDWAY, NOON, _fortresses_over_japanese_midway, step
 
 
 def test_a_carrier_bound_into_the_wind_is_named_with_its_rule() -> None:
     """VI.E: Enterprise's Task Force formed 11 Air Factors, past its Minimum Launch Factor 6: until
     its plot goes into the wind the side cannot seal, and the blocker names it, its hex and rule."""
-    s = session([tf(US, 1, ["Enterprise", "DD1"], "B3010", {"c": {"wildcat": 10, "dauntless": 10}})],
-                rng=ScriptedRng(dice=[6, 1] * 20))  # fmt: skip
-    done_until(s, "form-air-units")
-    s.play(Form(US, "tf1", 1, "wildcat", 6))
-    s.play(Form(US, "tf1", 2, "dauntless", 5))
-    s.play(Done(US))
-    s.play(Done(JP))
+    s = bound_into_the_wind()
     assert s.state.step == "ship-plotting"
     [blocker] = s.rules.seal_blockers(s.state, US)
     assert (blocker.piece, blocker.cell) == ("tf1", "B3010")
