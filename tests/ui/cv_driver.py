@@ -382,3 +382,25 @@ def board_choice(w, kind: type):  # type: ignore[no-untyped-def]
 def click(qtbot, button) -> None:  # type: ignore[no-untyped-def]
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     QApplication.processEvents()
+
+
+def against_the_computer(qtbot, person: str, until: tuple[int, int]) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+    """A shown Short Scenario window, ``person`` a person and the other side the computer's
+    Doctrine at pace 0, played to ``until`` (day, hour): yields the window each time the
+    computer has taken its steps, then the person gives a striking order (``tests.games.cv.
+    strike``) if it is their step."""
+    from midway_desktop.engine.rng import Rng
+    from tests.games.cv.strike import Striker
+
+    computer = other(person)
+    w = new_short_window(qtbot, 5, seats={person: None, computer: "doctrine"})
+    c = w.controller
+    c.set_pace(0)
+    s = c.session
+    striker, rng = Striker(), Rng(5)
+    while s.outcome() is None and (s.state.time.day, s.state.time.hour) < until:
+        qtbot.waitUntil(lambda: computer not in s.to_act() or s.outcome() is not None, timeout=120_000)
+        QApplication.processEvents()
+        yield w
+        if s.outcome() is None and person in s.to_act():
+            c.submit(striker.choose(s, person, c.legal(person), rng))

@@ -5,11 +5,8 @@ walked over the first Turns of a game against the computer."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 
-from midway_desktop.engine.rng import Rng
-from tests.games.cv.strike import Striker
-from tests.ui.cv_driver import new_short_window
+from tests.ui.cv_driver import against_the_computer
 from tests.ui.text_checks import text_problems
 
 IDS = [f"tf{n}" for n in range(1, 15)] + ["midway", "hawaii", "johnston", "wake", "marshalls"]
@@ -29,18 +26,10 @@ def _texts(w) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
 
 
 def test_boxes_are_named_as_the_player_names_them(qtbot) -> None:  # type: ignore[no-untyped-def]
-    w = new_short_window(qtbot, 5, seats={"american": None, "japanese": "doctrine"})
-    c = w.controller
-    c.set_pace(0)
-    s = c.session
-    striker, rng = Striker(), Rng(5)
     seen = 0
-    while s.outcome() is None and (s.state.time.day, s.state.time.hour) < (4, 6):
-        qtbot.waitUntil(lambda: "japanese" not in s.to_act(), timeout=120_000)
-        QApplication.processEvents()
+    for w in against_the_computer(qtbot, "american", (4, 6)):
         for where, text in _texts(w):
             bad = [x for x in text_problems(text, IDS, sentence=False) if x.startswith("internal id")]
             assert not bad, f"{where}: {text!r}: {bad}"
             seen += 1
-        c.submit(striker.choose(s, "american", c.legal("american"), rng))
     assert seen > 100

@@ -9,11 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication
 
-from midway_desktop.engine.rng import Rng
-from tests.games.cv.strike import Striker
-from tests.ui.cv_driver import new_short_window
+from tests.ui.cv_driver import against_the_computer
 
 
 def on_screen(w: Any) -> tuple[Any, ...]:
@@ -38,21 +35,13 @@ def on_screen(w: Any) -> tuple[Any, ...]:
 
 @pytest.mark.parametrize("person", ["american", "japanese"])
 def test_the_window_is_never_stale_after_the_computers_steps(qtbot, person: str) -> None:  # type: ignore[no-untyped-def]
-    computer = "japanese" if person == "american" else "american"
-    w = new_short_window(qtbot, 5, seats={person: None, computer: "doctrine"})
-    c = w.controller
-    c.set_pace(0)
-    s = c.session
-    striker, rng = Striker(), Rng(5)
     checked = 0
-    while s.outcome() is None and (s.state.time.day, s.state.time.hour) < (4, 8):
-        qtbot.waitUntil(lambda: computer not in s.to_act() or s.outcome() is not None, timeout=120_000)
-        QApplication.processEvents()
+    for w in against_the_computer(qtbot, person, (4, 8)):
+        s = w.controller.session
         shown = on_screen(w)
         w.presenter.refresh()
         assert on_screen(w) == shown, f"stale at {s.state.time} {s.state.step}"
         if person in s.to_act():
             assert "Waiting for the other side" not in w.presenter.heading.text()
-            c.submit(striker.choose(s, person, c.legal(person), rng))
             checked += 1
     assert checked > 50
