@@ -373,14 +373,25 @@ class GameController(QObject):
 
     # -- hot-seat -------------------------------------------------------------------------
     def next_viewer(self) -> str | None:
-        """The human side that must act next, when it is not the one at the screen."""
+        """The side to hand the screen to now, if any: a person's side that must act, when the
+        side at the screen need not. A side keeps the screen while it is itself still asked, so
+        it plays its steps one after another at one sitting (seals one simultaneous step and goes
+        on to the next), and the curtain comes down only when it has nothing left to do before
+        the other side acts.
+
+        Secrecy: this hands over exactly when the side at the screen leaves the sides asked while
+        a person's side is among them. Who is asked is worked out by the rules only from what both
+        sides know (a sealed step asks every side whatever it holds, and a pass is the player's
+        own: see :meth:`_lone_passes`), and a side leaves them only by its own seal or end of
+        step, which the log tells the other side. So the number and moments of the handovers
+        follow from what the other side reads in its own log: they tell it nothing more."""
         session = self.session
         if session is None or len(session.humans) < 2 or session.outcome() is not None:
             return None
-        for side in session.to_act():
-            if side in session.humans:
-                return None if side == self.viewer else side
-        return None
+        asked = [side for side in session.to_act() if side in session.humans]
+        if not asked or self.viewer in asked:
+            return None
+        return asked[0]
 
     def pass_to(self, side: str) -> None:
         """Hand the screen to ``side``: everything is redrawn from that side's view."""

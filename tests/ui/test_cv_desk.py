@@ -48,11 +48,15 @@ def test_each_side_has_its_own_dock_arrangement_at_every_turn_and_after_a_restar
     QApplication.processEvents()
     japanese = _arrangement(w)
     assert japanese["cv-orders"][0] and not japanese["cv-time"][1]
-    seal(w, qtbot)  # both set up: the Plane Ready Step, the American first
+    seal(w, qtbot)  # both set up: the Japanese, asked in the Plane Ready Step, stays at the screen
+    assert not w.curtain.down and _arrangement(w) == japanese
+    seal(w, qtbot)  # its planes readied: the American next
     assert w.curtain.down and w.curtain.side == "american"
     assert lift(w, qtbot) == "american"
     assert _arrangement(w) == american
     assert p.time_dock.isVisible() and p.time_dock.isFloating()  # out again from behind the curtain
+    seal(w, qtbot)  # the American readies and goes on to form its Air units
+    assert not w.curtain.down and _arrangement(w) == american
     seal(w, qtbot)
     assert lift(w, qtbot) == "japanese"
     assert _arrangement(w) == japanese
@@ -66,7 +70,9 @@ def test_each_side_has_its_own_dock_arrangement_at_every_turn_and_after_a_restar
     assert again.controller.session is not None and again.controller.viewer == "japanese"
     assert lift(again, qtbot) == "japanese"
     assert _arrangement(again) == japanese
-    seal(again, qtbot)  # the Japanese ends the step: the American's arrangement, kept from before
+    seal(again, qtbot)  # the Japanese forms its Air units and goes on to plot its ships
+    assert not again.curtain.down and _arrangement(again) == japanese
+    seal(again, qtbot)  # its plots sealed: the American's arrangement, kept from before
     assert lift(again, qtbot) == "american"
     assert _arrangement(again) == american
     again.close()
@@ -339,6 +345,8 @@ def test_each_side_s_zoom_and_centre_come_back_after_a_restart(qtbot, fresh_prof
     QApplication.processEvents()
     again = new_short_window(qtbot, SEED, persist=True, resume=True)
     assert lift(again, qtbot) == "japanese"
+    seal(again, qtbot)  # its set-up; still asked (the Plane Ready Step), the Japanese stays
+    assert not again.curtain.down
     seal(again, qtbot)
     assert lift(again, qtbot) == "american"
     zoom, centre = again.view.zoom(), _presenter(again)._map_centre()

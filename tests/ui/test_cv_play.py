@@ -72,6 +72,20 @@ def pass_over(w: MainWindow, qtbot, to: str) -> None:  # type: ignore[no-untyped
     check_screen(w)
 
 
+def goes_on(w: MainWindow, side: str) -> None:
+    """No curtain: ``side`` is still asked, so its player stays at the screen for its next step."""
+    assert not w.curtain.down and w.controller.viewer == side
+    check_screen(w)
+
+
+def next_at_screen(w: MainWindow, qtbot, side: str) -> None:  # type: ignore[no-untyped-def]
+    """``side`` at the screen next: behind the curtain if it was not there already, else going on."""
+    if w.curtain.down:
+        pass_over(w, qtbot, side)
+    else:
+        goes_on(w, side)
+
+
 def step(w: MainWindow) -> str:
     session = w.controller.session
     assert session is not None
@@ -112,16 +126,20 @@ def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow,
     assert w.controller.view()["japanese"]["task_forces"][0]["hex"] == target
     check_screen(w)
     seal(w, qtbot)
-    # -- Plane Ready Step: both seal (the American first: it is first on the list).
+    # -- Plane Ready Step: both seal, the Japanese first: still asked, it stays at the screen.
     assert step(w) == "plane-ready"
+    goes_on(w, "japanese")
+    seal(w, qtbot)
     pass_over(w, qtbot, "american")
     seal(w, qtbot)
-    pass_over(w, qtbot, "japanese")
-    seal(w, qtbot)
-    # -- Form Air Units Step: each side drops a C section's planes on "A new Air unit".
+    # -- Form Air Units Step: each side drops a C section's planes on "A new Air unit" (the
+    # American, who sealed the Plane Ready Step last, first, at the same sitting).
     assert step(w) == "form-air-units"
     for side in ("american", "japanese"):
-        pass_over(w, qtbot, side)
+        if side == "american":
+            goes_on(w, side)
+        else:
+            pass_over(w, qtbot, side)
         p = presenter(w)
         box = next(t for t in w.controller.view()[side]["task_forces"] if t["planes"]["c"])
         stack = p.box_models[f"tf{box['number']}:c"].pieces()[0]
@@ -132,10 +150,20 @@ def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow,
         assert p.air_sheet.rowCount() == len(units[0]["records"])  # and the Air Record Sheet
         check_screen(w)
         seal(w, qtbot)
-    # -- Plot Ship Movement: the American plots Task Force 1 hex by hex on its Plot Map.
+    # -- Plot Ship Movement: the Japanese (at the screen still) plots its Task Force 1 one hex
+    # and seals; then the American plots Task Force 1 hex by hex on its Plot Map.
     assert step(w) == "ship-plotting"
+    goes_on(w, "japanese")
+    p = presenter(w)
+    assert p.plot.shown and not p.plot.drawn.get(1, ((), 0))[0]
+    japanese_plot = sorted(c for c in p.legal_moves(w.scene.counters["tf1"]).cells)[0]
+    drag_counter(w, "tf1", japanese_plot)
+    assert p.plot.drawn[1][0] == (japanese_plot,)
+    check_screen(w)
+    seal(w, qtbot)
     pass_over(w, qtbot, "american")
     p = presenter(w)
+    assert not p.plot.drawn.get(1, ((), 0))[0]  # the Japanese plot is not on this sheet
     assert p.plot.shown  # the Plot Map lies over the board
     here = w.scene.counters["tf1"].label
     movement = w.controller.view()["american"]["task_forces"][0]["movement"]
@@ -157,15 +185,11 @@ def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow,
         assert "CV › Basic VI.B" in said and p.plot.drawn[1] == ((first, second), 0)
     check_screen(w)
     seal(w, qtbot)
-    pass_over(w, qtbot, "japanese")
-    assert not presenter(w).plot.drawn.get(1, ((), 0))[0]  # the American's plot is not on this sheet
-    seal(w, qtbot)
-    # -- Ships have moved; the initiative is rolled; each side in turn lands, moves, takes off.
-    american = w.controller.view()
-    assert american["viewer"] == w.curtain.side
+    # -- Ships have moved; the initiative is rolled; each side in turn lands, moves, takes off
+    # (the American, who sealed last, goes on at once if it moves first).
     movers = list(w.controller.session.state.initiative)
     for side in movers:
-        pass_over(w, qtbot, side)
+        next_at_screen(w, qtbot, side)
         assert step(w) == "landing"
         seal(w, qtbot)
         assert step(w) == "air-move" and not w.curtain.down  # the same side goes on
@@ -186,8 +210,7 @@ def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow,
     # -- Combat passes (not played yet); the next Turn begins with both to ready planes.
     assert step(w) == "plane-ready"
     assert w.controller.session.state.time.hour == 2
-    side = w.curtain.side
-    pass_over(w, qtbot, side)
+    goes_on(w, movers[-1])  # the last to move readies its planes first, at the same sitting
     view = w.controller.view()
     enemy = [a["number"] for a in view["enemy_air"]]
     assert [f"enemy-air{n}" for n in enemy] == sorted(k for k in w.scene.counters if k.startswith("enemy-air"))
@@ -295,7 +318,10 @@ def _screens(qtbot, japanese_choice: int) -> tuple[list, list]:  # type: ignore[
     american, japanese = [], []
 
     def look(side: str) -> None:
-        assert lift(window, qtbot) == side
+        if window.curtain.down:
+            assert lift(window, qtbot) == side
+        else:  # (the same side goes on to its next step)
+            assert window.controller.viewer == side
         # The whole board: every hex where something of the other side's could show. (The
         # first look is at the side's own forces; two windows' art at that zoom can differ by
         # a shade at a tile seam, which is no secret of anyone's.)
@@ -311,12 +337,15 @@ def _screens(qtbot, japanese_choice: int) -> tuple[list, list]:  # type: ignore[
     cells = sorted(c for c in presenter(window).legal_moves(item).cells if c != item.label)
     drag_counter(window, "tf1", cells[japanese_choice * len(cells) // 2])
     seal(window, qtbot)
-    for step_name in ("plane-ready", "form-air-units", "ship-plotting"):
+    # Each side plays on while it is still asked: the Japanese, who sealed its set-up last, the
+    # Plane Ready Step; the American that and the Form Air Units Step; the Japanese that and the
+    # Plot Ship Movement Step; the American its plot.
+    turns = [("japanese", "plane-ready"), ("american", "plane-ready"), ("american", "form-air-units")]
+    turns += [("japanese", "form-air-units"), ("japanese", "ship-plotting"), ("american", "ship-plotting")]
+    for side, step_name in turns:
         assert step(window) == step_name
-        look("american")
-        seal(window, qtbot)
-        look("japanese")
-        if step_name == "form-air-units" and japanese_choice:
+        look(side)
+        if side == "japanese" and step_name == "form-air-units" and japanese_choice:
             stack = next(
                 m.pieces()[0] for k, m in presenter(window).box_models.items() if k.endswith(":c") and m.pieces()
             )
@@ -457,9 +486,13 @@ def test_the_map_is_where_each_player_left_it_never_where_the_other_was_looking(
     w.view.set_zoom(1.0)
     w.view.centre_on_cell(tf)  # the Japanese looks at its own carriers
     japanese = (w.view.zoom(), centre())
+    seal(w, qtbot)  # its set-up: still asked (the Plane Ready Step), the Japanese stays at the screen
+    assert not w.curtain.down and near((w.view.zoom(), centre()), japanese)  # the map where it was
     seal(w, qtbot)
     assert near((w.view.zoom(), centre()), american)  # behind the curtain already, the American's own
     lift(w, qtbot)
+    seal(w, qtbot)  # its Plane Ready Step, then its Form Air Units Step at the same sitting
+    assert not w.curtain.down and near((w.view.zoom(), centre()), american)
     seal(w, qtbot)
     assert near((w.view.zoom(), centre()), japanese)
 
