@@ -50,31 +50,34 @@ def test_each_side_has_its_own_dock_arrangement_at_every_turn_and_after_a_restar
     assert japanese["cv-orders"][0] and not japanese["cv-time"][1]
     seal(w, qtbot)  # both set up: the Japanese, asked in the Plane Ready Step, stays at the screen
     assert not w.curtain.down and _arrangement(w) == japanese
-    seal(w, qtbot)  # its planes readied: the American next
+    seal(w, qtbot)  # its Plane Ready and Form Air Units Steps, at the same sitting
+    seal(w, qtbot)
+    assert not w.curtain.down and _arrangement(w) == japanese
+    seal(w, qtbot)  # its plots: the American next
     assert w.curtain.down and w.curtain.side == "american"
     assert lift(w, qtbot) == "american"
     assert _arrangement(w) == american
     assert p.time_dock.isVisible() and p.time_dock.isFloating()  # out again from behind the curtain
     seal(w, qtbot)  # the American readies and goes on to form its Air units
     assert not w.curtain.down and _arrangement(w) == american
-    seal(w, qtbot)
-    assert lift(w, qtbot) == "japanese"
-    assert _arrangement(w) == japanese
     p.sheet_docks[1].setFloating(True)  # one more change, kept as the app closes
     QApplication.processEvents()
-    japanese = _arrangement(w)
-    # The app closes with the Japanese at the screen, and opens again on the same game.
+    american = _arrangement(w)
+    # The app closes with the American at the screen, and opens again on the same game.
     w.close()
     QApplication.processEvents()
     again = new_short_window(qtbot, SEED, persist=True, resume=True)
-    assert again.controller.session is not None and again.controller.viewer == "japanese"
-    assert lift(again, qtbot) == "japanese"
-    assert _arrangement(again) == japanese
-    seal(again, qtbot)  # the Japanese forms its Air units and goes on to plot its ships
-    assert not again.curtain.down and _arrangement(again) == japanese
-    seal(again, qtbot)  # its plots sealed: the American's arrangement, kept from before
+    assert again.controller.session is not None and again.controller.viewer == "american"
     assert lift(again, qtbot) == "american"
     assert _arrangement(again) == american
+    seal(again, qtbot)  # the American forms its Air units and goes on to plot its ships
+    assert not again.curtain.down and _arrangement(again) == american
+    seal(again, qtbot)  # its plots sealed: the ships move
+    if not again.curtain.down:  # (the American moves first in the Air Unit Movement Phase)
+        for _ in range(3):
+            seal(again, qtbot)
+    assert lift(again, qtbot) == "japanese"  # the Japanese's arrangement, kept from before
+    assert _arrangement(again) == japanese
     again.close()
 
 
@@ -345,9 +348,10 @@ def test_each_side_s_zoom_and_centre_come_back_after_a_restart(qtbot, fresh_prof
     QApplication.processEvents()
     again = new_short_window(qtbot, SEED, persist=True, resume=True)
     assert lift(again, qtbot) == "japanese"
-    seal(again, qtbot)  # its set-up; still asked (the Plane Ready Step), the Japanese stays
-    assert not again.curtain.down
-    seal(again, qtbot)
+    for _ in range(3):  # its set-up, Plane Ready and Form Air Units Steps: still asked, it stays
+        seal(again, qtbot)
+        assert not again.curtain.down
+    seal(again, qtbot)  # its plots
     assert lift(again, qtbot) == "american"
     zoom, centre = again.view.zoom(), _presenter(again)._map_centre()
     assert abs(zoom - american[0]) < 1e-6
@@ -378,7 +382,7 @@ def test_both_sides_ready_planes_by_drag_with_the_curtain_between(qtbot, tmp_pat
     done: dict[str, tuple[str, str, int]] = {}
     for _ in range(2):
         side = lift(w, qtbot)
-        assert c.session.state.step == "plane-ready" and side not in done
+        assert c.session.state.step == c.view()["step"] == "plane-ready" and side not in done
         p = _presenter(w)
         ready = next(a for a in c.legal() if isinstance(a, Ready) and gesture(a) is not None)
         piece, place = gesture(ready)  # type: ignore[misc]
@@ -392,9 +396,13 @@ def test_both_sides_ready_planes_by_drag_with_the_curtain_between(qtbot, tmp_pat
         assert any(pc.split(":")[3] == ready.plane for pc in shown)  # the box shows them
         assert not leaks(w, side)
         done[side] = (ready.box, ready.plane, len(moved))
-        seal(w, qtbot)
+        seal(w, qtbot)  # its Plane Ready Step: it goes on at once to its Form Air Units Step
+        assert not w.curtain.down and c.view()["step"] == "form-air-units"
+        if len(done) == 1:  # the first at the screen seals that and its plots at the same sitting
+            seal(w, qtbot)
+            seal(w, qtbot)
     assert set(done) == {"american", "japanese"}
-    assert c.session.state.step == "form-air-units"
+    assert c.session.state.step == "form-air-units"  # both have sealed the Plane Ready Step
 
 
 def test_on_a_small_screen_the_first_look_is_at_task_force_1_and_those_near_it(qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget
 from midway_desktop.games.cv.actions import Place, Plot
 from midway_desktop.games.cv.gestures import NEW_AIR_UNIT, order_group, orders_for, pieces_with_orders
 from midway_desktop.games.cv.legal import legal_orders
-from midway_desktop.games.cv.sequence import PHASES
+from midway_desktop.games.cv.sequence import PHASES, PRIVATE
 from midway_desktop.ui.games.cv import CvPresenter, sentence
 from midway_desktop.ui.main_window import MainWindow
 from tests.ui.cv_driver import (
@@ -92,6 +92,12 @@ def step(w: MainWindow) -> str:
     return session.state.step
 
 
+def own_step(w: MainWindow) -> str:
+    """The step the side at the screen gives its orders in (ahead of the game's when it has gone
+    on from a sealed step the other side is still in)."""
+    return str(w.controller.view()["step"])
+
+
 def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     session = w.controller.session
     assert session is not None and session.humans == ("american", "japanese")
@@ -126,20 +132,19 @@ def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow,
     assert w.controller.view()["japanese"]["task_forces"][0]["hex"] == target
     check_screen(w)
     seal(w, qtbot)
-    # -- Plane Ready Step: both seal, the Japanese first: still asked, it stays at the screen.
-    assert step(w) == "plane-ready"
-    goes_on(w, "japanese")
-    seal(w, qtbot)
-    pass_over(w, qtbot, "american")
-    seal(w, qtbot)
-    # -- Form Air Units Step: each side drops a C section's planes on "A new Air unit" (the
-    # American, who sealed the Plane Ready Step last, first, at the same sitting).
-    assert step(w) == "form-air-units"
-    for side in ("american", "japanese"):
-        if side == "american":
+    # -- Plane Ready, Form Air Units, Plot Ship Movement: each side plays the three at one
+    # sitting (nothing is told between them), the Japanese first: still asked, it stays at the
+    # screen. It seals its planes, drops a C section's planes on "A new Air unit", plots its
+    # Task Force 1 one hex; then the American does the same, plotting hex by hex.
+    for side in ("japanese", "american"):
+        if side == "japanese":
             goes_on(w, side)
         else:
             pass_over(w, qtbot, side)
+        assert own_step(w) == "plane-ready"
+        seal(w, qtbot)
+        assert own_step(w) == "form-air-units" and not w.curtain.down  # the same side goes on
+        check_screen(w)
         p = presenter(w)
         box = next(t for t in w.controller.view()[side]["task_forces"] if t["planes"]["c"])
         stack = p.box_models[f"tf{box['number']}:c"].pieces()[0]
@@ -150,21 +155,18 @@ def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow,
         assert p.air_sheet.rowCount() == len(units[0]["records"])  # and the Air Record Sheet
         check_screen(w)
         seal(w, qtbot)
-    # -- Plot Ship Movement: the Japanese (at the screen still) plots its Task Force 1 one hex
-    # and seals; then the American plots Task Force 1 hex by hex on its Plot Map.
-    assert step(w) == "ship-plotting"
-    goes_on(w, "japanese")
-    p = presenter(w)
-    assert p.plot.shown and not p.plot.drawn.get(1, ((), 0))[0]
-    japanese_plot = sorted(c for c in p.legal_moves(w.scene.counters["tf1"]).cells)[0]
-    drag_counter(w, "tf1", japanese_plot)
-    assert p.plot.drawn[1][0] == (japanese_plot,)
-    check_screen(w)
-    seal(w, qtbot)
-    pass_over(w, qtbot, "american")
-    p = presenter(w)
-    assert not p.plot.drawn.get(1, ((), 0))[0]  # the Japanese plot is not on this sheet
-    assert p.plot.shown  # the Plot Map lies over the board
+        assert own_step(w) == "ship-plotting" and not w.curtain.down
+        check_screen(w)
+        p = presenter(w)
+        assert p.plot.shown  # the Plot Map lies over the board
+        assert not p.plot.drawn.get(1, ((), 0))[0]  # a clean sheet: nothing of the other's plot
+        if side == "japanese":
+            japanese_plot = sorted(c for c in p.legal_moves(w.scene.counters["tf1"]).cells)[0]
+            drag_counter(w, "tf1", japanese_plot)
+            assert p.plot.drawn[1][0] == (japanese_plot,)
+            check_screen(w)
+            seal(w, qtbot)
+    # The American's plot, hex by hex on its Plot Map.
     here = w.scene.counters["tf1"].label
     movement = w.controller.view()["american"]["task_forces"][0]["movement"]
     first = sorted(c for c in p.legal_moves(w.scene.counters["tf1"]).cells)[0]
@@ -337,14 +339,12 @@ def _screens(qtbot, japanese_choice: int) -> tuple[list, list]:  # type: ignore[
     cells = sorted(c for c in presenter(window).legal_moves(item).cells if c != item.label)
     drag_counter(window, "tf1", cells[japanese_choice * len(cells) // 2])
     seal(window, qtbot)
-    # Each side plays on while it is still asked: the Japanese, who sealed its set-up last, the
-    # Plane Ready Step; the American that and the Form Air Units Step; the Japanese that and the
-    # Plot Ship Movement Step; the American its plot.
-    turns = [("japanese", "plane-ready"), ("american", "plane-ready"), ("american", "form-air-units")]
-    turns += [("japanese", "form-air-units"), ("japanese", "ship-plotting"), ("american", "ship-plotting")]
+    # Each side plays on while it is still asked: the Japanese, who sealed its set-up last, its
+    # Plane Ready, Form Air Units and Plot Ship Movement Steps; then the American its three.
+    turns = [(side, name) for side in ("japanese", "american") for name in PRIVATE]
     for side, step_name in turns:
-        assert step(window) == step_name
         look(side)
+        assert own_step(window) == step_name
         if side == "japanese" and step_name == "form-air-units" and japanese_choice:
             stack = next(
                 m.pieces()[0] for k, m in presenter(window).box_models.items() if k.endswith(":c") and m.pieces()
@@ -486,14 +486,23 @@ def test_the_map_is_where_each_player_left_it_never_where_the_other_was_looking(
     w.view.set_zoom(1.0)
     w.view.centre_on_cell(tf)  # the Japanese looks at its own carriers
     japanese = (w.view.zoom(), centre())
-    seal(w, qtbot)  # its set-up: still asked (the Plane Ready Step), the Japanese stays at the screen
-    assert not w.curtain.down and near((w.view.zoom(), centre()), japanese)  # the map where it was
-    seal(w, qtbot)
+    # Its set-up, Plane Ready, Form Air Units Steps sealed, the Japanese is still asked: it stays
+    # at the screen, the map where it was.
+    for _ in range(3):
+        seal(w, qtbot)
+        assert not w.curtain.down and near((w.view.zoom(), centre()), japanese)
+    seal(w, qtbot)  # its plots
     assert near((w.view.zoom(), centre()), american)  # behind the curtain already, the American's own
     lift(w, qtbot)
-    seal(w, qtbot)  # its Plane Ready Step, then its Form Air Units Step at the same sitting
-    assert not w.curtain.down and near((w.view.zoom(), centre()), american)
-    seal(w, qtbot)
+    for _ in range(2):  # its Plane Ready and Form Air Units Steps, at the same sitting
+        seal(w, qtbot)
+        assert not w.curtain.down and near((w.view.zoom(), centre()), american)
+    seal(w, qtbot)  # its plots: the ships move, and the side that won the initiative moves first
+    if w.controller.session.state.initiative[0] == "american":
+        for _ in range(3):  # its Landing, Normal Air Unit Movement and Take Off Steps
+            assert not w.curtain.down and near((w.view.zoom(), centre()), american)
+            seal(w, qtbot)
+    assert w.curtain.down and w.controller.viewer == "japanese"
     assert near((w.view.zoom(), centre()), japanese)
 
 
