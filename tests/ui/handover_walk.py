@@ -133,6 +133,25 @@ def walk(
     return Walk(list(turns.values()), session, steps, made)
 
 
+def step_by_step(
+    game_id: str, scenario: str | None = None, seed: int = 1, options: dict[str, Any] | None = None
+) -> Session:
+    """The same game with no screen: the same players and luck as :func:`walk`, the first side
+    asked always giving the next order (each simultaneous step sealed by both sides before either
+    gives an order of the next)."""
+    from midway_desktop.engine import new_game
+
+    session = new_game(game_id, scenario=scenario, options=options, seed=seed)
+    bots = _bots(session)
+    luck = {side: Rng(seed_state(f"{seed}/{side}")) for side in bots}
+    while session.outcome() is None:
+        side = session.to_act()[0]
+        bot = bots[side]
+        legal = session.legal_actions(side) if getattr(bot, "uses_legal", True) else []
+        session.play(bot.choose(session, side, legal, luck[side]))
+    return session
+
+
 def main() -> None:  # pragma: no cover - a measuring tool, run by hand
     import argparse
     import os
