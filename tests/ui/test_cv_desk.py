@@ -206,6 +206,43 @@ def test_an_undo_is_asked_of_the_other_player_behind_the_curtain_who_sees_nothin
     assert w.scene.counters["tf1"].label == start
 
 
+def test_an_undo_within_a_sitting_of_several_steps_is_asked_and_given_back(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The Japanese, sealing its Plane Ready Step, goes on to form its Air units while the
+    American has not yet readied: its Form order, and then the seal before it, are taken back
+    each with the American's yes, asked behind the curtain at the American's own screen; the
+    Japanese is back at its Plane Ready Step, the American never shown any of it."""
+    from midway_desktop.games.cv.actions import Form
+
+    asked: list[str] = []
+
+    def ask(*_a) -> bool:  # type: ignore[no-untyped-def]
+        assert not w.curtain.down and w.controller.viewer == "american"
+        _nothing_of(w, "japanese")
+        asked.append("american")
+        return True
+
+    monkeypatch.setattr("midway_desktop.ui.main_window.ask", ask)
+    w = _new_short(qtbot)
+    c = w.controller
+    assert lift(w, qtbot) == "american"
+    seal(w, qtbot)
+    assert lift(w, qtbot) == "japanese"
+    seal(w, qtbot)  # its set-up; still asked, it readies (nothing) and goes on to form
+    seal(w, qtbot)
+    assert not w.curtain.down and c.view()["step"] == "form-air-units" and c.session.state.step == "plane-ready"
+    form = next(a for a in c.legal() if isinstance(a, Form))
+    assert c.submit(form)
+    for back_at in ("form-air-units", "plane-ready"):
+        w._undo()
+        assert w.curtain.down and w.curtain.side == "american"
+        qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)  # the American is asked, and allows it
+        assert w.curtain.down and w.curtain.side == "japanese"
+        assert lift(w, qtbot) == "japanese"
+        assert c.view()["step"] == back_at and not c.view()["japanese"]["air_units"]
+    assert asked == ["american", "american"] and c.session.state.ahead == ()
+    assert c.session.to_act() == ("american", "japanese")
+
+
 def test_an_undo_never_crosses_a_handover(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Once the American has sealed and the Japanese is at the screen, neither may take anything
     back: the Japanese has nothing of its own to undo, and the American's orders are not shown."""
