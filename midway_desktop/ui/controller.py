@@ -425,11 +425,15 @@ class GameController(QObject):
             return None
         return next((side for side in session.to_act() if side in self.bots), None)
 
-    def _computer_next(self) -> None:
+    def _computer_next(self, seen: bool = True) -> None:
+        """The computer's next step, after the pace's pause when the last step showed the player
+        something (``seen``), at once when it showed nothing (a secret order, a seal the other
+        side is not told of): the player watches what can be watched, and does not sit through
+        a pause a step for orders that never reach the screen."""
         if self.computer_due() is None:
             self._computer.stop()
         elif not self._computer.isActive():
-            self._computer.start(self.pace_ms)
+            self._computer.start(self.pace_ms if seen else 0)
 
     def _computer_step(self) -> None:
         """One of the computer's steps (a whole batch of orders for VaM's bots), on the event
@@ -467,4 +471,4 @@ class GameController(QObject):
         nxt = self.next_viewer()
         if nxt is not None:
             self.handover.emit(nxt)
-        self._computer_next()
+        self._computer_next(seen=bool(events))

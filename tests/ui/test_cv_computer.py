@@ -45,3 +45,27 @@ def test_the_computer_plays_the_japanese_in_the_window_without_a_curtain(qtbot) 
     # the computer placed its Task Forces and armed its bombers, then readied and sealed
     assert steps >= 6
     assert session.state.step == "ship-plotting" and not w.curtain.down
+
+
+def test_the_computers_steps_wait_the_pace_only_when_they_show_the_person_something(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """At a slow pace each computer step the person sees (a seal told, a sighting, a die) is
+    followed by the pace's pause; a step that shows nothing (a secret order) by none, so the
+    person watches what can be watched and never waits on what cannot be seen."""
+    w = new_short_window(qtbot, 5, seats={"american": None, "japanese": "doctrine"})
+    c = w.controller
+    session = c.session
+    c.set_pace(60_000)
+    c.submit(Done("american"))  # the American's set-up sealed: the computer's turn to set up
+    assert c._computer.isActive() and c._computer.interval() == 60_000  # (after the person's step: the pace)
+    seen = hidden = 0
+    while "japanese" in session.to_act() and session.state.step == "set-up":
+        shown: list[object] = []
+        c.happened.connect(shown.append)
+        c._computer.stop()  # (the single-shot timer fires: its step taken now, not a minute from now)
+        c._computer_step()
+        c.happened.disconnect(shown.append)
+        if c.computer_due() is None:
+            break
+        assert c._computer.interval() == (60_000 if shown else 0)
+        seen, hidden = seen + bool(shown), hidden + (not shown)
+    assert hidden > 0  # (the computer's set-up orders are secret: they went at once)
