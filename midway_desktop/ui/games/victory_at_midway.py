@@ -48,7 +48,7 @@ from midway_desktop.ui.ask import ask
 from midway_desktop.ui.box_views import role_numbers
 from midway_desktop.ui.counters import CounterFace
 from midway_desktop.ui.dock_fit import GivingList, scroll_in_dock
-from midway_desktop.ui.games.base import DragDropPresenter, blockers_html
+from midway_desktop.ui.games.base import DragDropPresenter, blockers_html, dock_on_show
 from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
 from midway_desktop.ui.games.vam_layout import (
     DOCK_TIPS,
@@ -416,10 +416,8 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self.soon(self._fill_shown_boxes)  # (a dock laid out anew, or a layout restored, since)
 
     def _box_on_show(self, name: str) -> bool:
-        """Whether the player can see the dock (Qt moves the docks behind a stack's other tabs
-        off the window; visibility alone does not tell)."""
-        dock = self.box_docks[name][0]
-        return dock.isVisible() and not dock.visibleRegion().isEmpty()
+        """Whether the player sees the dock, or will once the curtain lifts (``dock_on_show``)."""
+        return dock_on_show(self.window, self.box_docks[name][0])
 
     def _box_dock_shown(self, name: str, shown: bool) -> None:
         """A box dock's tab turned to (or away from): filled before it is drawn. Qt also says so
