@@ -5,8 +5,18 @@ before the panel scrolls (:class:`GivingList`), so a short dock keeps its button
 
 from __future__ import annotations
 
+from types import TracebackType
+
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
-from PySide6.QtWidgets import QDockWidget, QListWidget, QScrollArea, QWidget
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QApplication,
+    QDockWidget,
+    QListWidget,
+    QScrollArea,
+    QScrollBar,
+    QWidget,
+)
 
 
 class _WidthKeeper(QObject):
@@ -86,3 +96,81 @@ class GivingList(QListWidget):
     def sizeHint(self) -> QSize:  # noqa: N802
         row = self.fontMetrics().height() + 4
         return QSize(super().sizeHint().width(), self.ROWS * row + 2 * self.frameWidth())
+
+
+class _Held(QObject):
+    """How far down a scroll bar is to be, held as its range changes (contents made again are
+    laid out later, and a bar set before then is cut short), until something else scrolls it
+    (the player, or the keyboard going to a widget out of sight)."""
+
+    def __init__(self, bar: QScrollBar) -> None:
+        super().__init__(bar)
+        self.bar = bar
+        self.value: int | None = None
+        self._setting = False
+        bar.rangeChanged.connect(self._again)
+        bar.valueChanged.connect(self._moved)
+
+    def hold(self, value: int) -> None:
+        self.value = value
+        self._set(value)
+
+    def _set(self, value: int) -> None:
+        self._setting = True
+        try:
+            self.bar.setValue(value)
+        finally:
+            self._setting = False
+
+    def _again(self, _low: int, _high: int) -> None:
+        # (said before the bar cuts its value to the new range: set first, it has none to cut)
+        if self.value is not None:
+            self._set(self.value)
+
+    def _moved(self, _value: int) -> None:
+        if not self._setting:
+            self.value = None
+
+
+def _held(area: QAbstractScrollArea) -> _Held:
+    bar = area.verticalScrollBar()
+    held = bar.findChild(_Held)
+    return held if held is not None else _Held(bar)
+
+
+def hold_scroll(area: QAbstractScrollArea, value: int) -> None:
+    """``area`` scrolled ``value`` down, now and as its contents are laid out anew (as far as
+    they let it), until something else scrolls it."""
+    _held(area).hold(value)
+
+
+def scroll_place(area: QAbstractScrollArea) -> int:
+    """How far down ``area`` is, or is held to be once its contents are laid out."""
+    bar = area.verticalScrollBar()
+    held = bar.findChild(_Held)
+    return held.value if held is not None and held.value is not None else bar.value()
+
+
+class KeptPlace:
+    """A dock's scroll area (or a list) stays where the player had it while its contents are
+    made again (``with KeptPlace(area): ...``): as far down, and the keyboard with the area, not
+    walked away. A widget with the keyboard that is hidden hands it to the next one in the
+    window's order, and a scroll area scrolls to whichever widget it is handed to: taking the
+    boxes of a dock down one by one walked the keyboard through every one of them and left the
+    dock scrolled to its bottom after a drop."""
+
+    def __init__(self, area: QAbstractScrollArea) -> None:
+        self.area = area
+        self.value = 0
+
+    def __enter__(self) -> KeptPlace:
+        self.value = scroll_place(self.area)
+        focus = QApplication.focusWidget()
+        if focus is not None and focus is not self.area and self.area.isAncestorOf(focus):
+            self.area.setFocus()  # (the area itself: nothing in it to scroll to)
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        hold_scroll(self.area, self.value)
