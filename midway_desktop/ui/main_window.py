@@ -43,6 +43,7 @@ from midway_desktop.ui.games import desktop_plays, presenter_class, preview_clas
 from midway_desktop.ui.games.base import Presenter, window_tab_bars
 from midway_desktop.ui.handover import HandoverCurtain
 from midway_desktop.ui.log_dock import LogDock
+from midway_desktop.ui.status_bar import StatusBar
 from midway_desktop.ui.stored_settings import read_text, restore
 from midway_desktop.values import frozen_value
 
@@ -278,6 +279,8 @@ class MainWindow(QMainWindow):
             self.settings.setValue(f"{SETTINGS_SEATS}/{self.game_id}", text)
 
     def _build_status(self) -> None:
+        # Its messages wrap instead of running under the turn line (``ui.status_bar``).
+        self.setStatusBar(StatusBar(self))
         self.cell_label = QLabel("")
         self.cell_label.setMinimumWidth(320)
         self.zoom_label = QLabel("")
