@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from types import TracebackType
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QApplication,
@@ -99,21 +99,31 @@ class GivingList(QListWidget):
 
 
 class _Held(QObject):
-    """How far down a scroll bar is to be, held as its range changes (contents made again are
-    laid out later, and a bar set before then is cut short), until something else scrolls it
-    (the player, or the keyboard going to a widget out of sight)."""
+    """How far down a scroll bar is to be while its contents are laid out (contents made again
+    are laid out later, some of them a turn of the event loop or two later, and a bar set before
+    then is cut short): set again as its range changes, until the player takes the bar (or the
+    keyboard scrolls to a widget out of sight), or the range has been still for ``SETTLED`` ms."""
+
+    SETTLED = 300
 
     def __init__(self, bar: QScrollBar) -> None:
         super().__init__(bar)
         self.bar = bar
         self.value: int | None = None
         self._setting = False
+        self._settled = QTimer(self)
+        self._settled.setSingleShot(True)
+        self._settled.setInterval(self.SETTLED)
+        self._settled.timeout.connect(self._let_go)
         bar.rangeChanged.connect(self._again)
         bar.valueChanged.connect(self._moved)
+        bar.sliderPressed.connect(self._let_go)
+        bar.actionTriggered.connect(self._taken)
 
     def hold(self, value: int) -> None:
         self.value = value
         self._set(value)
+        self._settled.start()
 
     def _set(self, value: int) -> None:
         self._setting = True
@@ -126,10 +136,18 @@ class _Held(QObject):
         # (said before the bar cuts its value to the new range: set first, it has none to cut)
         if self.value is not None:
             self._set(self.value)
+            self._settled.start()
 
     def _moved(self, _value: int) -> None:
         if not self._setting:
-            self.value = None
+            self._let_go()
+
+    def _taken(self, _action: int) -> None:
+        self._let_go()
+
+    def _let_go(self) -> None:
+        self.value = None
+        self._settled.stop()
 
 
 def _held(area: QAbstractScrollArea) -> _Held:
@@ -140,7 +158,7 @@ def _held(area: QAbstractScrollArea) -> _Held:
 
 def hold_scroll(area: QAbstractScrollArea, value: int) -> None:
     """``area`` scrolled ``value`` down, now and as its contents are laid out anew (as far as
-    they let it), until something else scrolls it."""
+    they let it), until the player takes it."""
     _held(area).hold(value)
 
 
@@ -159,12 +177,14 @@ class KeptPlace:
     boxes of a dock down one by one walked the keyboard through every one of them and left the
     dock scrolled to its bottom after a drop."""
 
-    def __init__(self, area: QAbstractScrollArea) -> None:
+    def __init__(self, area: QAbstractScrollArea, value: int | None = None) -> None:
+        """``value``: how far down to put it instead (where a player left it at a handover)."""
         self.area = area
         self.value = 0
+        self._given = value
 
     def __enter__(self) -> KeptPlace:
-        self.value = scroll_place(self.area)
+        self.value = scroll_place(self.area) if self._given is None else self._given
         focus = QApplication.focusWidget()
         if focus is not None and focus is not self.area and self.area.isAncestorOf(focus):
             self.area.setFocus()  # (the area itself: nothing in it to scroll to)

@@ -50,12 +50,14 @@ def bars(w):  # type: ignore[no-untyped-def]
 
 
 def scroll_about(w, pick: random.Random) -> dict[str, int]:  # type: ignore[no-untyped-def]
-    """The player scrolls each dock on show that scrolls somewhere down it."""
+    """The player drags the handle of each dock on show that scrolls somewhere down it."""
     QApplication.processEvents()
     down = {}
     for name, bar in bars(w).items():
         if bar.maximum() > 0:
-            bar.setValue(pick.randint(1, bar.maximum()))
+            bar.setSliderDown(True)  # (what a press on the handle, a drag and a release do)
+            bar.setSliderPosition(pick.randint(1, bar.maximum()))
+            bar.setSliderDown(False)
             down[name] = bar.value()
     return down
 

@@ -47,7 +47,7 @@ from midway_desktop.games.victory_at_midway.sequence import PHASES
 from midway_desktop.ui.ask import ask
 from midway_desktop.ui.box_views import role_numbers
 from midway_desktop.ui.counters import CounterFace
-from midway_desktop.ui.dock_fit import GivingList, KeptPlace, hold_scroll, scroll_in_dock, scroll_place
+from midway_desktop.ui.dock_fit import GivingList, KeptPlace, hold_scroll, scroll_in_dock
 from midway_desktop.ui.games.base import DragDropPresenter, blockers_html, dock_on_show
 from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
 from midway_desktop.ui.games.vam_layout import (
@@ -175,6 +175,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self._tab_piece = ""
         self._battle_shown = True
         self._scrolls: dict[str, dict[str, int]] = {}  # by side: how far down each dock is
+        self._pending_scrolls: dict[str, int] = {}  # box docks to put there as they are next filled
         self._track_turn: object = None  # the turn the Turns track was last scrolled to
 
     # -- docks ----------------------------------------------------------------------------
@@ -385,20 +386,21 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
 
     def _keep_scrolls(self, side: str) -> None:
         """How far down each dock is, kept for the player leaving the screen (a box dock not
-        filled since that player came, where it is to go once filled)."""
-        if not side:
-            return
-        waiting = {dock.objectName() for name, (dock, _l) in self.box_docks.items() if name in self._box_stale}
-        areas = self._scroll_areas().items()
-        self._scrolls[side] = {n: scroll_place(a) if n in waiting else a.verticalScrollBar().value() for n, a in areas}
+        filled since that player came: where it was to go)."""
+        if side:
+            now = {n: a.verticalScrollBar().value() for n, a in self._scroll_areas().items()}
+            self._scrolls[side] = now | self._pending_scrolls
 
     def _give_scrolls(self, side: str) -> None:
         """Each dock as far down as ``side``'s player left it (at the top the first time): where
-        the other player was looking is theirs. Held as the docks are laid out anew, and filled
-        (a box dock behind a tab, emptied of the last player's boxes, is filled when turned to)."""
+        the other player was looking is theirs. Held as the docks are laid out anew; a box dock
+        behind a tab, as it is filled (emptied of the last player's boxes, it could not be)."""
         kept = self._scrolls.get(side, {})
+        waiting = {dock.objectName() for name, (dock, _l) in self.box_docks.items() if name in self._box_stale}
+        self._pending_scrolls = {n: kept[n] for n in waiting if n in kept}
         for name, area in self._scroll_areas().items():
-            hold_scroll(area, kept.get(name, 0))
+            if name not in waiting:
+                hold_scroll(area, kept.get(name, 0))
 
     def _bring_forward(self, view: dict[str, Any]) -> None:
         """When a step comes to a side, show it the holding boxes the step works with. The
@@ -468,7 +470,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         assert isinstance(area, QScrollArea)
         # The dock stays scrolled where it was, a box taken down or not (or, first filled for a
         # player come to the screen, where that player left it: ``_give_scrolls``).
-        with KeptPlace(area):
+        with KeptPlace(area, self._pending_scrolls.pop(dock.objectName(), None)):
             if self._dock_shape.get(name) != shape:
                 self._rebuild_dock(name, specs, layout)
                 self._dock_shape[name] = shape
@@ -578,7 +580,9 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
             if picked:
                 again = listed.findItems(picked, Qt.MatchFlag.MatchExactly)
                 if again:
+                    listed.setAutoScroll(False)  # (picked where it is: the list stays where it was)
                     listed.setCurrentItem(again[0])
+                    listed.setAutoScroll(True)
             if kept.value:
                 listed.doItemsLayout()  # (laid out now, not when next drawn: its height is known)
 
