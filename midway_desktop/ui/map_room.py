@@ -96,9 +96,7 @@ class MapRoom(QObject):
         central = window.centralWidget()
         if self.dragging or central is None or not central.isVisible():
             return
-        docks = [
-            d for d in window.children() if isinstance(d, QDockWidget) and d.isVisible() and not d.isFloating()
-        ]
+        docks = [d for d in window.children() if isinstance(d, QDockWidget) and d.isVisible() and not d.isFloating()]
         for orientation, areas in SIDES:
             want = math.ceil(MAP_SHARE * _along(window.size(), orientation))
             short = want - _along(central.size(), orientation)

@@ -56,7 +56,9 @@ class MessageLabel(QLabel):
             text = self._shortened(text, width)
         lines = self.lines_for(text, width) if width > 0 and text else 1
         margins = self.contentsMargins()
-        self.setFixedHeight(min(lines, self.LINES) * self.fontMetrics().lineSpacing() + margins.top() + margins.bottom())
+        self.setFixedHeight(
+            min(lines, self.LINES) * self.fontMetrics().lineSpacing() + margins.top() + margins.bottom()
+        )
         if self.text() != text:
             self.setText(text)
 

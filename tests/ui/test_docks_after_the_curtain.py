@@ -31,9 +31,9 @@ def _bar_in_use(w, docks: list[QDockWidget]) -> QTabBar | None:  # type: ignore[
     """The tab bar on show over ``docks`` (Qt names each tab's dock by its address in its data)."""
     ours = {shiboken6.getCppPointer(d)[0]: d for d in docks}
     for bar in window_tab_bars(w):
-        if bar.isVisible() and bar.count() and bar.tabData(bar.currentIndex()) in ours:
-            if seen(ours[bar.tabData(bar.currentIndex())]):
-                return bar
+        front = bar.tabData(bar.currentIndex()) if bar.isVisible() and bar.count() else None
+        if front in ours and seen(ours[front]):
+            return bar
     return None
 
 

@@ -52,7 +52,9 @@ def docked(w) -> list[QDockWidget]:  # type: ignore[no-untyped-def]
 
 def _send(w, kind: QEvent.Type, pos: QPoint, buttons: Qt.MouseButton) -> None:  # type: ignore[no-untyped-def]
     button = Qt.MouseButton.NoButton if kind == QEvent.Type.MouseMove else Qt.MouseButton.LeftButton
-    event = QMouseEvent(kind, QPointF(pos), QPointF(w.mapToGlobal(pos)), button, buttons, Qt.KeyboardModifier.NoModifier)
+    event = QMouseEvent(
+        kind, QPointF(pos), QPointF(w.mapToGlobal(pos)), button, buttons, Qt.KeyboardModifier.NoModifier
+    )
     QApplication.sendEvent(w, event)
 
 

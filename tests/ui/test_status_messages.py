@@ -18,7 +18,23 @@ from midway_desktop.games import GAME_IDS
 from midway_desktop.ui.status_bar import ELLIPSIS, MessageLabel
 
 SIZES = [(1024, 700), (1280, 800), (1920, 1080)]
-WORDS = "the Air Unit Movement Phase Landing Step may not go there (CV › Basic VIII.D.4)".split()
+WORDS = [
+    "the",
+    "Air",
+    "Unit",
+    "Movement",
+    "Phase",
+    "Landing",
+    "Step",
+    "may",
+    "not",
+    "go",
+    "there",
+    "(CV",
+    "›",
+    "Basic",
+    "VIII.D.4)",
+]
 
 
 def _window(qtbot, game: str, size: tuple[int, int]):  # type: ignore[no-untyped-def]
@@ -43,7 +59,9 @@ def refusals(w) -> list[str]:  # type: ignore[no-untyped-def]
         return []
     pick = random.Random(3)
     labels = sorted(w.board.labels())
-    pieces = sorted(p.scene.counters) + sorted(x for v in getattr(p, "box_views", {}).values() for x in v.box_model.pieces())
+    pieces = sorted(p.scene.counters) + sorted(
+        x for v in getattr(p, "box_views", {}).values() for x in v.box_model.pieces()
+    )
     boxes = sorted({d for v in getattr(p, "box_views", {}).values() for d in v.destinations})
     found = set()
     for piece in pick.sample(pieces, min(25, len(pieces))):

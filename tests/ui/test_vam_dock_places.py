@@ -79,7 +79,11 @@ def pick_an_order(w, qtbot, pick: random.Random) -> str:  # type: ignore[no-unty
     """The player clicks an order in sight in the Orders list (a click picks; Enter gives)."""
     p = w.presenter
     listed = p.order_list
-    rows = [i for i in range(listed.count()) if listed.viewport().rect().contains(listed.visualItemRect(listed.item(i)).center())]
+    rows = [
+        i
+        for i in range(listed.count())
+        if listed.viewport().rect().contains(listed.visualItemRect(listed.item(i)).center())
+    ]
     if not seen(p.orders_dock) or not rows:
         return ""
     item = listed.item(pick.choice(rows))
@@ -94,7 +98,9 @@ def assert_in_place(w, down: dict[str, int], picked: tuple[str, str], order: str
     for name, value in down.items():
         if name in now:
             bar = now[name]
-            assert bar.value() == min(value, bar.maximum()), f"{name} was at {value}, is at {bar.value()} of {bar.maximum()}"
+            assert bar.value() == min(value, bar.maximum()), (
+                f"{name} was at {value}, is at {bar.value()} of {bar.maximum()}"
+            )
     key, piece = picked
     view = p.box_views.get(key)
     if view is not None and piece in view.box_model.pieces():
