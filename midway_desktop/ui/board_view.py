@@ -39,7 +39,7 @@ class DropHandler(Protocol):
     def drag_entered(self, piece: str) -> bool: ...
     def drag_hover(self, piece: str, label: str | None) -> None: ...
     def drag_left(self) -> None: ...
-    def dropped_on_map(self, piece: str, label: str | None) -> None: ...
+    def dropped_on_map(self, piece: str, label: str | None, whole: bool = False) -> None: ...
 
 
 class BoardView(QGraphicsView):
@@ -271,7 +271,8 @@ class BoardView(QGraphicsView):
         if not piece or self.drop_handler is None:
             event.ignore()
             return
-        self.drop_handler.dropped_on_map(piece, self.cell_at_view(event.position()))
+        whole = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)  # (Shift: the whole stack)
+        self.drop_handler.dropped_on_map(piece, self.cell_at_view(event.position()), whole)
         event.acceptProposedAction()
 
     # -- readout --------------------------------------------------------------------------

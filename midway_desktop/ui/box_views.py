@@ -153,7 +153,7 @@ class BoxHost(Protocol):
     """Whoever turns drops on boxes into orders (the presenter)."""
 
     def box_accepts(self, piece: str, destinations: tuple[str, ...]) -> bool: ...
-    def dropped_in_box(self, piece: str, destinations: tuple[str, ...]) -> None: ...
+    def dropped_in_box(self, piece: str, destinations: tuple[str, ...], whole: bool = False) -> None: ...
     def piece_menu(self, piece: str, where: Any) -> None: ...
 
 
@@ -296,7 +296,7 @@ class BoxView(QListView):
         piece = piece_of(event)
         dests = self._dests_at(event)
         if piece and dests:
-            self.host.dropped_in_box(piece, dests)
+            self.host.dropped_in_box(piece, dests, bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
         event.accept()
 
 

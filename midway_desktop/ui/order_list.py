@@ -1,5 +1,5 @@
-"""The Orders dock's list: every order open to the chosen counter, as a list view over the
-orders themselves.
+"""The Orders dock's list: the orders (or choices of orders) open to the chosen counter, as a
+list view over them.
 
 A list view asks only for the lines it shows, so an order is put in words when it scrolls into
 sight: a CV Task Force at set-up has some 1,700 orders (a hex each), and a list widget holding
@@ -16,8 +16,6 @@ from typing import Any
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import QListView
 
-from midway_desktop.engine import Action
-
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -25,16 +23,16 @@ class OrderListModel(QStringListModel):
     """Orders as lines: ``words`` puts one in words (asked only for the lines on show). The
     string list holds a blank a line, for the count; the lines read are the orders'."""
 
-    def __init__(self, words: Callable[[Action], str], parent: Any = None) -> None:
+    def __init__(self, words: Callable[[Any], str], parent: Any = None) -> None:
         super().__init__(parent)
         self.words = words
-        self._orders: Sequence[Action] = ()
+        self._orders: Sequence[Any] = ()
 
-    def set_orders(self, orders: Sequence[Action]) -> None:
+    def set_orders(self, orders: Sequence[Any]) -> None:
         self._orders = orders  # (not copied: a CV Task Force's set-up orders are made as they are read)
         self.setStringList([""] * len(orders))  # (resets the model: read again from the orders)
 
-    def orders(self) -> Sequence[Action]:
+    def orders(self) -> Sequence[Any]:
         return self._orders
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -58,14 +56,14 @@ class OrderList(QListView):
 
     order_activated = Signal(object)
 
-    def __init__(self, words: Callable[[Action], str], parent: Any = None) -> None:
+    def __init__(self, words: Callable[[Any], str], parent: Any = None) -> None:
         super().__init__(parent)
         self.orders = OrderListModel(words, self)
         self.setModel(self.orders)
         self.setUniformItemSizes(True)  # (else the view measures every line: all put in words)
         self.activated.connect(self._activated)
 
-    def set_orders(self, orders: Sequence[Action]) -> None:
+    def set_orders(self, orders: Sequence[Any]) -> None:
         self.orders.set_orders(orders)
 
     def count(self) -> int:
@@ -75,7 +73,7 @@ class OrderList(QListView):
         """The words of line ``row``, as shown."""
         return str(self.orders.data(self.orders.index(row), Qt.ItemDataRole.DisplayRole))
 
-    def order(self, row: int) -> Action:
+    def order(self, row: int) -> Any:
         return self.orders.orders()[row]
 
     def setCurrentRow(self, row: int) -> None:  # noqa: N802 (as a list widget's)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import (
     QAbstractItemModel,
     QAbstractListModel,
@@ -20,6 +21,7 @@ from PySide6.QtCore import (
     QPoint,
     Qt,
 )
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -76,23 +78,65 @@ def box_with(w, piece: str):  # type: ignore[no-untyped-def]
     raise AssertionError(f"{piece} is in no box on screen")
 
 
-def drop_in_box(w, piece: str, place: str) -> None:  # type: ignore[no-untyped-def]
-    """Drag ``piece`` from its box and drop it on the box that names ``place``."""
+def drop_in_box(w, piece: str, place: str, how: str | int | None = "a", shift: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Drag ``piece`` from its box and drop it on the box that names ``place`` (``shift``: Shift
+    held); asked how many, answer ``how`` (``answer_count``)."""
     box_with(w, piece)  # it is on screen to be picked up
     for view in w.presenter.box_views.values():
         if place in view.destinations:
-            drop_events(view.viewport(), QPoint(10, 10), piece)
+            drop_events(view.viewport(), QPoint(10, 10), piece, shift)
+            answer_count(w, how)
             return
     raise AssertionError(f"no box takes {place}")
 
 
-def drop_on_map(w, piece: str, hex_: str) -> None:  # type: ignore[no-untyped-def]
-    """Drag ``piece`` from its box onto ``hex_`` of the map."""
+def drop_on_map(w, piece: str, hex_: str, how: str | int | None = "a") -> None:  # type: ignore[no-untyped-def]
+    """Drag ``piece`` from its box onto ``hex_`` of the map (asked how many, ``how``)."""
     box_with(w, piece)
     w.view.set_zoom(1.0)
     w.view.centre_on_cell(hex_)
     QApplication.processEvents()
     drop_events(w.view.viewport(), cell_point(w.view, w.board, hex_), piece)
+    answer_count(w, how)
+
+
+def open_picker(w, name: str):  # type: ignore[no-untyped-def]
+    """The count picker (``countPicker``) or option picker (``optionPicker``) open now, or None."""
+    picker = getattr(w.presenter, "picker", None)
+    if picker is None or not shiboken6.isValid(picker) or not picker.isVisible() or picker.objectName() != name:
+        return None
+    return picker
+
+
+def answer_count(w, how: str | int | None = "a") -> bool:  # type: ignore[no-untyped-def]
+    """If the window asks how many, answer as a player: a key (``"a"`` all, ``"h"`` half, ``"o"``
+    one) or a number typed then Enter (None: leave the question open). Whether it asked."""
+    picker = open_picker(w, "countPicker")
+    if picker is None or how is None:
+        return picker is not None
+    edit = picker.spin.lineEdit()
+    if isinstance(how, int):
+        edit.selectAll()
+        QTest.keyClicks(edit, str(how))
+        QTest.keyClick(edit, Qt.Key.Key_Return)
+    else:
+        QTest.keyClick(edit, how)
+    QApplication.processEvents()
+    return True
+
+
+def answer_option(w, option: str) -> bool:  # type: ignore[no-untyped-def]
+    """If the window asks which (a hex, a path, an order), type ``option`` and press Enter."""
+    picker = open_picker(w, "optionPicker")
+    if picker is None:
+        return False
+    QTest.keyClicks(picker.filter, option)
+    assert picker.shown(), f"{option} is not offered"
+    exact = picker.shown().index(option) if option in picker.shown() else 0
+    picker.list.setCurrentIndex(picker.proxy.index(exact, 0))
+    QTest.keyClick(picker.list, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    return True
 
 
 # -- what is on screen ------------------------------------------------------------------------

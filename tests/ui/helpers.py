@@ -36,11 +36,13 @@ def piece_mime(piece: str) -> QMimeData:
     return data
 
 
-def drop_events(target: QWidget, pos: QPoint, piece: str) -> None:
-    """The drag-enter, drag-move and drop a real drag sends to ``target`` (a viewport)."""
+def drop_events(target: QWidget, pos: QPoint, piece: str, shift: bool = False) -> None:
+    """The drag-enter, drag-move and drop a real drag sends to ``target`` (a viewport); ``shift``:
+    with Shift held."""
     data = piece_mime(piece)
     move = Qt.DropAction.MoveAction
-    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    left = Qt.MouseButton.LeftButton
+    none = Qt.KeyboardModifier.ShiftModifier if shift else Qt.KeyboardModifier.NoModifier
     QApplication.sendEvent(target, QDragEnterEvent(pos, move, data, left, none))
     QApplication.sendEvent(target, QDragMoveEvent(pos, move, data, left, none))
     QApplication.sendEvent(target, QDropEvent(QPointF(pos), move, data, left, none))

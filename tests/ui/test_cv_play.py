@@ -13,9 +13,10 @@ from midway_desktop.games.cv.actions import Place, Plot
 from midway_desktop.games.cv.gestures import NEW_AIR_UNIT, order_group, orders_for, pieces_with_orders
 from midway_desktop.games.cv.legal import legal_orders
 from midway_desktop.games.cv.sequence import PHASES
-from midway_desktop.ui.games.cv import CvPresenter, sentence
+from midway_desktop.ui.games.cv import CvPresenter
 from midway_desktop.ui.main_window import MainWindow
 from tests.ui.cv_driver import (
+    answer_option,
     box_with,
     drag_counter,
     drop_in_box,
@@ -238,10 +239,12 @@ def test_every_order_is_also_in_the_orders_dock_and_enter_gives_it(w: MainWindow
     p = presenter(w)
     qtbot.keyClick(w.view, Qt.Key.Key_O)
     assert p.order_list.hasFocus() and p.group_box.currentText().startswith("Task Force 1")
-    first = p.order_list.order(0)
-    assert isinstance(first, Place)
-    qtbot.keyClick(p.order_list, Qt.Key.Key_Return)
-    assert w.controller.view()["american"]["task_forces"][0]["hex"] == first.hex
+    first = p.order_list.order(0)  # one line for the Task Force's set-up, not one a hex
+    assert first.pick == "pick" and isinstance(first.order, Place) and len(first.options) > 100
+    qtbot.keyClick(p.order_list, Qt.Key.Key_Return)  # asks which hex
+    hex_ = first.options[len(first.options) // 2]
+    assert answer_option(w, hex_)
+    assert w.controller.view()["american"]["task_forces"][0]["hex"] == hex_
 
 
 def test_at_set_up_each_counters_orders_listed_and_lit_are_the_legal_orders(w: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -257,13 +260,18 @@ def test_at_set_up_each_counters_orders_listed_and_lit_are_the_legal_orders(w: M
     for a in legal:
         if order_group(a):
             expected.setdefault(order_group(a), []).append(a)
-    assert [p.group_box.itemData(i) for i in range(p.group_box.count())] == list(expected)
-    for i, name in enumerate(expected):
-        p.group_box.setCurrentIndex(i)
+    rows = [p.group_box.itemData(i) for i in range(p.group_box.count())]
+    assert [r for r in rows if r] == list(expected)  # (kinds of counter divided by separators)
+    for name in expected:
+        p.group_box.setCurrentIndex(rows.index(name))
         listed = [p.order_list.order(row) for row in range(p.order_list.count())]
-        orders = f"{len(listed)} order{'s' if len(listed) != 1 else ''}"
-        assert listed == expected[name] and p.group_box.currentText() == f"{name} · {orders}"
-        assert p.order_list.text(len(listed) - 1) == sentence(listed[-1].describe())
+        lines = f"{len(listed)} order{'s' if len(listed) != 1 else ''}"
+        assert p.group_box.currentText() == f"{name} · {lines}" and len(listed) <= 15
+        # Every order of the counter is reached through one line (its count or hex asked after).
+        assert [a for c in listed for a in c.orders] == expected[name] or sorted(
+            (a for c in listed for a in c.orders), key=repr
+        ) == sorted(expected[name], key=repr)
+        assert p.order_list.text(len(listed) - 1) == listed[-1].label
     movable = {piece for piece, item in w.scene.counters.items() if item.draggable}
     assert movable == {piece for piece in pieces_with_orders(legal) if piece in w.scene.counters}
     for tf in ("tf1", "tf2"):
@@ -487,10 +495,11 @@ def test_a_fly_through_question_is_offered_in_the_orders_dock(qtbot) -> None:  #
     assert "flying through B3010" in p.heading.text()
     group = f"Enemy Air unit 5 flying through {SEA}"
     assert group in p.groups
-    p.group_box.setCurrentIndex(list(p.groups).index(group))
-    listed = [p.order_list.text(i) for i in range(p.order_list.count())]
+    p.group_box.setCurrentIndex(p.group_box.findData(group))
+    lines = [p.order_list.order(i) for i in range(p.order_list.count())]
     told = "High: 7 on Escorts, 3 on Bombers group 1 (Interceptors attack enemy Air unit 5 flying through B3010)"
-    assert told in listed
+    assert [c.label for c in lines][1:] == ["Let enemy Air unit 5 fly on through B3010"]
+    assert lines[0].label.startswith("Attack enemy Air unit 5 with your Interceptors…") and told in lines[0].options
     assert all(isinstance(a, (InterceptPassing, LetPass)) for a in p.groups[group])
     button = next(b for b in p.buttons if b.text().startswith("Let enemy Air unit 5 fly on"))
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)

@@ -21,8 +21,10 @@ from midway_desktop.games.cv.gestures import NEW_AIR_UNIT, weapon_piece
 from midway_desktop.games.cv.state import other
 from midway_desktop.games.cv.wind import windward
 from midway_desktop.ui.main_window import MainWindow
+from midway_desktop.ui.pickers import half_of
 from tests.ui.cv_driver import (
     TF,
+    answer_count,
     board_choice,
     box_with,
     check_own_screen,
@@ -339,10 +341,12 @@ def test_a_weapon_unit_dropped_on_planes_in_b_readies_them_armed_with_it(qtbot) 
     stack = piece_in(w, f"{armed.box}:b", armed.plane)
     at = b.visualRect(b.box_model.index(b.box_model.pieces().index(stack), 0)).center()
     drop_events(b.viewport(), at, chip)
-    most = max(a.factors for a in legal if isinstance(a, Ready) and (a.box, a.plane, a.source, a.target, a.weapon)
-               == (armed.box, armed.plane, "b", "c", armed.weapon))  # fmt: skip
+    counts = sorted(a.factors for a in legal if isinstance(a, Ready) and (a.box, a.plane, a.source, a.target, a.weapon)
+                    == (armed.box, armed.plane, "b", "c", armed.weapon))  # fmt: skip
+    assert w.controller.session.state is before and len(counts) > 1  # asked how many first
+    assert answer_count(w, "h")  # half of them, as counted off the stack
     given = w.controller.session.history[-1].action
     assert isinstance(given, Ready) and (given.side, given.box, given.plane, given.source, given.target) == (
         "japanese", armed.box, armed.plane, "b", "c")  # fmt: skip
-    assert (given.weapon, given.factors) == (armed.weapon, most)
+    assert (given.weapon, given.factors) == (armed.weapon, half_of(counts))
     check_own_screen(w)

@@ -23,8 +23,9 @@ Qt-free, so the mapping is tested with the rules alone. A *piece* is what the pl
   (``unit:stack:tf3:b:dauntless:``) it readies them to C armed with it (Basic IV.A.1).
 
 Where one gesture could mean several orders (how many Air Factors, which Weapon unit) the drop
-gives the fullest: all the factors the rules allow, armed with the plane's first weapon; every
-other choice is in the counter's menu and the Orders list.
+stands for the fullest: all the factors the rules allow, armed with the plane's first weapon;
+the desktop then asks how many (``choices.count_choice``), and every other choice is in the
+counter's menu and the Orders list (``choices``).
 """
 
 from __future__ import annotations

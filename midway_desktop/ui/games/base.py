@@ -11,6 +11,7 @@ from PySide6.QtCore import QByteArray, QObject, QTimer
 from PySide6.QtWidgets import QBoxLayout, QDockWidget, QMenu, QPushButton, QTabBar, QWidget
 
 from midway_desktop.engine import Blocker
+from midway_desktop.games import side_title
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.controller import GameController
 from midway_desktop.ui.counters import CounterItem
@@ -299,6 +300,46 @@ class Presenter(QObject):
 SHOWN_BLOCKERS = 4  # listed one by one on the Orders dock; the rest counted
 
 
+def _acting(controller: GameController) -> tuple[str, bool] | None:
+    """The side to act now that is not at the screen, and whether the computer plays it (None
+    when the player at the screen is to act, or nobody is)."""
+    session = controller.session
+    if session is None or session.outcome() is not None or controller.reviewing is not None:
+        return None
+    acting = session.to_act()
+    if not acting or controller.viewer in acting:
+        return None
+    computer = next((s for s in acting if s in controller.bots), None)
+    return (computer, True) if computer is not None else (acting[0], False)
+
+
+def whose_move(controller: GameController) -> str:
+    """Who must act now, as the player at the screen reads it: "your move", "the computer's
+    move (Japanese)", "the Japanese player's move" (nothing once the game is over)."""
+    session = controller.session
+    if session is None or session.outcome() is not None or controller.reviewing is not None:
+        return ""
+    other = _acting(controller)
+    if other is None:
+        return "your move" if controller.viewer in session.to_act() else ""
+    side, computer = other
+    return f"the computer's move ({side_title(side)})" if computer else f"the {side_title(side)} player's move"
+
+
+def waiting_text(controller: GameController) -> str:
+    """What the player waits for while the other side acts (an Orders dock's heading)."""
+    other = _acting(controller)
+    if other is None:
+        return "Waiting for the other side."
+    side, computer = other
+    if computer:
+        return (
+            f"The computer ({side_title(side)}) is giving its orders: what you may see of them shows on "
+            "the map and in the log as they come (View › Computer's Pace sets how fast)."
+        )
+    return f"Waiting for the {side_title(side)} player."
+
+
 def blockers_html(blockers: Sequence[Blocker]) -> str:
     """The Orders dock's heading's list of what keeps the player from sealing, with the rules."""
     if not blockers:
@@ -360,12 +401,12 @@ class DragDropPresenter(Presenter):
     def drag_left(self) -> None:
         self.scene.unlight()
 
-    def dropped_on_map(self, piece: str, label: str | None) -> None:
+    def dropped_on_map(self, piece: str, label: str | None, whole: bool = False) -> None:
         self.scene.unlight()
         if label is None:
             self.window.statusBar().showMessage("That is off the map.", 8000)
             return
-        self.give(piece, (label,))
+        self.give(piece, (label,), whole)
 
     # a counter carried out of a box (BoxView.startDrag): the boxes and hexes that take it lit
     def drag_started(self, piece: str) -> None:
@@ -388,12 +429,13 @@ class DragDropPresenter(Presenter):
         found = self._dests(piece)
         return any(self._place(d, found) in found for d in dests)
 
-    def dropped_in_box(self, piece: str, dests: tuple[str, ...]) -> None:
-        self.give(piece, dests)
+    def dropped_in_box(self, piece: str, dests: tuple[str, ...], whole: bool = False) -> None:
+        self.give(piece, dests, whole)
 
-    def give(self, piece: str, places: tuple[str, ...]) -> bool:
+    def give(self, piece: str, places: tuple[str, ...], whole: bool = False) -> bool:
         """Give the order of putting ``piece`` on the first of ``places`` that has one; else say
-        the rule that refuses it (the counter stays where it was)."""
+        the rule that refuses it (the counter stays where it was). ``whole``: Shift was held on
+        the drop (a game that asks how many of a stack moves it all)."""
         found = self._dests(piece)
         for d in places:
             d = self._place(d, found)

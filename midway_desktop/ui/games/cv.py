@@ -26,11 +26,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import shiboken6
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QAction, QColor, QCursor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QDialog,
     QDockWidget,
     QHBoxLayout,
     QHeaderView,
@@ -47,6 +49,7 @@ from PySide6.QtWidgets import (
 from midway_desktop.engine import Action
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.games.cv.actions import Announce, Done, LetPass, Regroup
+from midway_desktop.games.cv.choices import MENU_LINES, Choice, choices, count_choice, counter_choices, group_kind
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.gestures import (
     NEW_AIR_UNIT,
@@ -55,7 +58,6 @@ from midway_desktop.games.cv.gestures import (
     is_hex,
     on_counter,
     order_groups,
-    orders_for,
     pieces_with_orders,
     plotted,
 )
@@ -65,7 +67,15 @@ from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
 from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
 from midway_desktop.ui.counters import CounterFace
 from midway_desktop.ui.dock_fit import KEPT_WHOLE, scroll_in_dock
-from midway_desktop.ui.games.base import LIT_BOX, DragDropPresenter, blockers_html, dock_on_show, window_tab_bars
+from midway_desktop.ui.games.base import (
+    LIT_BOX,
+    DragDropPresenter,
+    blockers_html,
+    dock_on_show,
+    waiting_text,
+    whose_move,
+    window_tab_bars,
+)
 from midway_desktop.ui.games.cv_boxes import (
     SIDE_NAMES,
     ChartGroup,
@@ -94,6 +104,7 @@ from midway_desktop.ui.games.cv_records import (
 from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO, COMBAT_HINT, STEP_HINTS, STEP_SHORT
 from midway_desktop.ui.map_art import UNIT
 from midway_desktop.ui.order_list import OrderList
+from midway_desktop.ui.pickers import ask_count, ask_option
 from midway_desktop.ui.stored_settings import read_text
 from midway_desktop.ui.wrapped_label import WrappedLabel
 
@@ -185,7 +196,9 @@ class CvPresenter(DragDropPresenter):
         self.button_layout.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.button_row)
         self.buttons: list[QPushButton] = []
-        hint = WrappedLabel("Orders by counter (O to go here, Enter to give the order):")
+        hint = WrappedLabel(
+            "Orders by counter (O to go here, Enter to give the order; a line ending … asks how many or where):"
+        )
         lay.addWidget(hint)
         self.group_box = QComboBox()
         self.group_box.setToolTip("The counter whose orders are listed below")
@@ -193,9 +206,13 @@ class CvPresenter(DragDropPresenter):
         self.group_box.setMinimumContentsLength(12)
         self.group_box.currentIndexChanged.connect(self._group_chosen)
         lay.addWidget(self.group_box)
-        self.order_list = OrderList(lambda a: sentence(a.describe()))
-        self.order_list.setToolTip("Every order open to the chosen counter now. Enter or double-click gives it.")
-        self.order_list.order_activated.connect(self.controller.submit)
+        self.order_list = OrderList(lambda c: c.label)
+        self.order_list.setToolTip(
+            "The orders open to the chosen counter now, one line a kind of order. Enter or double-click "
+            "gives it; a line ending … asks how many planes, or which hex, first."
+        )
+        self.order_list.order_activated.connect(self.take)
+        self.picker: QDialog | None = None  # the count or option picker open now
         lay.addWidget(self.order_list, 1)
         self.groups: dict[str, Sequence[Action]] = {}
         self.orders_dock = self._dock("cv-orders", "Orders", self.orders, left, scroll=False)
@@ -330,6 +347,7 @@ class CvPresenter(DragDropPresenter):
 
     def detach(self) -> None:
         self.remember_layout()
+        self._close_picker()
         self.window.view.removeEventFilter(self)
         self.scene.removeEventFilter(self)
         self.window.view.keep_tiles = False
@@ -369,6 +387,7 @@ class CvPresenter(DragDropPresenter):
             self._viewer = viewer
             self._tab, self._tab_piece = -1, ""
             self._drop_menu()
+            self._close_picker()  # (a window of its own: the curtain would not cover it)
             self.scene.unlight()
             self.scene.hide_cursor()
             # The last player's picked counter: the next player's counter of the same name
@@ -404,7 +423,11 @@ class CvPresenter(DragDropPresenter):
         self._build_shown_soon()
         self._scale_counters(self.window.view.zoom())
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
-        self.window.set_turn_text(f"{who} · {view['time']}{' (night)' if view['night'] else ''} · {self._step_title()}")
+        move = whose_move(c)
+        self.window.set_turn_text(
+            f"{who} · {view['time']}{' (night)' if view['night'] else ''} · {self._step_title()}"
+            + (f" · {move[0].upper()}{move[1:]}" if move else "")
+        )
         self.window.turn_label.setToolTip(self._step_title(full=True))
         if self.combat_board is None and (view.get("battle") or any(e.kind == "battle" for e in c.log())):
             self._want_combat_board()
@@ -946,7 +969,7 @@ class CvPresenter(DragDropPresenter):
                 default = COMBAT_HINT if view["step"] in STEP_SHORT else "Give your orders."
                 text += f"<br><i>{STEP_HINTS.get(view['step'], (default, ''))[0]}</i>"
         elif viewer != UMPIRE:
-            text += "<br>Waiting for the other side."
+            text += f"<br>{waiting_text(self.controller)}"
         blockers = self.controller.seal_blockers() if done is None and viewer in to_act else []
         self.heading.setText(text + blockers_html(blockers))
         seal = "Seal these orders (Enter)" if view["step"] in SECRET else "End this step (Enter)"
@@ -976,18 +999,24 @@ class CvPresenter(DragDropPresenter):
         self.groups = groups
         self.group_box.blockSignals(True)
         self.group_box.clear()
+        in_use = self._in_use()
+        self._choices = {g: choices(groups[g], in_use) for g in groups}
+        kind = ""
         for g in groups:
-            n = len(groups[g])
+            if kind and group_kind(g) != kind:
+                self.group_box.insertSeparator(self.group_box.count())  # (Task Forces, boxes, Air units)
+            kind = group_kind(g)
+            n = len(self._choices[g])
             self.group_box.addItem(f"{g} · {n} order{'s' if n != 1 else ''}", g)
-        keys = list(groups)
-        index = next((i for i, g in enumerate(keys) if chosen.startswith(g + " · ")), 0)
-        self.group_box.setCurrentIndex(index if keys else -1)
+        rows = [self.group_box.itemData(i) for i in range(self.group_box.count())]
+        index = next((i for i, g in enumerate(rows) if g and chosen.startswith(g + " · ")), 0)
+        self.group_box.setCurrentIndex(index if groups else -1)
         self.group_box.blockSignals(False)
         self._group_chosen(self.group_box.currentIndex())
 
     def _group_chosen(self, index: int) -> None:
         key = self.group_box.itemData(index) if index >= 0 else None
-        self.order_list.set_orders(self.groups.get(key, ()) if key else ())
+        self.order_list.set_orders(self._choices.get(key, ()) if key else ())
 
     def happened(self, events: list) -> None:  # type: ignore[type-arg]
         """The viewing side's new events: their dice (the initiative, night landings) in the
@@ -1105,18 +1134,87 @@ class CvPresenter(DragDropPresenter):
         return f"air:{free[0]}" if free else place
 
     # menus and keys
+    def _in_use(self) -> set[int]:
+        """The viewing side's Air units' numbers (planes go into one of them or the next box)."""
+        return {u["number"] for u in mine(self.view).get("air_units", ())}
+
     def piece_menu(self, piece: str, where: Any) -> None:
-        orders = orders_for(self.legal, piece)
+        """The counter's orders, one line a kind (``choices``): a line ending … asks how many
+        planes or which hex after; never more than ``MENU_LINES`` lines."""
+        found = counter_choices(self.legal, piece, self._in_use())
         menu = self.new_menu()
-        if not orders:
+        if not found:
             act = menu.addAction("No orders for this counter now")
             act.setEnabled(False)
-        for a in orders[:40]:
-            menu.addAction(sentence(a.describe())).triggered.connect(lambda _c=False, x=a: self.controller.submit(x))
-        if len(orders) > 40:
-            more = menu.addAction(f"… {len(orders) - 40} more in the Orders dock")
+        for c in found[:MENU_LINES]:
+            menu.addAction(c.label).triggered.connect(lambda _c=False, x=c: self.take(x))
+        if len(found) > MENU_LINES:
+            more = menu.addAction(f"{len(found) - MENU_LINES} more in the Orders dock (O)")
             more.setEnabled(False)
         menu.popup(where if isinstance(where, QPoint) else QCursor.pos())
+
+    # -- the pickers: how many planes, which hex ------------------------------------------
+    def take(self, choice: Choice) -> None:
+        """Give the order of a menu or Orders list line, asking first how many (a count
+        choice) or which (a pick choice)."""
+        if choice.pick == "count":
+            self._ask_count(choice)
+        elif choice.pick == "pick":
+            self._ask_option(choice)
+        else:
+            self.controller.submit(choice.order)
+
+    def _close_picker(self) -> None:
+        if self.picker is not None and shiboken6.isValid(self.picker):
+            self.picker.close()
+        self.picker = None
+
+    def _ask_count(self, choice: Choice) -> None:
+        self._close_picker()
+
+        def give(n: int) -> None:
+            order = choice.by_count(n)
+            if order is not None:
+                self.controller.submit(order)
+
+        question = choice.label.rstrip("…") + ": how many?"
+        self.picker = ask_count(self.window, question, choice.counts(), give)
+        self.picker.rejected.connect(self.refresh)  # (a cancelled drop: the counter goes back)
+
+    def _ask_option(self, choice: Choice) -> None:
+        self._close_picker()
+
+        def give(option: str) -> None:
+            self.scene.hide_cursor()
+            picked = choice.at(option)
+            if picked is not None:
+                self.take(picked)
+
+        picker = ask_option(self.window, choice.label.rstrip("…").split("… (")[0] + ":", choice.options, give)
+        picker.highlighted.connect(self._show_option)
+        picker.rejected.connect(self.scene.hide_cursor)
+        self.picker = picker
+
+    def _show_option(self, option: str) -> None:
+        """A hex highlighted in the option picker is shown on the map (a path: its last hex)."""
+        cell = option.split(" - ")[-1].split(",")[0].strip()
+        if cell in self.scene.board:
+            self.window.view.ensure_visible_cell(cell)
+            self.scene.show_cursor(cell, True)
+
+    def give(self, piece: str, places: tuple[str, ...], whole: bool = False) -> bool:
+        """A drop: as ``DragDropPresenter.give``, but a stack whose planes may go in several
+        counts asks how many (all unless told; Shift held on the drop moves all at once)."""
+        found = self._dests(piece)
+        for d in places:
+            d = self._place(d, found)
+            if d in found:
+                counted = count_choice(self.legal, found[d])
+                if counted is not None and not whole:
+                    self._ask_count(counted)
+                    return True
+                return bool(self.controller.submit(found[d]))
+        return super().give(piece, places, whole)
 
     def _map_menu(self, piece: str, pos: QPoint) -> None:
         self.piece_menu(piece, pos)
@@ -1129,8 +1227,8 @@ class CvPresenter(DragDropPresenter):
     def box_accepts(self, piece: str, dests: tuple[str, ...]) -> bool:
         return super().box_accepts(piece, self._onto(piece, dests))
 
-    def dropped_in_box(self, piece: str, dests: tuple[str, ...]) -> None:
-        super().dropped_in_box(piece, self._onto(piece, dests) or dests[-1:])
+    def dropped_in_box(self, piece: str, dests: tuple[str, ...], whole: bool = False) -> None:
+        super().dropped_in_box(piece, self._onto(piece, dests) or dests[-1:], whole)
 
     def drag_started(self, piece: str) -> None:
         self._carried = piece

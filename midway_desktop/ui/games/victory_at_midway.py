@@ -48,7 +48,7 @@ from midway_desktop.ui.ask import ask
 from midway_desktop.ui.box_views import role_numbers
 from midway_desktop.ui.counters import CounterFace
 from midway_desktop.ui.dock_fit import GivingList, KeptPlace, hold_scroll, scroll_in_dock
-from midway_desktop.ui.games.base import DragDropPresenter, blockers_html, dock_on_show
+from midway_desktop.ui.games.base import DragDropPresenter, blockers_html, dock_on_show, waiting_text, whose_move
 from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
 from midway_desktop.ui.games.vam_layout import (
     DOCK_TIPS,
@@ -378,7 +378,10 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         night = " (night)" if view.get("night") else ""
         who = "Umpire" if viewer == UMPIRE else SIDE_NAMES.get(viewer, viewer)
         when = f"Turn {view['turn']}{night}, {view['date']}" if view["turn"] else "Before the battle"
-        self.window.set_turn_text(f"{who} · {when} · {self._step_title(view)}")
+        move = whose_move(self.controller)
+        self.window.set_turn_text(
+            f"{who} · {when} · {self._step_title(view)}" + (f" · {move[0].upper()}{move[1:]}" if move else "")
+        )
         self._curtain_on_top()
 
     def _scroll_areas(self) -> dict[str, QScrollArea]:
@@ -625,7 +628,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
             hint = BATTLE_HINT if view.get("battle") and stage != "cap" else STEP_HINTS.get(stage, ("", ""))[0]
             text += f"<br><i>{hint or 'Give your orders by dragging counters.'} The list below has every order.</i>"
         elif viewer != UMPIRE:
-            text += "<br>Waiting for the other side."
+            text += f"<br>{waiting_text(self.controller)}"
         sealing = any(isinstance(a, Done) for a in self.legal)
         blockers = self.controller.seal_blockers() if viewer in to_act and not sealing else []
         self.heading.setText(text + blockers_html(blockers))
