@@ -177,6 +177,11 @@ class Rules(ABC, Generic[S]):
     def legal_actions(self, state: S, side: str) -> Sequence[Action]:
         """Every action ``side`` may take now (for bots and for highlighting)."""
 
+    def step_of(self, state: S, side: str) -> str:
+        """The step ``side`` gives its orders in: the current step's name, unless the game lets a
+        side go on to its next sealed step before the other side has sealed this one (CV)."""
+        return self.phase(state).name
+
     def pass_only(self, state: S, side: str) -> Action | None:
         """The pass ``side`` must give when it is asked but has nothing to order (a double-blind
         game asks a side whether or not it has anything, so that being asked tells the other

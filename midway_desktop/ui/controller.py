@@ -248,13 +248,13 @@ class GameController(QObject):
         if self.reviewing is not None:
             self.refused.emit("This is the review of a finished game; nothing can be changed.")
             return False
-        step = session.rules.phase(session.state).name
+        step = session.rules.step_of(session.state, action.side)
         result = session.submit(action)
         if not result.ok:
             self.refused.emit(result.refusal or "Not allowed.")
             return False
         events = list(result.events)
-        if session.rules.phase(session.state).name != step or action.side not in session.humans:
+        if session.rules.step_of(session.state, action.side) != step or action.side not in session.humans:
             events += self._lone_passes()  # (a step the player has given orders in, the player seals)
         self._after_step([e for e in events if e.visible_to(self.viewer)])
         return True
@@ -373,14 +373,28 @@ class GameController(QObject):
 
     # -- hot-seat -------------------------------------------------------------------------
     def next_viewer(self) -> str | None:
-        """The human side that must act next, when it is not the one at the screen."""
+        """The side to hand the screen to now, if any: a person's side that must act, when the
+        side at the screen need not. A side keeps the screen while it is itself still asked, so
+        it plays its steps one after another at one sitting (seals one simultaneous step and goes
+        on to the next: in CV its Plane Ready, Form Air Units and Plot Ship Movement Steps, which
+        a side plays without waiting for the other, see ``games.cv.sequence.PRIVATE``), and the
+        curtain comes down only when it has nothing left to do before the other side acts.
+
+        Secrecy: the screen changes hands exactly when the side at it is no longer asked while a
+        person's side is. The rules work out who is asked only from what both sides know (a
+        sealed step asks every side whatever it holds, a pass stays the player's own: see
+        :meth:`_lone_passes`; a CV side that seals its Plane Ready or Form Air Units Step is asked
+        in the next at once, whatever its orders), and a side stops being asked only by its own
+        seal or end of step. So the handovers follow from who is asked step by step, which both
+        players know as the game goes: how many there are, and when, tells neither side anything
+        of the other's forces or orders."""
         session = self.session
         if session is None or len(session.humans) < 2 or session.outcome() is not None:
             return None
-        for side in session.to_act():
-            if side in session.humans:
-                return None if side == self.viewer else side
-        return None
+        asked = [side for side in session.to_act() if side in session.humans]
+        if not asked or self.viewer in asked:
+            return None
+        return asked[0]
 
     def pass_to(self, side: str) -> None:
         """Hand the screen to ``side``: everything is redrawn from that side's view."""

@@ -62,6 +62,14 @@ def hand_over(w: MainWindow, qtbot) -> str:  # type: ignore[no-untyped-def]
     return side
 
 
+def goes_on(w: MainWindow, qtbot, side: str) -> str:  # type: ignore[no-untyped-def]
+    """No curtain: ``side``, still asked, stays at the screen for its next step; the board is its own."""
+    assert not w.curtain.down and w.controller.viewer == side
+    QApplication.processEvents()  # (no curtain lifts: the board is laid out as the loop comes round)
+    check_board(w, side)
+    return side
+
+
 def check_board(w: MainWindow, side: str) -> None:
     """The board is built from ``side``'s view and log alone, and shows nothing hidden of the
     other side: not on the board's widgets, nor anywhere in the window."""
@@ -89,23 +97,12 @@ def test_a_battle_reached_through_the_window_is_fought_on_the_board(w: MainWindo
     lift(w, qtbot)
     seal(w, qtbot)  # the Japanese end their Take Off Step: the Combat Phase begins
     assert (s.state.step, s.state.battle) == ("aa", "B2117")
-    assert hand_over(w, qtbot) == US
+    # Asked in the Battle's AA Combat Step too, the Japanese goes on at the screen: its Bombing.
+    assert goes_on(w, qtbot, JP) == JP
     board = board_of(w)
     dock = board.dock  # type: ignore[attr-defined]
     assert dock.isVisible() and not dock.visibleRegion().isEmpty(), "the board comes forward for a Battle"
-    b = board.board
-    assert b is not None and b.live and b.hex == "B2117" and b.step == "aa"
-    assert [seg.name for seg in b.segments if seg.current] == ["aa"]
-    assert "AA" in board.strip.text() and "background" in board.strip.text()  # the step being fought is lit
-    aa = next(seg for seg in b.segments if seg.name == "aa")
-    assert "AA BHT 5" in aa.modifiers and any(m.startswith("Surface (a) -3") for m in aa.modifiers)
-    assert any("Fortress" in u and u.startswith("Yours") for u in aa.units)
-    # The Americans have nothing to bomb over their own Midway: they seal on the board.
-    assert not [c for c in b.choices if not c.key.startswith("Announce")]
-    qtbot.mouseClick(board.seal_button, Qt.MouseButton.LeftButton)
-    QApplication.processEvents()
-    assert hand_over(w, qtbot) == JP
-    board = board_of(w)
+    assert board.board is not None and board.board.live and board.board.hex == "B2117"
     bombs = [c for c in board.board.choices if isinstance(c.options[0], Bomb)]
     assert bombs and all(o.side == JP for c in bombs for o in c.options)
     first = board.board.choices.index(bombs[0])
@@ -119,9 +116,26 @@ def test_a_battle_reached_through_the_window_is_fought_on_the_board(w: MainWindo
     assert board_of(w).board.given == (given[0].describe(),)
     qtbot.mouseClick(board_of(w).seal_button, Qt.MouseButton.LeftButton)
     QApplication.processEvents()
-    # AA and Bombing rolled at Midway: the next Battle is on, and the last one's dice are on the board.
+    assert hand_over(w, qtbot) == US
+    board = board_of(w)
+    dock = board.dock  # type: ignore[attr-defined]
+    assert dock.isVisible() and not dock.visibleRegion().isEmpty(), "the board comes forward for a Battle"
+    b = board.board
+    assert b is not None and b.live and b.hex == "B2117" and b.step == "aa"
+    assert [seg.name for seg in b.segments if seg.current] == ["aa"]
+    assert "AA" in board.strip.text() and "background" in board.strip.text()  # the step being fought is lit
+    aa = next(seg for seg in b.segments if seg.name == "aa")
+    assert "AA BHT 5" in aa.modifiers and any(m.startswith("Surface (a) -3") for m in aa.modifiers)
+    assert any("Fortress" in u and u.startswith("Yours") for u in aa.units)
+    assert not b.given  # nothing of the Japanese Bombing sealed a moment ago
+    # The Americans have nothing to bomb over their own Midway: they seal on the board.
+    assert not [c for c in b.choices if not c.key.startswith("Announce")]
+    qtbot.mouseClick(board.seal_button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    # AA and Bombing rolled at Midway: the next Battle is on, and the last one's dice are on the
+    # board of the American, asked there too and still at the screen.
     assert (s.state.step, s.state.battle) == ("air-to-air", "B3010")
-    side = hand_over(w, qtbot)
+    side = goes_on(w, qtbot, US)
     board = board_of(w)
     assert board.board.hex == "B3010" and board.board.step == "air-to-air"
     assert [board.battles.itemText(i) for i in range(board.battles.count())] == ["Now: B3010", "Battle 1: B2117"]
@@ -146,12 +160,12 @@ def test_an_order_by_key_and_the_air_to_air_segments_with_their_dice(w: MainWind
     s = w.controller.session
     lift(w, qtbot)
     seal(w, qtbot)
-    for _ in range(2):  # both seal at Midway: no Bombing there
-        hand_over(w, qtbot)
+    for side in (JP, US):  # both seal at Midway (no Bombing there), the Japanese going on at the screen
+        assert (goes_on(w, qtbot, side) if side == JP else hand_over(w, qtbot)) == side
         qtbot.mouseClick(board_of(w).seal_button, Qt.MouseButton.LeftButton)
         QApplication.processEvents()
     assert (s.state.step, s.state.battle) == ("air-to-air", "B3010")
-    assert hand_over(w, qtbot) == US
+    assert goes_on(w, qtbot, US) == US
     board = board_of(w)
     escorts = next(seg for seg in board.board.segments if seg.current)
     assert escorts.name == "escorts" and escorts.title == "Interceptors and Escorts"
@@ -169,7 +183,7 @@ def test_an_order_by_key_and_the_air_to_air_segments_with_their_dice(w: MainWind
     assert hand_over(w, qtbot) == JP
     seal(w, qtbot)
     assert s.state.step == "interception"
-    side = hand_over(w, qtbot)
+    side = goes_on(w, qtbot, JP)  # asked in the Interceptor-to-Bomber Segment too
     board = board_of(w)
     fought = next(seg for seg in board.board.segments if seg.name == "escorts")
     assert not fought.current and len(fought.rolls) == 2  # each side's fighters fire (IX.C.3)
@@ -184,10 +198,7 @@ def test_after_a_handover_the_board_is_the_one_a_fresh_window_draws_for_that_sid
     w = _window(qtbot)
     lift(w, qtbot)
     seal(w, qtbot)
-    hand_over(w, qtbot)
-    qtbot.mouseClick(board_of(w).seal_button, Qt.MouseButton.LeftButton)
-    QApplication.processEvents()
-    hand_over(w, qtbot)  # the Japanese: their Bombing choices on the board
+    goes_on(w, qtbot, JP)  # the Japanese, asked at Midway: their Bombing choices on the board
     board = board_of(w)
     qtbot.mouseClick(board.buttons[0], Qt.MouseButton.LeftButton)
     QApplication.processEvents()

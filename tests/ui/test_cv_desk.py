@@ -48,27 +48,36 @@ def test_each_side_has_its_own_dock_arrangement_at_every_turn_and_after_a_restar
     QApplication.processEvents()
     japanese = _arrangement(w)
     assert japanese["cv-orders"][0] and not japanese["cv-time"][1]
-    seal(w, qtbot)  # both set up: the Plane Ready Step, the American first
+    seal(w, qtbot)  # both set up: the Japanese, asked in the Plane Ready Step, stays at the screen
+    assert not w.curtain.down and _arrangement(w) == japanese
+    seal(w, qtbot)  # its Plane Ready and Form Air Units Steps, at the same sitting
+    seal(w, qtbot)
+    assert not w.curtain.down and _arrangement(w) == japanese
+    seal(w, qtbot)  # its plots: the American next
     assert w.curtain.down and w.curtain.side == "american"
     assert lift(w, qtbot) == "american"
     assert _arrangement(w) == american
     assert p.time_dock.isVisible() and p.time_dock.isFloating()  # out again from behind the curtain
-    seal(w, qtbot)
-    assert lift(w, qtbot) == "japanese"
-    assert _arrangement(w) == japanese
+    seal(w, qtbot)  # the American readies and goes on to form its Air units
+    assert not w.curtain.down and _arrangement(w) == american
     p.sheet_docks[1].setFloating(True)  # one more change, kept as the app closes
     QApplication.processEvents()
-    japanese = _arrangement(w)
-    # The app closes with the Japanese at the screen, and opens again on the same game.
+    american = _arrangement(w)
+    # The app closes with the American at the screen, and opens again on the same game.
     w.close()
     QApplication.processEvents()
     again = new_short_window(qtbot, SEED, persist=True, resume=True)
-    assert again.controller.session is not None and again.controller.viewer == "japanese"
-    assert lift(again, qtbot) == "japanese"
-    assert _arrangement(again) == japanese
-    seal(again, qtbot)  # the Japanese ends the step: the American's arrangement, kept from before
+    assert again.controller.session is not None and again.controller.viewer == "american"
     assert lift(again, qtbot) == "american"
     assert _arrangement(again) == american
+    seal(again, qtbot)  # the American forms its Air units and goes on to plot its ships
+    assert not again.curtain.down and _arrangement(again) == american
+    seal(again, qtbot)  # its plots sealed: the ships move
+    if not again.curtain.down:  # (the American moves first in the Air Unit Movement Phase)
+        for _ in range(3):
+            seal(again, qtbot)
+    assert lift(again, qtbot) == "japanese"  # the Japanese's arrangement, kept from before
+    assert _arrangement(again) == japanese
     again.close()
 
 
@@ -195,6 +204,43 @@ def test_an_undo_is_asked_of_the_other_player_behind_the_curtain_who_sees_nothin
     assert w.curtain.down and w.curtain.side == "american"
     assert lift(w, qtbot) == "american"
     assert w.scene.counters["tf1"].label == start
+
+
+def test_an_undo_within_a_sitting_of_several_steps_is_asked_and_given_back(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The Japanese, sealing its Plane Ready Step, goes on to form its Air units while the
+    American has not yet readied: its Form order, and then the seal before it, are taken back
+    each with the American's yes, asked behind the curtain at the American's own screen; the
+    Japanese is back at its Plane Ready Step, the American never shown any of it."""
+    from midway_desktop.games.cv.actions import Form
+
+    asked: list[str] = []
+
+    def ask(*_a) -> bool:  # type: ignore[no-untyped-def]
+        assert not w.curtain.down and w.controller.viewer == "american"
+        _nothing_of(w, "japanese")
+        asked.append("american")
+        return True
+
+    monkeypatch.setattr("midway_desktop.ui.main_window.ask", ask)
+    w = _new_short(qtbot)
+    c = w.controller
+    assert lift(w, qtbot) == "american"
+    seal(w, qtbot)
+    assert lift(w, qtbot) == "japanese"
+    seal(w, qtbot)  # its set-up; still asked, it readies (nothing) and goes on to form
+    seal(w, qtbot)
+    assert not w.curtain.down and c.view()["step"] == "form-air-units" and c.session.state.step == "plane-ready"
+    form = next(a for a in c.legal() if isinstance(a, Form))
+    assert c.submit(form)
+    for back_at in ("form-air-units", "plane-ready"):
+        w._undo()
+        assert w.curtain.down and w.curtain.side == "american"
+        qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)  # the American is asked, and allows it
+        assert w.curtain.down and w.curtain.side == "japanese"
+        assert lift(w, qtbot) == "japanese"
+        assert c.view()["step"] == back_at and not c.view()["japanese"]["air_units"]
+    assert asked == ["american", "american"] and c.session.state.ahead == ()
+    assert c.session.to_act() == ("american", "japanese")
 
 
 def test_an_undo_never_crosses_a_handover(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -339,7 +385,10 @@ def test_each_side_s_zoom_and_centre_come_back_after_a_restart(qtbot, fresh_prof
     QApplication.processEvents()
     again = new_short_window(qtbot, SEED, persist=True, resume=True)
     assert lift(again, qtbot) == "japanese"
-    seal(again, qtbot)
+    for _ in range(3):  # its set-up, Plane Ready and Form Air Units Steps: still asked, it stays
+        seal(again, qtbot)
+        assert not again.curtain.down
+    seal(again, qtbot)  # its plots
     assert lift(again, qtbot) == "american"
     zoom, centre = again.view.zoom(), _presenter(again)._map_centre()
     assert abs(zoom - american[0]) < 1e-6
@@ -370,7 +419,7 @@ def test_both_sides_ready_planes_by_drag_with_the_curtain_between(qtbot, tmp_pat
     done: dict[str, tuple[str, str, int]] = {}
     for _ in range(2):
         side = lift(w, qtbot)
-        assert c.session.state.step == "plane-ready" and side not in done
+        assert c.session.state.step == c.view()["step"] == "plane-ready" and side not in done
         p = _presenter(w)
         ready = next(a for a in c.legal() if isinstance(a, Ready) and gesture(a) is not None)
         piece, place = gesture(ready)  # type: ignore[misc]
@@ -384,9 +433,13 @@ def test_both_sides_ready_planes_by_drag_with_the_curtain_between(qtbot, tmp_pat
         assert any(pc.split(":")[3] == ready.plane for pc in shown)  # the box shows them
         assert not leaks(w, side)
         done[side] = (ready.box, ready.plane, len(moved))
-        seal(w, qtbot)
+        seal(w, qtbot)  # its Plane Ready Step: it goes on at once to its Form Air Units Step
+        assert not w.curtain.down and c.view()["step"] == "form-air-units"
+        if len(done) == 1:  # the first at the screen seals that and its plots at the same sitting
+            seal(w, qtbot)
+            seal(w, qtbot)
     assert set(done) == {"american", "japanese"}
-    assert c.session.state.step == "form-air-units"
+    assert c.session.state.step == "form-air-units"  # both have sealed the Plane Ready Step
 
 
 def test_on_a_small_screen_the_first_look_is_at_task_force_1_and_those_near_it(qtbot) -> None:  # type: ignore[no-untyped-def]

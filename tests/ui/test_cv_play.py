@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget
 from midway_desktop.games.cv.actions import Place, Plot
 from midway_desktop.games.cv.gestures import NEW_AIR_UNIT, order_group, orders_for, pieces_with_orders
 from midway_desktop.games.cv.legal import legal_orders
-from midway_desktop.games.cv.sequence import PHASES
+from midway_desktop.games.cv.sequence import PHASES, PRIVATE
 from midway_desktop.ui.games.cv import CvPresenter
 from midway_desktop.ui.main_window import MainWindow
 from tests.ui.cv_driver import (
@@ -73,10 +73,30 @@ def pass_over(w: MainWindow, qtbot, to: str) -> None:  # type: ignore[no-untyped
     check_screen(w)
 
 
+def goes_on(w: MainWindow, side: str) -> None:
+    """No curtain: ``side`` is still asked, so its player stays at the screen for its next step."""
+    assert not w.curtain.down and w.controller.viewer == side
+    check_screen(w)
+
+
+def next_at_screen(w: MainWindow, qtbot, side: str) -> None:  # type: ignore[no-untyped-def]
+    """``side`` at the screen next: behind the curtain if it was not there already, else going on."""
+    if w.curtain.down:
+        pass_over(w, qtbot, side)
+    else:
+        goes_on(w, side)
+
+
 def step(w: MainWindow) -> str:
     session = w.controller.session
     assert session is not None
     return session.state.step
+
+
+def own_step(w: MainWindow) -> str:
+    """The step the side at the screen gives its orders in (ahead of the game's when it has gone
+    on from a sealed step the other side is still in)."""
+    return str(w.controller.view()["step"])
 
 
 def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -113,16 +133,19 @@ def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow,
     assert w.controller.view()["japanese"]["task_forces"][0]["hex"] == target
     check_screen(w)
     seal(w, qtbot)
-    # -- Plane Ready Step: both seal (the American first: it is first on the list).
-    assert step(w) == "plane-ready"
-    pass_over(w, qtbot, "american")
-    seal(w, qtbot)
-    pass_over(w, qtbot, "japanese")
-    seal(w, qtbot)
-    # -- Form Air Units Step: each side drops a C section's planes on "A new Air unit".
-    assert step(w) == "form-air-units"
-    for side in ("american", "japanese"):
-        pass_over(w, qtbot, side)
+    # -- Plane Ready, Form Air Units, Plot Ship Movement: each side plays the three at one
+    # sitting (nothing is told between them), the Japanese first: still asked, it stays at the
+    # screen. It seals its planes, drops a C section's planes on "A new Air unit", plots its
+    # Task Force 1 one hex; then the American does the same, plotting hex by hex.
+    for side in ("japanese", "american"):
+        if side == "japanese":
+            goes_on(w, side)
+        else:
+            pass_over(w, qtbot, side)
+        assert own_step(w) == "plane-ready"
+        seal(w, qtbot)
+        assert own_step(w) == "form-air-units" and not w.curtain.down  # the same side goes on
+        check_screen(w)
         p = presenter(w)
         box = next(t for t in w.controller.view()[side]["task_forces"] if t["planes"]["c"])
         stack = p.box_models[f"tf{box['number']}:c"].pieces()[0]
@@ -133,11 +156,18 @@ def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow,
         assert p.air_sheet.rowCount() == len(units[0]["records"])  # and the Air Record Sheet
         check_screen(w)
         seal(w, qtbot)
-    # -- Plot Ship Movement: the American plots Task Force 1 hex by hex on its Plot Map.
-    assert step(w) == "ship-plotting"
-    pass_over(w, qtbot, "american")
-    p = presenter(w)
-    assert p.plot.shown  # the Plot Map lies over the board
+        assert own_step(w) == "ship-plotting" and not w.curtain.down
+        check_screen(w)
+        p = presenter(w)
+        assert p.plot.shown  # the Plot Map lies over the board
+        assert not p.plot.drawn.get(1, ((), 0))[0]  # a clean sheet: nothing of the other's plot
+        if side == "japanese":
+            japanese_plot = sorted(c for c in p.legal_moves(w.scene.counters["tf1"]).cells)[0]
+            drag_counter(w, "tf1", japanese_plot)
+            assert p.plot.drawn[1][0] == (japanese_plot,)
+            check_screen(w)
+            seal(w, qtbot)
+    # The American's plot, hex by hex on its Plot Map.
     here = w.scene.counters["tf1"].label
     movement = w.controller.view()["american"]["task_forces"][0]["movement"]
     first = sorted(c for c in p.legal_moves(w.scene.counters["tf1"]).cells)[0]
@@ -158,15 +188,11 @@ def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow,
         assert "CV › Basic VI.B" in said and p.plot.drawn[1] == ((first, second), 0)
     check_screen(w)
     seal(w, qtbot)
-    pass_over(w, qtbot, "japanese")
-    assert not presenter(w).plot.drawn.get(1, ((), 0))[0]  # the American's plot is not on this sheet
-    seal(w, qtbot)
-    # -- Ships have moved; the initiative is rolled; each side in turn lands, moves, takes off.
-    american = w.controller.view()
-    assert american["viewer"] == w.curtain.side
+    # -- Ships have moved; the initiative is rolled; each side in turn lands, moves, takes off
+    # (the American, who sealed last, goes on at once if it moves first).
     movers = list(w.controller.session.state.initiative)
     for side in movers:
-        pass_over(w, qtbot, side)
+        next_at_screen(w, qtbot, side)
         assert step(w) == "landing"
         seal(w, qtbot)
         assert step(w) == "air-move" and not w.curtain.down  # the same side goes on
@@ -187,8 +213,7 @@ def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow,
     # -- Combat passes (not played yet); the next Turn begins with both to ready planes.
     assert step(w) == "plane-ready"
     assert w.controller.session.state.time.hour == 2
-    side = w.curtain.side
-    pass_over(w, qtbot, side)
+    goes_on(w, movers[-1])  # the last to move readies its planes first, at the same sitting
     view = w.controller.view()
     enemy = [a["number"] for a in view["enemy_air"]]
     assert [f"enemy-air{n}" for n in enemy] == sorted(k for k in w.scene.counters if k.startswith("enemy-air"))
@@ -197,7 +222,7 @@ def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow,
 def test_the_titles_name_the_side_at_the_screen_and_its_step(w: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     lift(w, qtbot)
     text = w.turn_label.text()
-    assert text == f"American · 0100 June 4 (night) · {PHASES['set-up'].title}"  # (a set-up has no Phase)
+    assert text == f"American · 0100 June 4 (night) · {PHASES['set-up'].title} · Your move"  # (a set-up has no Phase)
     assert w.turn_label.toolTip() == PHASES["set-up"].title
     assert w.windowTitle() == "CV — Midway Desktop"
     titles = [d.windowTitle() for d in presenter(w).docks]
@@ -303,7 +328,10 @@ def _screens(qtbot, japanese_choice: int) -> tuple[list, list]:  # type: ignore[
     american, japanese = [], []
 
     def look(side: str) -> None:
-        assert lift(window, qtbot) == side
+        if window.curtain.down:
+            assert lift(window, qtbot) == side
+        else:  # (the same side goes on to its next step)
+            assert window.controller.viewer == side
         # The whole board: every hex where something of the other side's could show. (The
         # first look is at the side's own forces; two windows' art at that zoom can differ by
         # a shade at a tile seam, which is no secret of anyone's.)
@@ -319,12 +347,13 @@ def _screens(qtbot, japanese_choice: int) -> tuple[list, list]:  # type: ignore[
     cells = sorted(c for c in presenter(window).legal_moves(item).cells if c != item.label)
     drag_counter(window, "tf1", cells[japanese_choice * len(cells) // 2])
     seal(window, qtbot)
-    for step_name in ("plane-ready", "form-air-units", "ship-plotting"):
-        assert step(window) == step_name
-        look("american")
-        seal(window, qtbot)
-        look("japanese")
-        if step_name == "form-air-units" and japanese_choice:
+    # Each side plays on while it is still asked: the Japanese, who sealed its set-up last, its
+    # Plane Ready, Form Air Units and Plot Ship Movement Steps; then the American its three.
+    turns = [(side, name) for side in ("japanese", "american") for name in PRIVATE]
+    for side, step_name in turns:
+        look(side)
+        assert own_step(window) == step_name
+        if side == "japanese" and step_name == "form-air-units" and japanese_choice:
             stack = next(
                 m.pieces()[0] for k, m in presenter(window).box_models.items() if k.endswith(":c") and m.pieces()
             )
@@ -465,10 +494,23 @@ def test_the_map_is_where_each_player_left_it_never_where_the_other_was_looking(
     w.view.set_zoom(1.0)
     w.view.centre_on_cell(tf)  # the Japanese looks at its own carriers
     japanese = (w.view.zoom(), centre())
-    seal(w, qtbot)
+    # Its set-up, Plane Ready, Form Air Units Steps sealed, the Japanese is still asked: it stays
+    # at the screen, the map where it was.
+    for _ in range(3):
+        seal(w, qtbot)
+        assert not w.curtain.down and near((w.view.zoom(), centre()), japanese)
+    seal(w, qtbot)  # its plots
     assert near((w.view.zoom(), centre()), american)  # behind the curtain already, the American's own
     lift(w, qtbot)
-    seal(w, qtbot)
+    for _ in range(2):  # its Plane Ready and Form Air Units Steps, at the same sitting
+        seal(w, qtbot)
+        assert not w.curtain.down and near((w.view.zoom(), centre()), american)
+    seal(w, qtbot)  # its plots: the ships move, and the side that won the initiative moves first
+    if w.controller.session.state.initiative[0] == "american":
+        for _ in range(3):  # its Landing, Normal Air Unit Movement and Take Off Steps
+            assert not w.curtain.down and near((w.view.zoom(), centre()), american)
+            seal(w, qtbot)
+    assert w.curtain.down and w.controller.viewer == "japanese"
     assert near((w.view.zoom(), centre()), japanese)
 
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QSpinBox
 
 from midway_desktop.games.cv.actions import Bomb, Ready
 from midway_desktop.games.cv.gestures import NEW_AIR_UNIT, weapon_piece
+from midway_desktop.games.cv.sequence import PRIVATE
 from midway_desktop.games.cv.state import other
 from midway_desktop.games.cv.wind import windward
 from midway_desktop.ui.main_window import MainWindow
@@ -79,6 +80,19 @@ class Handovers:
         return side
 
 
+def at_step(w: MainWindow) -> str:
+    """The step the side at the screen gives its orders in (a side gone on from a sealed step the
+    other is still in is ahead of the game's)."""
+    return str(w.controller.view()["step"])
+
+
+def in_turn(w: MainWindow) -> tuple[str, str]:
+    """The sides in the order they play the simultaneous step now: first the side at the screen
+    (or the one the curtain is down for), which goes on while it is still asked, then the other."""
+    first = w.curtain.side if w.curtain.down else w.controller.viewer
+    return first, other(first)
+
+
 def step(w: MainWindow) -> str:
     return w.controller.session.state.step
 
@@ -111,12 +125,15 @@ def test_both_sides_play_a_whole_turn_cycle_through_the_window(qtbot) -> None:  
     p = w.presenter
     game = p.game
 
-    # == 0500: Plane Ready, Form Air Units, Plot Ship Movement; both in secret, the American first.
+    # == 0500: Plane Ready, Form Air Units, Plot Ship Movement, in secret: each side plays the
+    # three at one sitting (nothing is told between them), the American first.
     assert (step(w), session.state.time.hour) == ("plane-ready", 5)
     readied = {"american": "wildcat", "japanese": "kate"}
-    for side in SIDES:
+    bombers = {"american": "dauntless", "japanese": "val"}
+    for side in in_turn(w):
         turn(side)
         n = TF[side]
+        assert at_step(w) == "plane-ready"
         before = w.controller.session.state
         drop_in_box(w, piece_in(w, f"tf{n}:b", readied[side]), f"sec:tf{n}:c")  # B to C (Basic IV.A.1)
         assert w.controller.session.state != before
@@ -127,10 +144,7 @@ def test_both_sides_play_a_whole_turn_cycle_through_the_window(qtbot) -> None:  
         assert not p.box_models[f"tf{n}:b"].pieces()
         check_own_screen(w)
         seal(w, qtbot)
-    assert step(w) == "form-air-units"
-    bombers = {"american": "dauntless", "japanese": "val"}
-    for side in SIDES:
-        turn(side)
+        assert at_step(w) == "form-air-units" and not w.curtain.down  # the same side goes on
         drop_in_box(w, piece_in(w, f"tf{TF[side]}:c", bombers[side]), NEW_AIR_UNIT)
         units = w.controller.view()[side]["air_units"]
         assert [(u["number"], u["where"]) for u in units] == [(1, "forming")]
@@ -138,9 +152,7 @@ def test_both_sides_play_a_whole_turn_cycle_through_the_window(qtbot) -> None:  
         assert box_with(w, "air1") and p.air_sheet.rowCount() == len(units[0]["records"])
         check_own_screen(w)
         seal(w, qtbot)
-    assert step(w) == "ship-plotting"
-    for side in SIDES:
-        turn(side)
+        assert at_step(w) == "ship-plotting" and not w.curtain.down
         assert p.plot.shown and not p.plot.drawn.get(TF[side], ((), 0))[0]  # a clean sheet: no plot of the other's
         plot_into_the_wind(w)
         seal(w, qtbot)
@@ -169,10 +181,10 @@ def test_both_sides_play_a_whole_turn_cycle_through_the_window(qtbot) -> None:  
 
     # == 0600: nothing to ready, form or plot; each Air unit flies onto the enemy's carriers.
     assert (step(w), session.state.time.hour) == ("plane-ready", 6)
-    for name in ("plane-ready", "form-air-units", "ship-plotting"):
-        for side in SIDES:
-            assert step(w) == name
-            turn(side)
+    for side in in_turn(w):
+        turn(side)
+        for name in PRIVATE:
+            assert at_step(w) == name
             seal(w, qtbot)
     targets = {}
     for side in session.state.initiative:
@@ -203,6 +215,8 @@ def test_both_sides_play_a_whole_turn_cycle_through_the_window(qtbot) -> None:  
             fresh_look = True
         index, bomb = board_choice(w, Bomb)
         if bomb is not None:
+            # (a side going on from its last step has not had the curtain's lift lay the board out)
+            qtbot.waitUntil(lambda b=board.buttons[index]: b.height() > 0, timeout=5000)
             assert board.board.hex == targets[side]  # the attacker over the enemy's carriers
             row = board.buttons[index].parentWidget()
             spin = next(e for e in row.findChildren(QSpinBox) if e.accessibleName() == "factors")
@@ -220,13 +234,11 @@ def test_both_sides_play_a_whole_turn_cycle_through_the_window(qtbot) -> None:  
 
     # == 0700: each side plots into the wind again, and its Air unit lands on its carriers.
     assert (step(w), session.state.time.hour) == ("plane-ready", 7)
-    for name in ("plane-ready", "form-air-units"):
-        for side in SIDES:
-            assert step(w) == name
-            turn(side)
-            seal(w, qtbot)
-    for side in SIDES:
+    for side in in_turn(w):
         turn(side)
+        seal(w, qtbot)
+        seal(w, qtbot)
+        assert at_step(w) == "ship-plotting"
         plot_into_the_wind(w)
         seal(w, qtbot)
     for side in session.state.initiative:
@@ -247,12 +259,18 @@ def test_both_sides_play_a_whole_turn_cycle_through_the_window(qtbot) -> None:  
         seal(w, qtbot)
         seal(w, qtbot)
     assert (step(w), session.state.time.hour) == ("plane-ready", 8)
-    turn("american")  # the first to ready planes
-    seal(w, qtbot)
-    turn("japanese")  # just after the American's landing and sealing
+    first, second = in_turn(w)  # the last to move in 0700, at the screen still, plays its three first
+    turn(first)
+    for _ in PRIVATE:
+        seal(w, qtbot)
+    turn(second)  # just after the other's landing and sealing
     same_as_a_window_that_only_ever_showed(w, qtbot)
     assert session.rng.remaining == 0, "every scripted die was rolled"
-    assert turn.count == 26 and set(turn.pictures) == set(SIDES)  # handovers, each behind the same curtain
+    # The handovers, each behind the same curtain: the opening one; each Turn one between the
+    # two sides' sittings at the three secret steps, and one or two in the Air Unit Movement
+    # Phase (two when the side that plotted last does not move first); two in the Battles; one
+    # at 0800 (26 when the screen changed hands after every simultaneous step).
+    assert turn.count == 12 and set(turn.pictures) == set(SIDES)
 
 
 def test_planes_change_altitude_by_drag_between_their_air_box_s_high_and_low(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -295,10 +313,10 @@ def test_planes_change_altitude_by_drag_between_their_air_box_s_high_and_low(qtb
     turn("american")
     for _ in range(3):
         seal(w, qtbot)
-    for name in ("plane-ready", "form-air-units", "ship-plotting"):  # 0600
-        for side in SIDES:
-            assert step(w) == name
-            turn(side)
+    for side in in_turn(w):  # 0600: each side its three secret steps at one sitting
+        turn(side)
+        for name in PRIVATE:
+            assert at_step(w) == name
             seal(w, qtbot)
     assert s.state.initiative == ("american", "japanese")
     turn("american")
@@ -316,7 +334,7 @@ def test_planes_change_altitude_by_drag_between_their_air_box_s_high_and_low(qtb
     assert [r.high for r in s.state.air_unit("japanese", 1).records] == [False]
     assert p.box_models["air1:low"].pieces() == [low] and not p.box_models["air1:high"].pieces()
     check_own_screen(w)
-    assert turn.count == 9
+    assert turn.count == 5  # (each side plays its three secret steps at one sitting)
 
 
 def test_a_weapon_unit_dropped_on_planes_in_b_readies_them_armed_with_it(qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -171,6 +171,8 @@ def test_every_refusal_gives_the_rule_that_forbids_it(qtbot) -> None:  # type: i
         for piece in moved & set(p.scene.counters):  # the tester's re-drag of a Task Force that moved
             here = p.scene.counters[piece].label
             tries += [(piece, here), (piece, pick.choice(sorted(w.board.neighbors(here))))]
+        for group in sorted(early):  # and of a group whose entry turn has not come (a few among many)
+            tries.append((group, pick.choice(sorted(w.board.labels()))))
         for piece, dest in tries:
             if dest in p._dests(piece):
                 continue

@@ -502,6 +502,22 @@ def test_the_umpire_sees_each_search_once() -> None:
     assert checked > 0
 
 
+def test_the_us_midway_airstrike_holding_box_is_there_once_the_us_may_strike_midway() -> None:
+    """VaM › Midway Base Strikes: once Japanese troops are ashore the US is asked to assign base
+    strikes against Midway. Its Midway Airstrike Holding Box is there to drop them in while it is
+    asked, and holds them after; a box of its own (the umpire's review shows both sides')."""
+    from midway_desktop.ui.games.vam_layout import strike_boxes
+
+    flying = {"id": "VMF-221", "where": "aloft", "flight": {"kind": "midway", "target": "Midway"}}
+    asked = {"step": "midway-strike", "to_act": ["us", "japan"], "us": {"aircraft": []}}
+    after = {"step": "search", "to_act": ["us", "japan"], "us": {"aircraft": [flying]}}
+    never = {"step": "midway-strike", "to_act": ["japan"], "us": {"aircraft": []}, "japan": {"aircraft": []}}
+    assert [b.key for b in strike_boxes(asked, "us")] == ["strike:midway:us"]
+    assert [b.key for b in strike_boxes(after, "us")] == ["strike:midway:us"]
+    assert strike_boxes(never, "us") == []
+    assert [b.key for b in strike_boxes(never, "japan")] == ["strike:midway"]
+
+
 def _box_tab(w) -> str:  # type: ignore[no-untyped-def]
     """The tab on show in the stack of holding boxes."""
     QApplication.processEvents()

@@ -69,7 +69,8 @@ def _own_expected(view: dict[str, Any], side: str) -> dict[str, str]:
             out[a["id"]] = f"loss:{side}:ditched"
         elif where == "aloft":
             f = a["flight"]
-            out[a["id"]] = "strike:midway" if f["kind"] == "midway" else f"strike:{f['kind']}:{f['target']}"
+            midway = "strike:midway" if side == "japan" else f"strike:midway:{side}"
+            out[a["id"]] = midway if f["kind"] == "midway" else f"strike:{f['kind']}:{f['target']}"
     for g in sv["ground"]:
         where = g["where"]
         if where == "lost":

@@ -23,6 +23,7 @@ from midway_desktop.games.cv import engaged, movement
 from midway_desktop.games.cv.actions import Done, LetPass, MoveAir, Plot
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.legal import legal_orders
+from midway_desktop.games.cv.sequence import as_played_by
 from midway_desktop.games.cv.state import State
 
 
@@ -59,12 +60,12 @@ class PlainBot:
         self._closing: dict[str, tuple[object, str]] = {}
 
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
-        state = session.state
+        state = as_played_by(session.state, side)  # (at the side's own step)
         here = (state.time, state.step)
         closing = self._closing.get(side) == here
         sealing = rng.below(1000) < self.done * 1000
         if sealing or closing:
-            if session.rules.check(state, Done(side)) is None:  # (may be refused: VI.E, VIII.H.3)
+            if session.rules.check(session.state, Done(side)) is None:  # (may be refused: VI.E, VIII.H.3)
                 self._closing.pop(side, None)
                 return Done(side)
             game: Game = session.rules.game  # type: ignore[attr-defined]  # (the CV rules)

@@ -14,12 +14,12 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.session import Session
 from midway_desktop.games.cv.actions import Done, Form, Place, Plot, TakeOff
-from midway_desktop.games.cv.sequence import PHASES
+from midway_desktop.games.cv.sequence import PHASES, own_step
 
 
 def demo_orders(session: Session, side: str) -> list[Action]:
-    """The orders ``side`` gives in the current step before it seals (or ends its step)."""
-    step = session.state.step
+    """The orders ``side`` gives in its step before it seals (or ends its step)."""
+    step = own_step(session.state, side)
     legal = session.legal_actions(side)
     if step == "set-up":
         places = [a for a in legal if isinstance(a, Place)]
@@ -60,7 +60,9 @@ def play_until(session: Session, step: str, side: str | None = None, turn: int =
         raise ValueError(f"no CV step {step!r} (choose from {', '.join(PHASES)})")
     start = session.state.time
     while session.outcome() is None and session.state.time.index - start.index < turn:
-        acting = [s for s in session.to_act() if side in (None, s)]
+        # (a side at the step itself: one gone on to a later step has already sealed it; the side
+        # still in a step moves first, so nobody goes on past it here)
+        acting = [s for s in session.to_act() if side in (None, s) and own_step(session.state, s) == step]
         if session.state.step == step and acting and session.state.time.index - start.index == turn - 1:
             for action in demo_orders(session, acting[0]) if orders else ():
                 session.submit(action)
@@ -88,7 +90,7 @@ def play_by_doctrine(
     luck = Rng(seed)
     start = session.state.time.index
     while session.outcome() is None:
-        acting = [s for s in session.to_act() if side in (None, s)]
+        acting = [s for s in session.to_act() if side in (None, s) and own_step(session.state, s) == step]
         now = session.state.time.index - start + 1
         if session.state.step == step and acting and turn in (None, now):
             return acting[0]

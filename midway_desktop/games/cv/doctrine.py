@@ -66,6 +66,7 @@ from midway_desktop.games.cv.actions import (
 )
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.legal import legal_orders
+from midway_desktop.games.cv.sequence import as_played_by
 from midway_desktop.games.cv.state import AIR_BOXES, AMERICAN, JAPANESE
 
 MEMORY = 4  # Turns a sighting is kept for plotting and strikes
@@ -801,7 +802,8 @@ class Referee:
         if not kinds:
             return list(self._session.legal_actions(self._side))
         rules = self._session.rules
-        return legal_orders(rules.game, self._session.state, self._side, kinds)  # type: ignore[attr-defined]
+        state = as_played_by(self._session.state, self._side)  # (at the side's own step)
+        return legal_orders(rules.game, state, self._side, kinds)  # type: ignore[attr-defined]
 
     def allows(self, action: Action) -> bool:
         if self._allowed is not None:

@@ -54,7 +54,19 @@ from midway_desktop.games.cv.bots import PlainBot
 from midway_desktop.games.cv.bots import default_bots as plain_bots
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.legal import legal_orders
-from midway_desktop.games.cv.sequence import PHASES, SECRET, finish_air_portion, phase, settle, to_act
+from midway_desktop.games.cv.sequence import (
+    PHASES,
+    PRIVATE,
+    SECRET,
+    as_known,
+    as_played_by,
+    finish_air_portion,
+    own_step,
+    phase,
+    seal_private,
+    settle,
+    to_act,
+)
 from midway_desktop.games.cv.setup import scenario_state
 from midway_desktop.games.cv.state import SIDES, State, evolve, side_name
 from midway_desktop.games.cv.views import view
@@ -168,10 +180,13 @@ class CvRules(Rules[State]):
     def phase(self, state: State) -> Phase:
         return phase(state)
 
+    def step_of(self, state: State, side: str) -> str:
+        return own_step(state, side)
+
     def legal_actions(self, state: State, side: str) -> Sequence[Action]:
         if side not in to_act(state):
             return []
-        return legal_orders(self.game, state, side)
+        return legal_orders(self.game, as_played_by(state, side), side)
 
     def pass_only(self, state: State, side: str) -> Action | None:
         """A side asked in a step where it has nothing to order seals with no orders (being asked
@@ -188,7 +203,8 @@ class CvRules(Rules[State]):
         why = self.check(state, Done(side))
         if why is None:
             return []
-        found = [*movement.wind_blockers(self.game, state, side), *engaged.blockers(self.game, state, side)]
+        mine = as_played_by(state, side)
+        found = [*movement.wind_blockers(self.game, mine, side), *engaged.blockers(self.game, mine, side)]
         return found or [Blocker(why)]
 
     def listable(self, action: Action) -> bool:
@@ -201,6 +217,7 @@ class CvRules(Rules[State]):
             return "The game is over (CV › Basic XII.C)."
         if action.side not in to_act(state):
             return f"It is not the {side_name(action.side)} side's turn to act ({phase(state).title}; CV › Basic IV)."
+        state = as_played_by(state, action.side)  # (at its own step: see ``sequence.PRIVATE``)
         if isinstance(action, Announce):  # a standing order, given whenever the side acts
             return observation.announce_refusal(self.game, state, action)
         if state.passing is not None or isinstance(action, (InterceptPassing, LetPass)):
@@ -218,6 +235,11 @@ class CvRules(Rules[State]):
         if isinstance(action, Done):
             state = self._done(state, side, rng, events)
         else:
+            # A side gives its orders at its own step; where that is not the current step (see
+            # ``sequence.PRIVATE``) they change only its own part of the position, and the
+            # sequence is kept as it was.
+            now = state
+            state = as_played_by(now, side)
             if isinstance(action, Place):
                 state = movement.apply_place(g, state, action)
             elif isinstance(action, Stow):
@@ -256,10 +278,17 @@ class CvRules(Rules[State]):
                 state = shadowing.apply_shadow(state, action)
             if state.step in SECRET or isinstance(action, Announce):  # only its own side hears of it
                 events.append(Event("order", f"{action.describe()}.", (side,), {"side": side}))
+            if now.ahead:
+                state = evolve(state, step=now.step, sealed=now.sealed, ahead=now.ahead)
         return settle(g, state, rng, events), events
 
     def _done(self, state: State, side: str, rng: Rng, events: list[Event]) -> State:
-        step = state.step
+        step = own_step(state, side)
+        if step in PRIVATE:
+            title = PHASES[step].title
+            events.append(Event("sealed", f"The {side_name(side)} side has sealed its orders ({title}).",
+                                data={"side": side}))  # fmt: skip
+            return seal_private(state, side)
         if step in SECRET:
             title = PHASES[step].title
             events.append(Event("sealed", f"The {side_name(side)} side has sealed its orders ({title}).",
@@ -285,7 +314,7 @@ class CvRules(Rules[State]):
         return Outcome(winner, winner, f"The {side_name(winner)} side wins, {max(a, b)} to {min(a, b)}.", scores)
 
     def view(self, state: State, side: str) -> dict[str, Any]:
-        return view(self.game, state, side)
+        return view(self.game, as_played_by(state, side) if side in self.sides else as_known(state), side)
 
 
 RULES = CvRules()

@@ -13,6 +13,17 @@ simultaneous step, whether or not they have anything to order. The one exception
 (``passing``): in the middle of a move, the side not moving is asked only when its Interceptors
 may attack the Air unit flying through, as a player across the table would speak up.
 
+The Plane Ready, Form Air Units and Plot Ship Movement Steps (:data:`PRIVATE`) follow one another
+with nothing done or told between them, so a side that has sealed one goes on to the next at
+once, as players behind their screens would, without waiting for the other side to seal: hot-seat
+players each play the three at one sitting. Safe because (a test holds each point): leaving the
+first two steps only begins the next (no work, no event); and each order of the three steps reads
+and changes only its own side's part of the position (its boxes, Air units being formed, plots,
+Transfers, Shadowing orders and announcements) besides what does not change in them (the enemy
+ships' hexes it may shadow), so a side's orders of a later step and the other side's of an earlier
+one come to the same position and the same words in either order. Each side gives its orders in
+the position as it stands at its own step (:func:`as_played_by`).
+
 The Combat Phase runs its Battles and their Combat Steps from ``combat.STEPS``.
 """
 
@@ -61,6 +72,8 @@ _P = (
 )  # fmt: skip
 PHASES: dict[str, Phase] = {p.name: p for p in _P}
 SECRET = frozenset(p.name for p in _P if p.secret)
+# Sealed steps a side plays one after the other without waiting for the other side (see above).
+PRIVATE = ("plane-ready", "form-air-units", "ship-plotting")
 AIR_STEPS = ("landing", "air-move", "take-off")
 TURN = (
     "plane-ready",
@@ -80,12 +93,17 @@ TURN = (
 
 
 def to_act(state: State) -> tuple[str, ...]:
-    """Who must act now: in a sealed step each side that has not sealed; in the Air Unit
+    """Who must act now: in a sealed step each side that has not sealed its own step (a side
+    gone on to a later :data:`PRIVATE` step after the sides still in this one); in the Air Unit
     Movement Phase the side moving, or the other side while one of the mover's Air units is
     stopped flying through a hex of its Interceptors (VIII.I.2)."""
     if state.passing is not None:
         return (other(state.passing.side),)
     if state.step in SECRET:
+        if state.ahead:
+            gone = {s for s, _ in state.ahead}
+            here = tuple(s for s in SIDES if s not in gone and s not in state.sealed)
+            return here + tuple(s for s in SIDES if s in gone and s not in state.sealed)
         return tuple(s for s in SIDES if s not in state.sealed)
     if state.step in AIR_STEPS:
         return (state.initiative[state.mover],)
@@ -96,6 +114,53 @@ def phase(state: State) -> Phase:
     return evolve(PHASES[state.step], actors=to_act(state))
 
 
+def own_step(state: State, side: str) -> str:
+    """The step ``side`` gives its orders in: the current one, or a later :data:`PRIVATE` step it
+    has gone on to."""
+    for s, step in state.ahead:
+        if s == side:
+            return step
+    return state.step
+
+
+def as_known(state: State) -> State:
+    """The position at the current step, a side gone on to a later step counted as having sealed
+    this one (as it has): what the umpire sees, and the side still in the step plays in."""
+    if not state.ahead:
+        return state
+    return evolve(state, sealed=state.sealed | {s for s, _ in state.ahead}, ahead=())
+
+
+def as_played_by(state: State, side: str) -> State:
+    """The position as ``side`` gives its orders in it: at its own step. A side gone on to a later
+    :data:`PRIVATE` step plays it as if the step had begun (the other side, still in an earlier
+    one, has sealed nothing of it); a side still in the current step sees the other as sealed.
+    The same position whenever no side is ahead."""
+    if not state.ahead:
+        return state
+    mine = own_step(state, side)
+    if mine == state.step or side not in SIDES:
+        return as_known(state)
+    return evolve(state, step=mine, sealed=state.sealed & {side}, ahead=())
+
+
+def seal_private(state: State, side: str) -> State:
+    """``side`` seals its own :data:`PRIVATE` step: it goes on to the next (the last it seals and
+    waits in); the current step ends as soon as no side is left in it, and so on, nothing done
+    between (leaving these steps only begins the next: see ``leave``)."""
+    mine = own_step(state, side)
+    i = PRIVATE.index(mine)
+    rest = tuple((s, t) for s, t in state.ahead if s != side)
+    if i + 1 == len(PRIVATE):
+        state = evolve(state, sealed=state.sealed | {side})
+    else:
+        state = evolve(state, ahead=(*rest, (side, PRIVATE[i + 1])))
+    while state.step in PRIVATE[:-1] and all(own_step(state, s) != state.step for s in SIDES):
+        step = PRIVATE[PRIVATE.index(state.step) + 1]
+        state = evolve(state, step=step, ahead=tuple((s, t) for s, t in state.ahead if t != step))
+    return state
+
+
 def settle(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
     """Run every step that needs no decision until a side must act or the game ends."""
     while state.step != "over" and not to_act(state):
@@ -104,7 +169,7 @@ def settle(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
 
 
 def _next(state: State, step: str) -> State:
-    return evolve(state, step=step, sealed=frozenset())
+    return evolve(state, step=step, sealed=frozenset(), ahead=())
 
 
 def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:

@@ -335,6 +335,10 @@ class State:
     midgets: tuple[str, ...] = ()  # Midget Submarine units placed in the Midway hex (Basic VI.I.3)
     passing: Passing | None = None  # an Air unit stopped mid-move by enemy Interceptors (Basic VIII.I.2)
     options: frozenset[str] = field(default_factory=frozenset)
+    # A side that has sealed ``step`` and gone on to a later step of ``sequence.PRIVATE`` before
+    # the other side has sealed it: (side, the step it gives orders in). ``sealed`` then holds
+    # the sides that sealed their own step.
+    ahead: tuple[tuple[str, str], ...] = ()
 
     # -- reading ---------------------------------------------------------------------------------
     def task_force(self, side: str, number: int) -> TaskForce | None:

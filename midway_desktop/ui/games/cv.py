@@ -63,7 +63,7 @@ from midway_desktop.games.cv.gestures import (
 )
 from midway_desktop.games.cv.legal import OrdersNow, orders_now
 from midway_desktop.games.cv.observation import told_in_full
-from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET
+from midway_desktop.games.cv.sequence import AIR_STEPS, PHASES, SECRET, as_played_by, own_step
 from midway_desktop.ui.box_views import BoxPanel, BoxView, PieceListModel, SpringTabs
 from midway_desktop.ui.counters import CounterFace
 from midway_desktop.ui.dock_fit import KEPT_WHOLE, scroll_in_dock
@@ -449,7 +449,7 @@ class CvPresenter(DragDropPresenter):
         was = self._legal_at
         if not was or was[0] is not at[0] or was[1] is not at[1] or was[2] != at[2]:
             # (as ``c.legal()``, but a set-up's thousands of Place orders made as they are read)
-            state = c.session.state
+            state = as_played_by(c.session.state, c.viewer)  # (at the viewer's own step)
             mine = c.viewer in c.session.to_act()
             self._legal_at, self._legal_there = at, orders_now(self.game, state, c.viewer) if mine else NO_ORDERS
         return self._legal_there
@@ -689,7 +689,8 @@ class CvPresenter(DragDropPresenter):
         session = self.controller.session
         if session is None or self.controller.reviewing is not None:
             return "review"
-        return PHASES[session.state.step].title if full else step_name(session.state.step)
+        step = own_step(session.state, self.controller.viewer)
+        return PHASES[step].title if full else step_name(step)
 
     def _bring_forward(self, view: dict[str, Any]) -> None:
         key = (view["time"], view["step"], view["viewer"])
@@ -1109,7 +1110,7 @@ class CvPresenter(DragDropPresenter):
             return "A Weapon unit arms Air Factors: drop it on them in a B section (CV › Basic IV.A.1)."
         if session is None or c.viewer not in session.to_act():
             return "It is not your turn to give orders: wait for the other side."
-        step = session.state.step
+        step = own_step(session.state, c.viewer)
         guess = candidate(step, c.viewer, piece, place, self.view)
         if guess is not None:
             reason = c.check(guess)

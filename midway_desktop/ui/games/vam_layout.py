@@ -198,13 +198,17 @@ def air_boxes(view: dict[str, Any], side: str) -> list[BoxSpec]:
 
 
 def strike_boxes(view: dict[str, Any], side: str) -> list[BoxSpec]:
-    """VaM › Air Strikes: the Midway Airstrike Holding Box and the Air Strike Holding Box."""
+    """VaM › Air Strikes: the Midway Airstrike Holding Box and the Air Strike Holding Box. The US
+    strikes the Midway base only once Japanese troops are ashore (VaM › Midway Base Strikes): its
+    box is there while it is asked to assign them, or has aircraft on one."""
     sv = view.get(side) or {}
     out = []
-    if side == "japan":
+    on_midway = any((a.get("flight") or {}).get("kind") == "midway" for a in sv.get("aircraft", ()))
+    asked = view.get("step") == "midway-strike" and side in view.get("to_act", ())
+    if side == "japan" or on_midway or asked:
         out.append(
             BoxSpec(
-                "strike:midway",
+                "strike:midway" if side == "japan" else f"strike:midway:{side}",
                 "Midway Airstrike Holding Box",
                 _planes(side, lambda a: a["where"] == "aloft" and (a.get("flight") or {}).get("kind") == "midway"),
                 ("midway-strike",),

@@ -8,10 +8,10 @@ from midway_desktop.engine.rng import ScriptedRng
 from midway_desktop.games.cv import combat
 from midway_desktop.games.cv.actions import Done, Ready
 from midway_desktop.games.cv.rules import CvRules
-from midway_desktop.games.cv.sequence import PHASES, SECRET, TURN, settle
+from midway_desktop.games.cv.sequence import PHASES, PRIVATE, SECRET, TURN, own_step, settle
 from midway_desktop.games.cv.state import AMERICAN, BaseBox, State, evolve
 from midway_desktop.games.cv.time_record import Time
-from tests.games.cv.play import GAME, JP, NAVAL, US, session, tf
+from tests.games.cv.play import GAME, JP, NAVAL, US, done_until, session, tf
 
 FORCES = [
     tf(US, 1, ["Enterprise", "DD1"], "B3010", {"c": {"wildcat": 10}}),
@@ -49,11 +49,11 @@ def test_one_turn_step_by_step() -> None:
         seen.append((s.state.step, s.to_act()))
     assert seen == [
         ("plane-ready", (US, JP)),
-        ("plane-ready", (JP,)),
+        ("plane-ready", (JP, US)),  # the American has gone on to its next step: asked after the Japanese
         ("form-air-units", (US, JP)),
-        ("form-air-units", (JP,)),
+        ("form-air-units", (JP, US)),
         ("ship-plotting", (US, JP)),
-        ("ship-plotting", (JP,)),
+        ("ship-plotting", (JP,)),  # the last of the three: the American waits, sealed
         ("landing", (US,)),  # the American 5 beat the Japanese 2: the Americans move first
         ("air-move", (US,)),
         ("take-off", (US,)),
@@ -162,3 +162,87 @@ def test_midway_is_worth_200_at_the_end_but_not_in_the_short_scenario() -> None:
     short.state = evolve(short.state, step="time-record", time=short.state.last)
     short.state = settle(GAME, short.state, ScriptedRng(), [])
     assert short.state.step == "over" and short.state.score(US) == 0
+
+
+def test_a_side_plays_the_plane_readiness_and_plotting_steps_without_waiting() -> None:
+    """The Plane Ready, Form Air Units and Plot Ship Movement Steps follow one another with
+    nothing done or told between them: a side that seals one goes on to the next at once, and
+    seals the last and waits; each step ends when no side is left in it. Each side meanwhile
+    plays in its own step and sees only that it and the other have sealed."""
+    s = session(FORCES, rng=ScriptedRng(dice=[5, 2]))
+    s.play(Ready(US, "tf1", "wildcat", 3, "c", "b"))
+    s.play(Done(US))
+    assert (s.state.step, own_step(s.state, US), s.to_act()) == ("plane-ready", "form-air-units", (JP, US))
+    assert s.view(US)["step"] == "form-air-units" and s.view(JP)["step"] == "plane-ready"
+    assert s.view(JP)["to_act"] == [JP]  # the American has sealed this step
+    assert s.check(Ready(US, "tf1", "wildcat", 3, "b", "c")) is not None  # its Plane Ready Step is over
+    s.play(Done(US))
+    s.play(Done(US))
+    assert (s.state.step, own_step(s.state, US), s.to_act()) == ("plane-ready", "ship-plotting", (JP,))
+    told = [e.text for e in s.log(JP) if e.kind == "sealed"]
+    assert [t.split("(")[1] for t in told][-3:] == [f"{PHASES[p].title})." for p in PRIVATE]
+    s.play(Done(JP))
+    assert (s.state.step, s.to_act()) == ("form-air-units", (JP,))
+    s.play(Done(JP))
+    s.play(Done(JP))
+    assert s.state.step == "landing" and s.state.ahead == () and s.state.initiative == (US, JP)
+
+
+def _with_orders(order: list[str]) -> Session:
+    """A Turn's three steps with both sides' orders (planes readied, an Air unit formed, a Task
+    Force plotted), the sides giving them in ``order`` (the side to give each next order)."""
+    from midway_desktop.games.cv.actions import Form, Plot
+
+    s = session(FORCES, rng=ScriptedRng(dice=[5, 2]))
+    planes = {US: "wildcat", JP: "zero"}
+
+    def orders(side: str) -> list[object]:
+        step = own_step(s.state, side)
+        if step == "plane-ready":
+            return [Ready(side, "tf1", planes[side], 3, "c", "b"), Done(side)]
+        if step == "form-air-units":
+            return [Form(side, "tf1", 1, planes[side], 4, ""), Done(side)]
+        plots = [a for a in s.legal_actions(side) if isinstance(a, Plot) and len(a.path) == 1]
+        return [plots[0], Done(side)]
+
+    queue: dict[str, list[object]] = {US: [], JP: []}
+    for side in order:
+        if not queue[side]:
+            queue[side] = orders(side)
+        s.play(queue[side].pop(0))  # type: ignore[arg-type]
+    assert s.state.step == "landing", s.state.step
+    return s
+
+
+def test_the_turn_is_the_same_whichever_side_gives_its_orders_first() -> None:
+    """Each order of the three steps reads and changes only its own side's part of the position:
+    a side's orders of a later step and the other side's of an earlier one come to the same Turn
+    in either order, and each side hears the same (the order of the "sealed" lines aside)."""
+    alternating = [US, US, JP, JP, US, US, JP, JP, US, US, JP, JP]
+    at_one_sitting = [US] * 6 + [JP] * 6
+    other_first = [JP] * 6 + [US] * 6
+    games = [_with_orders(o) for o in (alternating, at_one_sitting, other_first)]
+    first = games[0]
+    for s in games[1:]:
+        assert s.state == first.state
+        for side in (US, JP):
+            assert s.view(side) == first.view(side)
+            assert sorted(e.text for e in s.log(side)) == sorted(e.text for e in first.log(side))
+
+
+def test_leaving_the_plane_ready_and_form_air_units_steps_does_nothing_and_tells_nothing() -> None:
+    """What lets a side go on before the other has sealed: the step ending does no work and says
+    nothing (only the Plot Ship Movement Step, the last, moves the ships)."""
+    from midway_desktop.engine.rng import Rng
+    from midway_desktop.games.cv.sequence import leave
+
+    s = session(FORCES)
+    for step in PRIVATE[:-1]:
+        done_until(s, step)
+        state = evolve(s.state, sealed=frozenset({US, JP}))
+        events: list[object] = []
+        rng = Rng(1)
+        after = leave(GAME, state, rng, events)  # type: ignore[arg-type]
+        assert after == evolve(state, step=TURN[TURN.index(step) + 1], sealed=frozenset(), ahead=())
+        assert events == [] and rng.uses == 0
+    assert TURN[:3] == PRIVATE and set(PRIVATE) <= SECRET

@@ -193,7 +193,7 @@ def _play(session: Session, rnd: random.Random, steps: int) -> None:
     for _ in range(steps):
         if session.over:
             return
-        side = session.to_act()[0]
+        side = rnd.choice(session.to_act())  # (a side gone on to its next sealed step too)
         legal = session.legal_actions(side)
         done = Done(side) in legal  # (refused while an Air unit must leave an enemy hex, VIII.H.3)
         action = Done(side) if rnd.random() < 0.25 and done else rnd.choice(legal)
