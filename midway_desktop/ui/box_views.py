@@ -203,6 +203,39 @@ class BoxView(QListView):
         self.clicked.connect(lambda ix: self.picked.emit(ix.data(Qt.ItemDataRole.UserRole)))
         self.activated.connect(lambda ix: self.activated_piece.emit(ix.data(Qt.ItemDataRole.UserRole)))
         model.modelReset.connect(self._fit_height)
+        # A box is filled again from every new view: the counter the player picked stays picked.
+        self._kept_pick = ""
+        model.modelAboutToBeReset.connect(self._keep_pick)
+        model.modelReset.connect(self._restore_pick)
+
+    def picked_piece(self) -> str:
+        """The counter picked in this box ("" if none)."""
+        ix = self.currentIndex()
+        model = self.selectionModel()
+        if not ix.isValid() or model is None or not model.isSelected(ix):
+            return ""
+        return str(ix.data(Qt.ItemDataRole.UserRole) or "")
+
+    def pick(self, piece: str) -> bool:
+        """Pick ``piece``'s counter, if the box holds it (as a click on it does)."""
+        if not piece:
+            return False
+        for row, held in enumerate(self.box_model.pieces()):
+            if held == piece:
+                self.setCurrentIndex(self.box_model.index(row))
+                return True
+        return False
+
+    def pick_when_filled(self, piece: str) -> None:
+        """Pick ``piece`` as the box is next filled (a box made anew for one the player had picked in)."""
+        self._kept_pick = piece
+
+    def _keep_pick(self) -> None:
+        self._kept_pick = self.picked_piece() or self._kept_pick
+
+    def _restore_pick(self) -> None:
+        piece, self._kept_pick = self._kept_pick, ""
+        self.pick(piece)
 
     def _fit_height(self) -> None:
         """Tall enough for every counter: a box never hides counters behind a scroll bar."""

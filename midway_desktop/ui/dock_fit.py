@@ -5,8 +5,18 @@ before the panel scrolls (:class:`GivingList`), so a short dock keeps its button
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt
-from PySide6.QtWidgets import QDockWidget, QListWidget, QScrollArea, QWidget
+from types import TracebackType
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QApplication,
+    QDockWidget,
+    QListWidget,
+    QScrollArea,
+    QScrollBar,
+    QWidget,
+)
 
 
 class _WidthKeeper(QObject):
@@ -86,3 +96,101 @@ class GivingList(QListWidget):
     def sizeHint(self) -> QSize:  # noqa: N802
         row = self.fontMetrics().height() + 4
         return QSize(super().sizeHint().width(), self.ROWS * row + 2 * self.frameWidth())
+
+
+class _Held(QObject):
+    """How far down a scroll bar is to be while its contents are laid out (contents made again
+    are laid out later, some of them a turn of the event loop or two later, and a bar set before
+    then is cut short): set again as its range changes, until the player takes the bar (or the
+    keyboard scrolls to a widget out of sight), or the range has been still for ``SETTLED`` ms."""
+
+    SETTLED = 300
+
+    def __init__(self, bar: QScrollBar) -> None:
+        super().__init__(bar)
+        self.bar = bar
+        self.value: int | None = None
+        self._setting = False
+        self._settled = QTimer(self)
+        self._settled.setSingleShot(True)
+        self._settled.setInterval(self.SETTLED)
+        self._settled.timeout.connect(self._let_go)
+        bar.rangeChanged.connect(self._again)
+        bar.valueChanged.connect(self._moved)
+        bar.sliderPressed.connect(self._let_go)
+        bar.actionTriggered.connect(self._taken)
+
+    def hold(self, value: int) -> None:
+        self.value = value
+        self._set(value)
+        self._settled.start()
+
+    def _set(self, value: int) -> None:
+        self._setting = True
+        try:
+            self.bar.setValue(value)
+        finally:
+            self._setting = False
+
+    def _again(self, _low: int, _high: int) -> None:
+        # (said before the bar cuts its value to the new range: set first, it has none to cut)
+        if self.value is not None:
+            self._set(self.value)
+            self._settled.start()
+
+    def _moved(self, _value: int) -> None:
+        if not self._setting:
+            self._let_go()
+
+    def _taken(self, _action: int) -> None:
+        self._let_go()
+
+    def _let_go(self) -> None:
+        self.value = None
+        self._settled.stop()
+
+
+def _held(area: QAbstractScrollArea) -> _Held:
+    bar = area.verticalScrollBar()
+    held = bar.findChild(_Held)
+    return held if held is not None else _Held(bar)
+
+
+def hold_scroll(area: QAbstractScrollArea, value: int) -> None:
+    """``area`` scrolled ``value`` down, now and as its contents are laid out anew (as far as
+    they let it), until the player takes it."""
+    _held(area).hold(value)
+
+
+def scroll_place(area: QAbstractScrollArea) -> int:
+    """How far down ``area`` is, or is held to be once its contents are laid out."""
+    bar = area.verticalScrollBar()
+    held = bar.findChild(_Held)
+    return held.value if held is not None and held.value is not None else bar.value()
+
+
+class KeptPlace:
+    """A dock's scroll area (or a list) stays where the player had it while its contents are
+    made again (``with KeptPlace(area): ...``): as far down, and the keyboard with the area, not
+    walked away. A widget with the keyboard that is hidden hands it to the next one in the
+    window's order, and a scroll area scrolls to whichever widget it is handed to: taking the
+    boxes of a dock down one by one walked the keyboard through every one of them and left the
+    dock scrolled to its bottom after a drop."""
+
+    def __init__(self, area: QAbstractScrollArea, value: int | None = None) -> None:
+        """``value``: how far down to put it instead (where a player left it at a handover)."""
+        self.area = area
+        self.value = 0
+        self._given = value
+
+    def __enter__(self) -> KeptPlace:
+        self.value = scroll_place(self.area) if self._given is None else self._given
+        focus = QApplication.focusWidget()
+        if focus is not None and focus is not self.area and self.area.isAncestorOf(focus):
+            self.area.setFocus()  # (the area itself: nothing in it to scroll to)
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        hold_scroll(self.area, self.value)

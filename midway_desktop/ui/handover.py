@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
-from PySide6.QtWidgets import QDockWidget, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from midway_desktop.ui.shapes import fill_rect
 
@@ -145,6 +145,12 @@ class HandoverCurtain(QWidget):
     def lift(self) -> None:
         """Open the curtain without asking anyone (a new game decides afresh who sees what)."""
         self._down = False
+        # The keyboard leaves the curtain's button first: a widget with it that is hidden hands it
+        # to the next in the window, and the dock holding that one scrolled to it (the Orders
+        # dock to its bottom, at every handover). The window gives it to the map after.
+        focus = QApplication.focusWidget()
+        if focus is not None and self.isAncestorOf(focus):
+            self.window_.setFocus()
         self.hide()
         self._unwatch()
         held, self._held = self._held, []

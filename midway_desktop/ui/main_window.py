@@ -43,6 +43,8 @@ from midway_desktop.ui.games import desktop_plays, presenter_class, preview_clas
 from midway_desktop.ui.games.base import Presenter, window_tab_bars
 from midway_desktop.ui.handover import HandoverCurtain
 from midway_desktop.ui.log_dock import LogDock
+from midway_desktop.ui.map_room import MapRoom
+from midway_desktop.ui.status_bar import StatusBar
 from midway_desktop.ui.stored_settings import read_text, restore
 from midway_desktop.values import frozen_value
 
@@ -110,6 +112,7 @@ class MainWindow(QMainWindow):
         self.scene = BoardScene(self.board, self)
         self.view = BoardView(self.scene, self)
         self.setCentralWidget(self.view)
+        self.map_room = MapRoom(self)  # the map keeps its share of the window beside the docks
         self.controller = GameController(self, autosave=persist)
         self.presenter: Presenter | None = None
         self.game_over_box: QMessageBox | None = None
@@ -132,7 +135,17 @@ class MainWindow(QMainWindow):
         if not (persist and restore(self.restoreGeometry, self.settings, SETTINGS_GEOMETRY)):
             self.resize(1400, 900)
         self._restore_layout()
+        self._least_size_afresh()
         QTimer.singleShot(0, self.view, self.view.fit)
+
+    def _least_size_afresh(self) -> None:
+        """The window's least size asked again of its parts as built. Laid out while a game's
+        docks were still being made (Qt lays a window out as its first docks are tabbed), it
+        kept the least size they had then until it is next laid out, as it shows: a window made
+        smaller meanwhile was held at it (Victory at Midway's, sized 1024x700, opened 853 px tall)."""
+        if not self.isVisible():
+            self.layout().invalidate()
+            self.layout().activate()
 
     # -- construction ---------------------------------------------------------------------
     def _build_actions(self) -> None:
@@ -278,6 +291,8 @@ class MainWindow(QMainWindow):
             self.settings.setValue(f"{SETTINGS_SEATS}/{self.game_id}", text)
 
     def _build_status(self) -> None:
+        # Its messages wrap instead of running under the turn line (``ui.status_bar``).
+        self.setStatusBar(StatusBar(self))
         self.cell_label = QLabel("")
         self.cell_label.setMinimumWidth(320)
         self.zoom_label = QLabel("")

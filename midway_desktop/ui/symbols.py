@@ -57,7 +57,7 @@ PLANE_SYMBOLS: dict[str, str] = {
 # Kido Butai's squadron faces: a Zero, or a bomber on its bomb (Val) or torpedo (Kate) side.
 SQUADRON_SYMBOLS: dict[str, str] = {"fighter": "fighter", "bomb": "dive-bomber", "torpedo": "torpedo-bomber"}
 # Markers that are no ship or plane: what each stands for.
-MARKERS = ("task-force", "search", "sighted", "battle", "base", "turn", "strike", "ground")
+MARKERS = ("task-force", "air-search", "ship-search", "sighted", "battle", "base", "turn", "strike", "ground")
 # Midway Solitaire's counters are whole forces (MS › Game Components).
 FORCE_SYMBOLS: dict[str, str] = {
     "TF-16": "cv",
@@ -88,7 +88,8 @@ SYMBOL_NAMES: dict[str, str] = {
     "flying-boat": "flying boat",
     "float-plane": "floatplane",
     "task-force": "task force / fleet marker",
-    "search": "search marker",
+    "air-search": "air search marker",
+    "ship-search": "ship search marker",
     "sighted": "sighting marker",
     "battle": "battle marker",
     "base": "air base",

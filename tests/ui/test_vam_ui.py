@@ -491,9 +491,9 @@ def test_the_umpire_sees_each_search_once() -> None:
             session.play(bots[side].choose(session, side, session.legal_actions(side), luck))
             view = session.view("umpire")
             searches = [
-                (where, face.kind, face.values)
+                (where, face.symbol, face.values)
                 for where, face, _tip in map_counters(view).values()
-                if face.title == "Search"
+                if face.symbol in ("air-search", "ship-search")
             ]
             mine = [s for s in searches if s[2] != "enemy"]
             assert not [s for s in searches if s[2] == "enemy"], "the umpire is shown a side's word of a search"

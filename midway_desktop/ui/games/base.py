@@ -30,6 +30,27 @@ def window_tab_bars(window: QWidget) -> list[QTabBar]:
     return [child for child in window.children() if isinstance(child, QTabBar)]
 
 
+def dock_on_show(window: QWidget, dock: QDockWidget, bars: list[QTabBar] | None = None) -> bool:
+    """Whether ``dock`` is before the player's eyes, or will be as the window shows or the
+    hot-seat curtain lifts: not closed, and not behind another tab of its stack. Read from where
+    Qt lays the dock out, never from what is drawn: behind the curtain nothing of the window is
+    seen, and a dock filled only when seen was left blank as the curtain lifted (Qt says nothing
+    of a dock that was on show all along). ``bars``: the window's tab bars, if read already."""
+    if dock.isHidden():
+        return False
+    if dock.isFloating():
+        return True
+    geometry = dock.geometry()
+    if geometry.right() < 0 or geometry.bottom() < 0:
+        return False  # Qt parks a dock behind another's tab off the window, above and left of it
+    # Not laid out yet (a dock just made, the window not yet shown): its tab bar tells. Qt
+    # leaves stale bars on the window too: on show if any bar naming it has it on top.
+    title = dock.windowTitle()
+    every = bars if bars is not None else window_tab_bars(window)
+    named = [b for b in every if any(b.tabText(i) == title for i in range(b.count()))]
+    return not named or any(b.tabText(b.currentIndex()) == title for b in named)
+
+
 class Presenter(QObject):
     """Lives as long as one game is shown; owns that game's docks and counter bindings."""
 

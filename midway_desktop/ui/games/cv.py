@@ -71,6 +71,7 @@ from midway_desktop.ui.games.base import (
     LIT_BOX,
     DragDropPresenter,
     blockers_html,
+    dock_on_show,
     waiting_text,
     whose_move,
     window_tab_bars,
@@ -454,18 +455,7 @@ class CvPresenter(DragDropPresenter):
         return self._legal_there
 
     def _on_show(self, dock: QDockWidget, bars: list[QTabBar] | None = None) -> bool:
-        """Whether ``dock`` is before the player's eyes, or will be as the window shows: not
-        closed, and not behind another tab of its stack. (Qt keeps the docks behind a tab
-        visible, and before the window is first shown none is: their tab bar tells.)"""
-        if dock.isHidden():
-            return False
-        if dock.isFloating():
-            return True
-        title = dock.windowTitle()
-        # (Qt leaves stale bars on the window too: on show if any bar naming it has it on top.)
-        every = bars if bars is not None else window_tab_bars(self.window)
-        bars = [b for b in every if any(b.tabText(i) == title for i in range(b.count()))]
-        return not bars or any(b.tabText(b.currentIndex()) == title for b in bars)
+        return dock_on_show(self.window, dock, bars)
 
     def _dock_shown(self, name: str, shown: bool) -> None:
         """A chart's or sheet's tab turned to (or its dock opened): its widgets made now, over

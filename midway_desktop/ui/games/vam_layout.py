@@ -24,6 +24,7 @@ SIDE_NAMES = {"us": "US", "japan": "Japan"}
 OFF_MAP = frozenset({"entry", "withdrawn", "sunk", "unplaced"})
 TRANSPORTS = ("TT1", "TT2", "TT3", "TT4")
 SEARCH_TITLES = {"air": "Air search", "ship": "Ship search"}
+SEARCH_SYMBOLS = {"air": "air-search", "ship": "ship-search"}
 ORDINALS = {"First": "1st", "Second": "2nd", "Third": "3rd", "Fourth": "4th", "Fifth": "5th", "Sixth": "6th"}
 KIND_NAMES = {"F": "fighter", "D": "dive bomber", "T": "torpedo bomber", "H": "heavy bomber", "P": "patrol"}
 
@@ -349,6 +350,14 @@ def other(side: str) -> str:
     return "japan" if side == "us" else "us"
 
 
+def search_face(side: str, kind: str, values: str, reduced: bool = False) -> CounterFace:
+    """A search marker (VaM › Search): an Air search and a Ship search told apart at a glance,
+    each by its name in large print ("Air", "Ship") and its own picture (a plane or a ship in
+    the lens), down to the smallest counter (where only the picture is left)."""
+    title = SEARCH_TITLES.get(kind, kind).split()[0]
+    return CounterFace(side, title, "search", values, reduced=reduced, symbol=SEARCH_SYMBOLS.get(kind, ""))
+
+
 def map_counters(view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]]:
     """Every counter on the viewing side's map, read from its view: piece -> (hex, face, tooltip).
     Task Force / Fleet markers stand for the ships in their boxes (VaM › Stacking); ships outside
@@ -382,7 +391,7 @@ def map_counters(view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]
             if is_hex(where):
                 wanted[f"search:{side}:{i}"] = (
                     where,
-                    CounterFace("neutral", "Search", kind, SIDE_NAMES[side], symbol="search"),
+                    search_face("neutral", kind, SIDE_NAMES[side]),
                     f"{tag}{SEARCH_TITLES.get(kind, kind)} in {where}",
                 )
         # The umpire sees the searching side's own markers: the enemy's word for them would
@@ -392,7 +401,7 @@ def map_counters(view: dict[str, Any]) -> dict[str, tuple[str, CounterFace, str]
             if is_hex(where):
                 wanted[f"their-search:{side}:{i}"] = (
                     where,
-                    CounterFace(other(side), "Search", kind, "enemy", reduced=True, symbol="search"),
+                    search_face(other(side), kind, "enemy", reduced=True),
                     f"{tag}The enemy announced a {kind} search in {where}",
                 )
         for i, sight in enumerate(sv.get("sightings", ())):
@@ -487,6 +496,6 @@ def search_row(view: dict[str, Any], piece: str) -> Row:
     placed = sum(1 for s in (view.get(side) or {}).get("searches", ()) if s[0] == kind)
     title = SEARCH_TITLES.get(kind, kind)
     shown = f"{placed} placed" if placed else SIDE_NAMES.get(side, "")
-    face = CounterFace("neutral", "Search", kind, shown, symbol="search")
+    face = search_face("neutral", kind, shown)
     more = f"{placed} placed this turn; " if placed else ""
     return Row(piece, title, face, f"{title} markers: {more}drag one onto a hex to search it.")

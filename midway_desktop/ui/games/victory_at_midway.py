@@ -47,8 +47,8 @@ from midway_desktop.games.victory_at_midway.sequence import PHASES
 from midway_desktop.ui.ask import ask
 from midway_desktop.ui.box_views import role_numbers
 from midway_desktop.ui.counters import CounterFace
-from midway_desktop.ui.dock_fit import GivingList, scroll_in_dock
-from midway_desktop.ui.games.base import DragDropPresenter, blockers_html, waiting_text, whose_move
+from midway_desktop.ui.dock_fit import GivingList, KeptPlace, hold_scroll, scroll_in_dock
+from midway_desktop.ui.games.base import DragDropPresenter, blockers_html, dock_on_show, waiting_text, whose_move
 from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
 from midway_desktop.ui.games.vam_layout import (
     DOCK_TIPS,
@@ -174,6 +174,9 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self._tab = -1
         self._tab_piece = ""
         self._battle_shown = True
+        self._scrolls: dict[str, dict[str, int]] = {}  # by side: how far down each dock is
+        self._pending_scrolls: dict[str, int] = {}  # box docks to put there as they are next filled
+        self._track_turn: object = None  # the turn the Turns track was last scrolled to
 
     # -- docks ----------------------------------------------------------------------------
     def build_docks(self) -> None:
@@ -342,6 +345,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
             self.report.reset()
             self.battle_pick = None
             self.window.show_log()  # it was cut short by the playback just cleared
+            self._keep_scrolls(self._layout_side)
         self._switch_layout(viewer)
         self.view = view
         live = c.reviewing is None and viewer != UMPIRE
@@ -353,6 +357,8 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self._fill_boxes(view, moving, new_viewer)
         self.waiting_model.set_view(view, moving)
         self.waiting_panel.setVisible(self.waiting_model.rowCount() > 0)
+        if new_viewer:
+            self._give_scrolls(viewer)
         if held:
             self._fill_orders(view, waiting=True)
             return  # the board catches up when the doctrine's moves have been shown
@@ -362,7 +368,9 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self._fill_orders(view)
         self._fill_battle(view, moving)
         self.track_model.set_view(view)
-        if view["turn"]:
+        if view["turn"] and (new_viewer or self._track_turn != view["turn"]):
+            # (a new turn, or a new player: else the track stays where the player scrolled it)
+            self._track_turn = view["turn"]
             self.track_view.scrollTo(
                 self.track_model.index(int(view["turn"]) - 1), QListView.ScrollHint.PositionAtCenter
             )
@@ -375,6 +383,27 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
             f"{who} · {when} · {self._step_title(view)}" + (f" · {move[0].upper()}{move[1:]}" if move else "")
         )
         self._curtain_on_top()
+
+    def _scroll_areas(self) -> dict[str, QScrollArea]:
+        return {d.objectName(): a for d in self.docks if isinstance(a := d.widget(), QScrollArea)}
+
+    def _keep_scrolls(self, side: str) -> None:
+        """How far down each dock is, kept for the player leaving the screen (a box dock not
+        filled since that player came: where it was to go)."""
+        if side:
+            now = {n: a.verticalScrollBar().value() for n, a in self._scroll_areas().items()}
+            self._scrolls[side] = now | self._pending_scrolls
+
+    def _give_scrolls(self, side: str) -> None:
+        """Each dock as far down as ``side``'s player left it (at the top the first time): where
+        the other player was looking is theirs. Held as the docks are laid out anew; a box dock
+        behind a tab, as it is filled (emptied of the last player's boxes, it could not be)."""
+        kept = self._scrolls.get(side, {})
+        waiting = {dock.objectName() for name, (dock, _l) in self.box_docks.items() if name in self._box_stale}
+        self._pending_scrolls = {n: kept[n] for n in waiting if n in kept}
+        for name, area in self._scroll_areas().items():
+            if name not in waiting:
+                hold_scroll(area, kept.get(name, 0))
 
     def _bring_forward(self, view: dict[str, Any]) -> None:
         """When a step comes to a side, show it the holding boxes the step works with. The
@@ -419,10 +448,8 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self.soon(self._fill_shown_boxes)  # (a dock laid out anew, or a layout restored, since)
 
     def _box_on_show(self, name: str) -> bool:
-        """Whether the player can see the dock (Qt moves the docks behind a stack's other tabs
-        off the window; visibility alone does not tell)."""
-        dock = self.box_docks[name][0]
-        return dock.isVisible() and not dock.visibleRegion().isEmpty()
+        """Whether the player sees the dock, or will once the curtain lifts (``dock_on_show``)."""
+        return dock_on_show(self.window, self.box_docks[name][0])
 
     def _box_dock_shown(self, name: str, shown: bool) -> None:
         """A box dock's tab turned to (or away from): filled before it is drawn. Qt also says so
@@ -440,21 +467,33 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self._box_stale.discard(name)
         make = next(m for n, _t, m in DOCKS if n == name)
         specs = [s for side in sides_shown(view) for s in make(view, side)]
-        shape = tuple(s.key + "|" + s.title for s in specs)
-        if self._dock_shape.get(name) != shape:
-            self._rebuild_dock(name, specs, self.box_docks[name][1])
-            self._dock_shape[name] = shape
-        for spec in specs:
-            model = self.box_models[spec.key]
-            model.set_view(view, moving)
-            panel = self.box_views[spec.key].parentWidget()
-            if panel is not None:
-                panel.setVisible(not (spec.hide_empty and model.rowCount() == 0))
+        shape = tuple(s.key for s in specs)  # (a title that changes is put right in place)
+        dock, layout = self.box_docks[name]
+        area = dock.widget()
+        assert isinstance(area, QScrollArea)
+        # The dock stays scrolled where it was, a box taken down or not (or, first filled for a
+        # player come to the screen, where that player left it: ``_give_scrolls``).
+        with KeptPlace(area, self._pending_scrolls.pop(dock.objectName(), None)):
+            if self._dock_shape.get(name) != shape:
+                self._rebuild_dock(name, specs, layout)
+                self._dock_shape[name] = shape
+            for spec in specs:
+                model = self.box_models[spec.key]
+                model.select = spec.select
+                model.set_view(view, moving)
+                panel = self.box_views[spec.key].parentWidget()
+                if isinstance(panel, BoxPanel):
+                    if panel.title.text() != spec.title:
+                        panel.title.setText(spec.title)
+                    panel.setVisible(not (spec.hide_empty and model.rowCount() == 0))
 
     def _rebuild_dock(self, name: str, specs: list[BoxSpec], layout: QVBoxLayout) -> None:
+        picked = {}  # the counter picked in each box, picked again in the box made anew
         for key in self._dock_keys.get(name, ()):
-            self.box_views.pop(key, None)
+            old = self.box_views.pop(key, None)
             self.box_models.pop(key, None)
+            if old is not None and old.picked_piece():
+                picked[key] = old.picked_piece()
         while layout.count():
             item = layout.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -470,6 +509,8 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
             layout.addWidget(panel)
             self.box_models[spec.key] = model
             self.box_views[spec.key] = view
+            if spec.key in picked:
+                view.pick_when_filled(picked[spec.key])
         layout.addStretch(1)  # boxes pack at the top, like sheets on a table
         self._dock_keys[name] = [s.key for s in specs]
 
@@ -530,6 +571,25 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         return {e["group"] for e in (view.get("japan") or {}).get("entry", ())}
 
     def _fill_orders(self, view: dict[str, Any], waiting: bool = False) -> None:
+        """The Orders dock written anew from ``view``, left where the player had it: the dock and
+        its list as far down as they were, the order picked in the list still picked."""
+        area = self.orders_dock.widget()
+        assert isinstance(area, QScrollArea)
+        listed = self.order_list
+        item = listed.currentItem()
+        picked = item.text() if item is not None and item.isSelected() else ""
+        with KeptPlace(area), KeptPlace(listed) as kept:
+            self._write_orders(view, waiting)
+            if picked:
+                again = listed.findItems(picked, Qt.MatchFlag.MatchExactly)
+                if again:
+                    listed.setAutoScroll(False)  # (picked where it is: the list stays where it was)
+                    listed.setCurrentItem(again[0])
+                    listed.setAutoScroll(True)
+            if kept.value:
+                listed.doItemsLayout()  # (laid out now, not when next drawn: its height is known)
+
+    def _write_orders(self, view: dict[str, Any], waiting: bool = False) -> None:
         for b in self.buttons:
             self.button_layout.removeWidget(b)
             b.hide()  # deleteLater waits for the event loop; it must not show meanwhile
