@@ -186,6 +186,8 @@ class TakeOff(Action):
 
     def describe(self) -> str:
         over = f", CAP over {box_name(self.cap)}" if self.cap else ""
+        if not self.to:  # (Basic VIII.G: from an off-board base, in flight until it enters the map)
+            return f"Air unit {self.air_unit} takes off, in flight to the mapboard{over}"
         return f"Air unit {self.air_unit} takes off to {self.to}{over}"
 
 

@@ -19,6 +19,7 @@ from typing import Literal
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.games.cv.actions import (
+    AirAttack,
     Announce,
     EnterMap,
     Form,
@@ -28,6 +29,7 @@ from midway_desktop.games.cv.actions import (
     Plot,
     Ready,
     Regroup,
+    Shadow,
     Stow,
     TakeOff,
     Transfer,
@@ -153,6 +155,10 @@ def _pick_label(a: Action, count: int) -> str:
         return f"Announce {a.strength} as the strength of… ({count:,} units)"
     if isinstance(a, InterceptPassing):
         return f"Attack enemy Air unit {a.air_unit} with your Interceptors… ({count:,} ways)"
+    if isinstance(a, AirAttack):
+        return f"Attack with your Interceptors in {a.hex}… ({count:,} ways)"
+    if isinstance(a, Shadow):
+        return f"Shadow enemy ships… ({count:,} ways)"
     if isinstance(a, Regroup):
         return f"Planes of Air unit {a.source} to another Air unit… ({count:,} ways)"
     if isinstance(a, Form):

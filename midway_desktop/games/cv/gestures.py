@@ -35,12 +35,14 @@ from typing import Any
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.games.cv.actions import (
+    AirAttack,
     Altitude,
     Announce,
     Done,
     EnterMap,
     Form,
     InterceptPassing,
+    Jettison,
     Land,
     LetPass,
     MoveAir,
@@ -48,6 +50,7 @@ from midway_desktop.games.cv.actions import (
     Plot,
     Ready,
     Regroup,
+    Shadow,
     Stow,
     TakeOff,
     Transfer,
@@ -121,6 +124,8 @@ def gesture(action: Action, plots: Mapping[int, Sequence[str]] | None = None) ->
             return None  # not one hex on from the plot so far
         return f"tf{action.task_force}", action.path[-1]
     if isinstance(action, (MoveAir, TakeOff)):
+        if not (action.cap or action.to):
+            return None  # (from an off-board base, into flight: no hex to put it on, the menu's)
         return f"air{action.air_unit}", f"cap:{action.cap}" if action.cap else action.to
     if isinstance(action, EnterMap):
         return f"air{action.air_unit}", action.hex
@@ -212,12 +217,14 @@ def orders_for(legal: Iterable[Action], piece: str) -> list[Action]:
 
 
 def _names(a: Action, piece: str) -> bool:
+    if isinstance(a, Shadow):  # (Basic VI.G: the shadowing Task Force's or Air unit's order)
+        return a.unit == piece
     if piece.startswith("tf") and piece[2:].isdigit():
         n = int(piece[2:])
         return (isinstance(a, (Place, Plot)) and a.task_force == n) or (isinstance(a, Transfer) and a.source == n)
     if piece.startswith("air") and piece[3:].isdigit():
         n = int(piece[3:])
-        if isinstance(a, (MoveAir, TakeOff, EnterMap, Land, Altitude)):
+        if isinstance(a, (MoveAir, TakeOff, EnterMap, Land, Altitude, Jettison)):
             return a.air_unit == n
         return isinstance(a, Regroup) and a.source == n
     parts = piece.split(":")
@@ -252,8 +259,12 @@ def order_group(a: Action) -> str:
         return f"Task Force {a.task_force}"
     if isinstance(a, Transfer):
         return f"Task Force {a.source}"
-    if isinstance(a, (MoveAir, TakeOff, EnterMap, Land, Altitude)):
+    if isinstance(a, (MoveAir, TakeOff, EnterMap, Land, Altitude, Jettison)):
         return f"Air unit {a.air_unit}"
+    if isinstance(a, Shadow):
+        return f"Air unit {a.unit[3:]}" if a.unit.startswith("air") else f"Task Force {a.unit[2:]}"
+    if isinstance(a, AirAttack):  # (Basic VIII.I.1: the Interceptors at one altitude in a hex)
+        return f"Interceptors in {a.hex} at {'High' if a.high else 'Low'} Altitude"
     if isinstance(a, Regroup):
         return f"Air unit {a.source}"
     if isinstance(a, (Ready, Stow)):  # (the box as the player calls it, never its id: "tf1")

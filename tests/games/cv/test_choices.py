@@ -11,7 +11,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from midway_desktop.engine import Rng, Session, get_rules, new_game
-from midway_desktop.games.cv.actions import Form, Place, Ready
+from midway_desktop.games.cv.actions import (
+    Arrange,
+    Attack,
+    Bomb,
+    Conserve,
+    Done,
+    Eliminate,
+    Fire,
+    Form,
+    Intercept,
+    LetPass,
+    Place,
+    Ready,
+    SetDie,
+)
 from midway_desktop.games.cv.bots import PlainBot
 from midway_desktop.games.cv.choices import (
     LISTED,
@@ -23,8 +37,11 @@ from midway_desktop.games.cv.choices import (
     group_kind,
 )
 from midway_desktop.games.cv.demo import play_until
-from midway_desktop.games.cv.gestures import order_groups, orders_for, pieces_with_orders, plotted
+from midway_desktop.games.cv.gestures import gesture, order_group, order_groups, orders_for, pieces_with_orders, plotted
 from midway_desktop.games.cv.legal import Placements, orders_now
+
+# Orders given on the Combat Board's rows (ui.games.cv_combat), not by a counter.
+ON_THE_COMBAT_BOARD = (Intercept, Conserve, Attack, Bomb, Eliminate, Arrange, SetDie, Fire)
 
 
 def _flat(found: list[Choice]) -> list[object]:
@@ -55,7 +72,9 @@ def test_every_menu_of_a_whole_game_is_short_and_reaches_every_order(seed: int) 
     """A Short Scenario played to its end by random legal orders: at every step, for every counter
     of the side to act, its menu has at most ``MENU_LINES`` lines; each order of the counter is
     reached through exactly one line (planes into Air units: those in use and the next empty
-    box); and no two lines are the same move by another count."""
+    box); no two lines are the same move by another count; and every legal order has a way in
+    through the window (a seal, a drag, the Combat Board, or a counter's menu and Orders list:
+    shadowing, jettisons and Interceptors' attacks had none)."""
     s = Session.start(get_rules("cv"), scenario="short", seed=seed)
     bot, rng = PlainBot(0.6), Rng(seed)
     menus = 0
@@ -76,6 +95,8 @@ def test_every_menu_of_a_whole_game_is_short_and_reaches_every_order(seed: int) 
                 menus += 1
             for name, orders in order_groups(legal).items():
                 assert len(choices(orders, _in_use(view))) <= MENU_LINES, name
+            for a in legal.rest if hasattr(legal, "rest") else legal:  # (every order has a way in)
+                assert isinstance(a, (Done, LetPass, *ON_THE_COMBAT_BOARD)) or gesture(a) or order_group(a), a
         side = s.to_act()[0]
         s.play(bot.choose(s, side, s.legal_actions(side), rng))
     assert menus > 1000
