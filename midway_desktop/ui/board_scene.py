@@ -163,11 +163,14 @@ class BoardScene(QGraphicsScene):
 
     def raise_in_cell(self, item: CounterItem) -> None:
         """Put ``item`` on top of its cell's stack (a click on a counter half under others), the
-        rest kept in their order under it; the fan stays as it is."""
-        stack = sorted((it for it in self.in_cell(item.label) if it is not item), key=lambda it: it.zValue())
-        for i, other in enumerate(stack):
-            other.setZValue(10 + i * 0.01)
-        item.setZValue(10 + len(stack) * 0.01)
+        rest kept in their order under it; the fan stays as it is. A click on the counter already
+        on top puts it at the bottom, so that clicks on a stack go through it counter by counter
+        (one buried under a big stack comes up too)."""
+        others = sorted((it for it in self.in_cell(item.label) if it is not item), key=lambda it: it.zValue())
+        on_top = all(it.zValue() < item.zValue() for it in others)
+        stack = [item, *others] if on_top and others else [*others, item]
+        for i, it in enumerate(stack):
+            it.setZValue(10 + i * 0.01)
 
     def _lay_out_box(self, label: str, stack: list[CounterItem]) -> None:
         """Counters in rows inside the box, clear of its edge and title (``Board.counter_slots``)."""

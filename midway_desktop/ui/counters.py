@@ -471,8 +471,9 @@ class CounterItem(QGraphicsRectItem):
         was_dragging = self._dragging
         self._press = None
         self._dragging = False
-        self.setZValue(10)
         scene = self.scene()
+        if was_dragging:
+            self.setZValue(10)  # (carried above everything; a click keeps its place for the stack to judge)
         if was_dragging and scene is not None and hasattr(scene, "end_drag"):
             scene.end_drag(self)
         elif scene is not None and hasattr(scene, "raise_in_cell"):

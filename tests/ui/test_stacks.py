@@ -120,3 +120,28 @@ def test_a_click_on_a_counter_in_a_stack_brings_it_up(qtbot) -> None:  # type: i
     QApplication.processEvents()
     assert max(scene.in_cell(top.label), key=lambda it: it.zValue()) is top
     assert all(it.label == bottom.label for it in stack)  # clicks move nothing
+
+
+def test_clicks_on_the_top_counter_go_through_the_stack(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """However many counters share a hex, each comes on top in turn as the player clicks the one
+    on top (it goes to the bottom): a counter buried in a big stack can always be picked."""
+    from PySide6.QtCore import Qt
+
+    from tests.ui.cv_driver import new_short_window
+    from tests.ui.helpers import grip
+
+    w = new_short_window(qtbot, 5, seats={"american": None, "japanese": "doctrine"})
+    view, scene = w.view, w.scene
+    view.set_zoom(1.0)
+    label = scene.counters["tf1"].label
+    stack = scene.in_cell(label)
+    view.centre_on_cell(label)
+    QApplication.processEvents()
+    came_up = []
+    for _ in range(len(stack)):
+        top = max(scene.in_cell(label), key=lambda it: it.zValue())
+        came_up.append(top.piece)
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=grip(view, top))
+        QApplication.processEvents()
+    assert sorted(came_up) == sorted(it.piece for it in stack)  # every one, once
+    assert max(scene.in_cell(label), key=lambda it: it.zValue()).piece == came_up[0]  # round again
