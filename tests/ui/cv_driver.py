@@ -61,13 +61,28 @@ def seal(w, qtbot) -> None:  # type: ignore[no-untyped-def]
 
 
 def drag_counter(w, piece: str, hex_: str) -> None:  # type: ignore[no-untyped-def]
-    """Drag a counter on the map onto ``hex_`` at actual size."""
+    """Drag a counter on the map onto ``hex_`` at actual size (one buried in a big stack brought
+    up first by clicks on the stack's top counter, as a player goes through a stack)."""
     view = w.view
     view.set_zoom(1.0)
     item = w.scene.counters[piece]
     view.centre_on_cell(item.label)
     QApplication.processEvents()
+    bring_up(w, piece)
     drag(view, grip(view, item), cell_point(view, w.board, hex_))
+
+
+def bring_up(w, piece: str) -> int:  # type: ignore[no-untyped-def]
+    """Click the top counter of ``piece``'s stack until ``piece`` is on top; the clicks made."""
+    view, scene = w.view, w.scene
+    item = scene.counters[piece]
+    for clicks in range(len(scene.in_cell(item.label)) + 1):
+        top = max(scene.in_cell(item.label), key=lambda it: it.zValue())
+        if top is item:
+            return clicks
+        QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=grip(view, top))
+        QApplication.processEvents()
+    raise AssertionError(f"clicks on its stack never bring {piece} up")
 
 
 def box_with(w, piece: str):  # type: ignore[no-untyped-def]
@@ -82,11 +97,20 @@ def drop_in_box(w, piece: str, place: str, how: str | int | None = "a", shift: b
     """Drag ``piece`` from its box and drop it on the box that names ``place`` (``shift``: Shift
     held); asked how many, answer ``how`` (``answer_count``)."""
     box_with(w, piece)  # it is on screen to be picked up
-    for view in w.presenter.box_views.values():
-        if place in view.destinations:
-            drop_events(view.viewport(), QPoint(10, 10), piece, shift)
-            answer_count(w, how)
-            return
+    for chart in (None, *w.presenter.charts):  # (the box shown, else its chart's tab turned to)
+        if chart is not None:
+            dock = w.presenter.charts[chart][0]
+            dock.show()
+            dock.raise_()
+            QApplication.processEvents()
+        found = w.presenter._dests(piece)
+        for view in w.presenter.box_views.values():
+            # (a box may stand for a place: "A new Air unit" for the first free Air Box)
+            takes = {w.presenter._place(d, found) for d in view.destinations} | set(view.destinations)
+            if place in takes and view.isVisible():
+                drop_events(view.viewport(), QPoint(10, 10), piece, shift)
+                answer_count(w, how)
+                return
     raise AssertionError(f"no box takes {place}")
 
 
@@ -130,7 +154,10 @@ def answer_option(w, option: str) -> bool:  # type: ignore[no-untyped-def]
     picker = open_picker(w, "optionPicker")
     if picker is None:
         return False
-    QTest.keyClicks(picker.filter, option)
+    if option.isascii():
+        QTest.keyClicks(picker.filter, option)
+    else:  # (the test's keyboard types no dashes or ellipses: the text goes in as pasted)
+        picker.filter.insert(option)
     assert picker.shown(), f"{option} is not offered"
     exact = picker.shown().index(option) if option in picker.shown() else 0
     picker.list.setCurrentIndex(picker.proxy.index(exact, 0))
@@ -448,3 +475,152 @@ def against_the_computer(qtbot, person: str, until: tuple[int, int]) -> Iterator
         yield w
         if s.outcome() is None and person in s.to_act():
             c.submit(striker.choose(s, person, c.legal(person), rng))
+
+
+# -- any order given as a player gives it -----------------------------------------------------
+def _box_piece(w, wanted: str) -> str | None:  # type: ignore[no-untyped-def]
+    """The counter in a box the gesture's piece names (a stack's piece names its weapon; the
+    gesture of a Ready or Stow names none)."""
+    from midway_desktop.games.cv.gestures import _piece_matches
+
+    for model in w.presenter.box_models.values():
+        for piece in model.pieces():
+            if _piece_matches(piece, wanted):
+                return piece
+    return None
+
+
+def _by_gesture(w, action) -> str | None:  # type: ignore[no-untyped-def]
+    """Give ``action`` by its drag, if the drop would give it (any count asked and answered):
+    "drag" (a counter on the map), "drop" (a box's counter onto a box or the map), else None."""
+    from dataclasses import replace
+
+    from midway_desktop.games.cv.gestures import gesture, is_hex
+
+    p = w.presenter
+    g = gesture(action, p.plots)
+    if g is None:
+        return None
+    piece, place = g
+    on_map = piece in w.scene.counters and w.scene.counters[piece].draggable
+    if not on_map:
+        piece = _box_piece(w, piece) or ""
+        if not piece:
+            return None
+    found = p._dests(piece)
+    meant = found.get(p._place(place, found))
+    count = getattr(action, "factors", None)
+    if meant is None or (replace(meant, factors=count) if count is not None else meant) != action:
+        return None
+    if on_map and is_hex(place):
+        if w.scene.counters[piece].label == place:
+            return None  # (a plot back to the hex the counter stands in: no drag, the Orders dock)
+        drag_counter(w, piece, place)
+        answer_count(w, count)
+        return "drag"
+    if is_hex(place):
+        drop_on_map(w, piece, place, how=count)
+    else:
+        drop_in_box(w, piece, place, how=count)
+    return "drop"
+
+
+def _by_orders_dock(w, qtbot, action) -> str | None:  # type: ignore[no-untyped-def]
+    """Give ``action`` from the Orders dock: its counter chosen, its line given with Enter, and
+    the count or the option asked for answered."""
+    from midway_desktop.games.cv.gestures import order_group
+
+    p = w.presenter
+    index = p.group_box.findData(order_group(action))
+    if index < 0:
+        return None
+    p.group_box.setCurrentIndex(index)
+    lines = [p.order_list.order(r) for r in range(p.order_list.count())]
+    row = next((r for r, c in enumerate(lines) if action in c.orders), None)
+    if row is None:
+        return None
+    line = lines[row]
+    p.order_list.setFocus()
+    p.order_list.setCurrentRow(row)
+    qtbot.keyClick(p.order_list, Qt.Key.Key_Return)
+    QApplication.processEvents()
+    if line.pick == "count":
+        answer_count(w, action.factors)
+    elif line.pick == "pick":
+        if line.subs:
+            sub = next(s for s in line.subs if action in s.orders)
+            answer_option(w, sub.label)
+            if sub.pick == "count":
+                answer_count(w, action.factors)
+        else:
+            answer_option(w, line.options[list(line.orders).index(action)])
+    return "dock"
+
+
+def _by_combat_board(w, action) -> str | None:  # type: ignore[no-untyped-def]
+    """Give ``action`` from the Combat Board: its row's settings set, its Give button clicked."""
+    from PySide6.QtWidgets import QFrame, QSpinBox
+
+    board = w.presenter.combat_board
+    if board is None:
+        return None
+    rows = [r for r in board.findChildren(QFrame) if hasattr(r, "editors")]
+    buttons = board.buttons
+    for row, button in zip(rows, buttons):
+        choice = next((c for c in board.board.choices if c.key == button.property("choice")), None)
+        if choice is None or action not in choice.options:
+            continue
+        for name, editor in row.editors.items():
+            value = getattr(action, name)
+            if isinstance(editor, QSpinBox):
+                editor.setValue(value)
+            else:
+                editor.setCurrentIndex(editor.findData(value))
+        button.click()
+        QApplication.processEvents()
+        return "board"
+    return None
+
+
+def give_in_window(w, qtbot, action) -> str:  # type: ignore[no-untyped-def]
+    """Give ``action`` through the window as a player would: Enter (or the button) to seal or
+    let a flight pass, a drag (with the count asked answered), the Combat Board's row, or the
+    Orders dock's line (with its count or option). How it went; it is the order given."""
+    from midway_desktop.games.cv.actions import Done, LetPass
+
+    c = w.controller
+    before = len(c.session.history)
+    if isinstance(action, LetPass):
+        click(qtbot, next(b for b in w.presenter.buttons if b.text().startswith("Let enemy Air unit")))
+        how = "button"
+    elif isinstance(action, Done):
+        seal(w, qtbot)
+        how = "key"
+    else:
+        how = _by_combat_board(w, action) or _by_gesture(w, action) or _by_orders_dock(w, qtbot, action) or ""
+    assert how, f"no gesture, line or board row gives {action}"
+    assert len(c.session.history) > before, f"{how} gave nothing for {action}: {w.statusBar().currentMessage()}"
+    given = next(s.action for s in c.session.history[before:] if s.action.side == action.side)
+    assert given == action, f"{how} gave {given}, not {action}"
+    return how
+
+
+def on_screen(w: Any) -> tuple[Any, ...]:
+    """What the window shows of the game, read from its widgets: the Orders dock, the boxes, the
+    map's counters, the turn line and the Combat Board (drawn again from the view, the same)."""
+    p = w.presenter
+    orders = p.order_list
+    boxes = tuple(sorted((key, tuple(v.box_model.pieces())) for key, v in p.box_views.items()))
+    counters = tuple(sorted((piece, item.label) for piece, item in p.scene.counters.items()))
+    board = p.combat_board
+    combat = (board.heading.text(), board.strip.text()) if board is not None else ()
+    return (
+        p.heading.text(),
+        tuple((b.text(), b.isEnabled()) for b in p.buttons),
+        tuple(p.group_box.itemText(i) for i in range(p.group_box.count())),
+        tuple(orders.text(i) for i in range(orders.count())),
+        boxes,
+        counters,
+        w.turn_label.text(),
+        combat,
+    )

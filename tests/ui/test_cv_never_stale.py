@@ -6,31 +6,9 @@ other side" while it is the player's step cannot get through."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.ui.cv_driver import against_the_computer
-
-
-def on_screen(w: Any) -> tuple[Any, ...]:
-    """What the window shows of the game, read from its widgets."""
-    p = w.presenter
-    orders = p.order_list
-    boxes = tuple(sorted((key, tuple(v.box_model.pieces())) for key, v in p.box_views.items()))
-    counters = tuple(sorted((piece, item.label) for piece, item in p.scene.counters.items()))
-    board = p.combat_board
-    combat = (board.heading.text(), board.strip.text()) if board is not None else ()
-    return (
-        p.heading.text(),
-        tuple((b.text(), b.isEnabled()) for b in p.buttons),
-        tuple(p.group_box.itemText(i) for i in range(p.group_box.count())),
-        tuple(orders.text(i) for i in range(orders.count())),
-        boxes,
-        counters,
-        w.turn_label.text(),
-        combat,
-    )
+from tests.ui.cv_driver import against_the_computer, on_screen
 
 
 @pytest.mark.parametrize("person", ["american", "japanese"])
