@@ -196,7 +196,7 @@ class CvPresenter(DragDropPresenter):
         self.button_layout.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.button_row)
         self.buttons: list[QPushButton] = []
-        hint = WrappedLabel(
+        self.orders_hint = hint = WrappedLabel(
             "Orders by counter (O to go here, Enter to give the order; a line ending … asks how many or where):"
         )
         lay.addWidget(hint)
@@ -1013,6 +1013,8 @@ class CvPresenter(DragDropPresenter):
         index = next((i for i, g in enumerate(rows) if g and chosen.startswith(g + " · ")), 0)
         self.group_box.setCurrentIndex(index if groups else -1)
         self.group_box.blockSignals(False)
+        for widget in (self.orders_hint, self.group_box, self.order_list):  # (none: no empty list shown)
+            widget.setVisible(bool(groups))
         self._group_chosen(self.group_box.currentIndex())
 
     def _group_chosen(self, index: int) -> None:
