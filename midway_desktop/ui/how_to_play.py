@@ -13,7 +13,7 @@ from midway_desktop.ruleset.locate import resources_root
 
 
 def _cv_sections() -> dict[str, str]:
-    from midway_desktop.ui.games.cv_steps import help_sections
+    from midway_desktop.ui.games.cv.steps import help_sections
 
     return help_sections()
 

@@ -143,7 +143,7 @@ def test_cv_board_repaint_with_both_sides_and_the_plot_map(qtbot) -> None:  # ty
     Japanese side's eleven Task Forces (where they enter) as that side's view draws them, and
     every Air unit both sides can have (27 each, Air Boxes 1-27) flying over the board. Timed
     at the side's first look and with the whole board fitted to the map (every counter drawn)."""
-    from midway_desktop.ui.games.cv_boxes import air_unit_face
+    from midway_desktop.ui.games.cv.boxes import air_unit_face
     from midway_desktop.ui.screenshot import _new_game_window
 
     with _new_game_window("cv", 1920, 1080, scenario="midway-campaign", until="ship-plotting", side="american") as w:

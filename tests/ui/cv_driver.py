@@ -353,7 +353,7 @@ def check_own_screen(w) -> None:  # type: ignore[no-untyped-def]
     other side on it: the map's counters, the Plot Map's lines, the combat board, and every text
     of the window (every dock's every model, widget, tooltip and title: ``leaks``)."""
     from midway_desktop.games.cv.gestures import plotted
-    from midway_desktop.ui.games.cv_combat import board_model
+    from midway_desktop.ui.games.cv.combat_board import board_model
 
     side = w.controller.viewer
     p = w.presenter

@@ -192,7 +192,7 @@ def test_cv_units_print_their_factors(qtbot) -> None:  # type: ignore[no-untyped
     """CV's desktop comes later; its faces are ready: every ship class and plane type of the
     ruleset gets its silhouette, and its factors are printed wherever a face has room."""
     from midway_desktop.games.cv.data import load_data
-    from midway_desktop.ui.games.cv_faces import plane_face, ship_face
+    from midway_desktop.ui.games.cv.faces import plane_face, ship_face
 
     data = load_data()
     faces = [ship_face(s) for s in data.ships.ships] + [plane_face(p, 12) for p in data.planes]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from midway_desktop.ui.games.cv_boxes import air_unit_heading, air_unit_row
+from midway_desktop.ui.games.cv.boxes import air_unit_heading, air_unit_row
 
 
 def _view(where: str, box: str) -> dict:  # type: ignore[type-arg]

@@ -12,7 +12,7 @@ from midway_desktop.games.cv.actions import Done, Stow
 from midway_desktop.games.cv.gestures import weapon_piece
 from midway_desktop.ui.games.base import window_tab_bars
 from midway_desktop.ui.games.cv import CvPresenter
-from midway_desktop.ui.games.cv_boxes import air_groups, base_groups, mine, task_force_groups
+from midway_desktop.ui.games.cv.boxes import air_groups, base_groups, mine, task_force_groups
 from midway_desktop.ui.main_window import MainWindow
 from tests.ui.cv_driver import leaks, lift, new_short_window, seal, window_on
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from midway_desktop.engine.events import visible
 from midway_desktop.games.cv.actions import Bomb, Done, Intercept
-from midway_desktop.ui.games.cv_combat import CombatBoard, battle_records, board_model
+from midway_desktop.ui.games.cv.combat_board import CombatBoard, battle_records, board_model
 from midway_desktop.ui.main_window import MainWindow
 from tests.games.cv.play import JP, US, combat_session
 from tests.ui.cv_driver import leaks, lift, seal
@@ -246,7 +246,7 @@ def test_the_log_is_cut_into_battles() -> None:
 def test_every_combat_step_has_its_name_and_segment_on_the_board() -> None:
     """The strip names each Combat Step in words, and each step lights its segment while fought
     (the Air Factors a Base loses to Bombardment, IX.K.3.b, were shown by their id and lit none)."""
-    from midway_desktop.ui.games.cv_combat import SEGMENT_OF, STEP_NAMES, STEP_SHORT
+    from midway_desktop.ui.games.cv.combat_board import SEGMENT_OF, STEP_NAMES, STEP_SHORT
 
     assert set(STEP_NAMES) == set(STEP_SHORT)
     assert set(STEP_NAMES) == set(SEGMENT_OF)

@@ -1,4 +1,4 @@
-"""The combat board's content (``cv_combat.board_model``) read straight from a side's view, its
+"""The combat board's content (``combat_board.board_model``) read straight from a side's view, its
 log and its legal orders: the Base's planes shown to the side that picks its losses (CV › Basic
 IX.K.3.b), the Surface set-up rows starting at the normal roles (IX.G.1.a(1)), and the log cut
 into Battles."""
@@ -12,8 +12,8 @@ from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.games.cv import combat, views
 from midway_desktop.games.cv.actions import Announce, Arrange, Bomb, Done, Eliminate, SetDie
 from midway_desktop.games.cv.state import Planes, Sections, evolve
-from midway_desktop.ui.games.cv_combat import ENDS_BATTLE, battle_records, board_model
-from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO
+from midway_desktop.ui.games.cv.combat_board import ENDS_BATTLE, battle_records, board_model
+from midway_desktop.ui.games.cv.steps import ANNOUNCE_TOO
 from tests.games.cv.play import GAME, JP, US
 from tests.games.cv.test_combat import MIDWAY, battle, rec, step, unit
 from tests.games.cv.test_surface import battle as surface_battle
@@ -104,7 +104,7 @@ def test_the_log_is_cut_into_one_record_a_battle_in_order(events: list[tuple[str
 def test_the_strip_names_every_combat_step_in_words() -> None:
     """Every step of the Combat Phase (CV › Basic IX) has its short title on the board's strip,
     never its id (the Air Factors lost after a Bombardment were shown as 'bombardment-losses')."""
-    from midway_desktop.ui.games.cv_combat import STEP_NAMES, STEP_SHORT
+    from midway_desktop.ui.games.cv.combat_board import STEP_NAMES, STEP_SHORT
 
     assert set(STEP_NAMES) <= set(STEP_SHORT)
     assert all(STEP_SHORT[name] != name and STEP_SHORT[name][0].isupper() for name in STEP_NAMES)
@@ -126,7 +126,7 @@ def test_with_only_an_announcement_offered_the_board_says_it_may_still_be_set() 
 def test_an_enemy_ships_task_force_is_never_read_as_ones_own() -> None:
     """III.E.2, Condition 4: the enemy's ships are told with their sizes and their division into
     Task Forces; both sides number their Task Forces from 1, so the board says whose it is."""
-    from midway_desktop.ui.games.cv_combat import _ship_title
+    from midway_desktop.ui.games.cv.combat_board import _ship_title
 
     told = _ship_title({"target": "ship:1", "size": "small", "task_force": 2})
     assert told == "Ship unit 2 (small, the enemy's Task Force 2)"

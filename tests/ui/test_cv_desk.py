@@ -313,7 +313,7 @@ def _in_sight(w: MainWindow, piece: str) -> bool:
 
 
 def test_each_side_first_sees_its_own_forces_at_a_readable_scale_and_fit_shows_the_whole_board(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from midway_desktop.ui.games.cv import READABLE_COUNTER_PX
+    from midway_desktop.ui.games.cv.presenter import READABLE_COUNTER_PX
 
     w = _new_short(qtbot)
     for side in ("american", "japanese"):

@@ -435,7 +435,7 @@ def test_air_record_lines_that_must_land_now_or_next_turn_stand_out(qtbot) -> No
 
     from midway_desktop.engine import new_game
     from midway_desktop.games.cv.demo import play_until
-    from midway_desktop.ui.games.cv_records import AIR_HEADERS, SOON, URGENT, SheetModel, air_record
+    from midway_desktop.ui.games.cv.records import AIR_HEADERS, SOON, URGENT, SheetModel, air_record
 
     session = new_game("cv", scenario="short", seed=SEED)
     play_until(session, "ship-plotting", "american")

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 
 from midway_desktop.games.cv.actions import Done
 from midway_desktop.ui.games.cv import sentence
-from midway_desktop.ui.games.cv_combat import battle_records
+from midway_desktop.ui.games.cv.combat_board import battle_records
 from midway_desktop.ui.main_window import MainWindow
 from midway_desktop.ui.screenshot import _new_game_window
 

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QTreeWidgetItemIterator
 
 from midway_desktop.games.cv.data import load_data
 from midway_desktop.games.cv.setup_preview import setup_preview
-from midway_desktop.ui.games.cv_setup import CHOICES, LEGIBLE_COUNTER_PX, STILL, CvSetupPresenter, parse_choice
+from midway_desktop.ui.games.cv.setup import CHOICES, LEGIBLE_COUNTER_PX, STILL, CvSetupPresenter, parse_choice
 from midway_desktop.ui.main_window import MainWindow
 from tests.ui.text_checks import check_texts
 

@@ -165,7 +165,7 @@ def test_every_vam_dock_on_show_is_whole_as_the_curtain_lifts(qtbot) -> None:  #
 # -- CV -----------------------------------------------------------------------------------------------
 def cv_docks_on_show_match_the_view(w) -> set[str]:  # type: ignore[no-untyped-def]
     """Every CV dock the player sees shows the side's view; the names of those seen."""
-    from midway_desktop.ui.games.cv_combat import board_model
+    from midway_desktop.ui.games.cv.combat_board import board_model
     from tests.ui.test_cv_charts_on_show import CHARTS, check_chart, expected_groups
 
     p, c = w.presenter, w.controller

@@ -248,7 +248,7 @@ def test_a_cv_record_opens_in_the_window_and_the_set_up_preview_is_still_there(w
     curtain), and each scenario's set-up can still be looked at, both sides at once."""
     from midway_desktop.engine import new_game, records
     from midway_desktop.ui.games.cv import CvPresenter
-    from midway_desktop.ui.games.cv_setup import CvSetupPresenter
+    from midway_desktop.ui.games.cv.setup import CvSetupPresenter
 
     assert window.plays("cv")
     saved = new_game("cv", seed=4)

@@ -47,7 +47,7 @@ def desktop_games() -> tuple[str, ...]:
 def preview_class(game_id: str) -> type[Presenter] | None:
     """A read-only look at a game's scenario set-ups (CV's), shown on request."""
     if game_id == "cv":
-        from midway_desktop.ui.games.cv_setup import CvSetupPresenter
+        from midway_desktop.ui.games.cv.setup import CvSetupPresenter
 
         return CvSetupPresenter
     return None

@@ -40,7 +40,7 @@ from midway_desktop.games.cv.demo import play_until
 from midway_desktop.games.cv.gestures import gesture, order_group, order_groups, orders_for, pieces_with_orders, plotted
 from midway_desktop.games.cv.legal import Placements, orders_now
 
-# Orders given on the Combat Board's rows (ui.games.cv_combat), not by a counter.
+# Orders given on the Combat Board's rows (ui.games.cv.combat_board), not by a counter.
 ON_THE_COMBAT_BOARD = (Intercept, Conserve, Attack, Bomb, Eliminate, Arrange, SetDie, Fire)
 
 

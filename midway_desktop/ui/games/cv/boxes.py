@@ -27,7 +27,7 @@ from midway_desktop.games.cv.observation import strength_range
 from midway_desktop.games.cv.state import SECTION_TITLES
 from midway_desktop.ui.box_views import Row
 from midway_desktop.ui.counters import CounterFace
-from midway_desktop.ui.games.cv_faces import SIDES as FACE_SIDES
+from midway_desktop.ui.games.cv.faces import SIDES as FACE_SIDES
 from midway_desktop.ui.symbols import plane_symbol
 from midway_desktop.values import frozen_value
 

@@ -62,7 +62,7 @@ from midway_desktop.games.cv.actions import (
 from midway_desktop.games.cv.combat import STEPS
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.surface import NORMALLY_SCREENED
-from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO, STEP_SHORT
+from midway_desktop.ui.games.cv.steps import ANNOUNCE_TOO, STEP_SHORT
 from midway_desktop.values import frozen_value
 
 STEP_NAMES = tuple(s.name for s in STEPS)

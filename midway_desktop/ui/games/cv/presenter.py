@@ -2,9 +2,9 @@
 
 Everything drawn comes from the viewing side's engine view (``games.cv.views``): its mapboard
 (its own Task Force and Air units, its bases, and of the enemy only the Air unit counters flying
-on the mapboard and what its units observe), its Holding Box Charts as docks (``cv_boxes``), its
-Air and Ship Record Sheets and the Time and Point Records (``cv_records``), and its Plot Map as a
-translucent sheet over the board (``cv_plot``). At every handover the window's hot-seat curtain
+on the mapboard and what its units observe), its Holding Box Charts as docks (``boxes``), its
+Air and Ship Record Sheets and the Time and Point Records (``records``), and its Plot Map as a
+translucent sheet over the board (``plot``). At every handover the window's hot-seat curtain
 comes down and all of it is rebuilt from the next side's view before the curtain lifts. A chart
 or sheet behind another's tab is made as its tab is first turned to (a sheet's model follows every
 change all the same; a chart's boxes are made, models and all, over the view of that moment): a
@@ -17,7 +17,7 @@ onto a hex, a CAP Box or a box to land in, planes between High and Low. A drop t
 snaps back with the rule's reason. Every order is also in the counter's menu and the Orders dock
 (keyboard: O, then Enter).
 
-Battles are fought on the combat board (``cv_combat``), a dock under the map that comes forward
+Battles are fought on the combat board (``combat_board``), a dock under the map that comes forward
 when one begins.
 """
 
@@ -76,7 +76,7 @@ from midway_desktop.ui.games.base import (
     whose_move,
     window_tab_bars,
 )
-from midway_desktop.ui.games.cv_boxes import (
+from midway_desktop.ui.games.cv.boxes import (
     SIDE_NAMES,
     ChartGroup,
     air_groups,
@@ -88,12 +88,12 @@ from midway_desktop.ui.games.cv_boxes import (
     sides_shown,
     task_force_groups,
 )
-from midway_desktop.ui.games.cv_boxes import (
+from midway_desktop.ui.games.cv.boxes import (
     ships as count_ships,
 )
-from midway_desktop.ui.games.cv_faces import SIDES as FACE_SIDES
-from midway_desktop.ui.games.cv_plot import PlotOverlay
-from midway_desktop.ui.games.cv_records import (
+from midway_desktop.ui.games.cv.faces import SIDES as FACE_SIDES
+from midway_desktop.ui.games.cv.plot import PlotOverlay
+from midway_desktop.ui.games.cv.records import (
     AIR_HEADERS,
     SHIP_HEADERS,
     SheetModel,
@@ -101,7 +101,7 @@ from midway_desktop.ui.games.cv_records import (
     air_record,
     ship_record,
 )
-from midway_desktop.ui.games.cv_steps import ANNOUNCE_TOO, COMBAT_HINT, STEP_HINTS, STEP_SHORT
+from midway_desktop.ui.games.cv.steps import ANNOUNCE_TOO, COMBAT_HINT, STEP_HINTS, STEP_SHORT
 from midway_desktop.ui.map_art import UNIT
 from midway_desktop.ui.order_list import OrderList
 from midway_desktop.ui.pickers import ask_count, ask_option
@@ -437,9 +437,9 @@ class CvPresenter(DragDropPresenter):
 
     def _want_combat_board(self) -> None:
         if self.combat_board is None and not self.detached:
-            from midway_desktop.ui.games import cv_combat
+            from midway_desktop.ui.games.cv import combat_board
 
-            self.combat_board = cv_combat.attach(self, self.combat_dock)
+            self.combat_board = combat_board.attach(self, self.combat_dock)
 
     def orders_now(self) -> OrdersNow:
         """Every order open to the side at the screen, worked out once a position (the Orders

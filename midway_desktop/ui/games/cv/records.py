@@ -19,7 +19,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from midway_desktop.games.cv.actions import WEAPON_TITLES
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.time_record import Time
-from midway_desktop.ui.games.cv_boxes import SIDE_NAMES, as_side, box_title, mine, plane_title, sides_shown
+from midway_desktop.ui.games.cv.boxes import SIDE_NAMES, as_side, box_title, mine, plane_title, sides_shown
 from midway_desktop.values import frozen_value
 
 Index = QModelIndex | QPersistentModelIndex
