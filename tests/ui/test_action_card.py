@@ -12,7 +12,7 @@ from midway_desktop.games.midway_solitaire.view import card_view
 
 @pytest.mark.parametrize("width", [260, 300, 360, 480])
 def test_every_card_reads_whole(qtbot, width: int) -> None:  # type: ignore[no-untyped-def]
-    from midway_desktop.ui.games.solitaire_widgets import CardWidget
+    from midway_desktop.ui.games.midway_solitaire.widgets import CardWidget
 
     widget = CardWidget()
     qtbot.addWidget(widget)

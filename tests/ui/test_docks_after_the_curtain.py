@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar
 from midway_desktop.engine.registry import default_bots
 from midway_desktop.engine.rng import Rng
 from midway_desktop.ui.games.base import window_tab_bars
-from midway_desktop.ui.games.vam_boxes import BoxPanel
-from midway_desktop.ui.games.vam_layout import DOCKS, sides_shown
+from midway_desktop.ui.games.victory_at_midway.boxes import BoxPanel
+from midway_desktop.ui.games.victory_at_midway.layout import DOCKS, sides_shown
 
 
 def seen(dock: QDockWidget) -> bool:

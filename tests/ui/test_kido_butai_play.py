@@ -53,7 +53,7 @@ def window(qtbot, monkeypatch):  # type: ignore[no-untyped-def]
         w.asked.append((title, text, yes_by_default))  # type: ignore[attr-defined]
         return w.answer  # type: ignore[attr-defined]
 
-    monkeypatch.setattr("midway_desktop.ui.games.kido_butai.ask", ask)
+    monkeypatch.setattr("midway_desktop.ui.games.kido_butai.presenter.ask", ask)
     return w
 
 

@@ -143,7 +143,7 @@ def answers(monkeypatch):  # type: ignore[no-untyped-def]
         assert not yes_by_default, "a question about losing units must default to No"
         return replies.pop(0) if replies else True
 
-    monkeypatch.setattr("midway_desktop.ui.games.kido_butai.ask", ask)
+    monkeypatch.setattr("midway_desktop.ui.games.kido_butai.presenter.ask", ask)
     return asked, replies
 
 

@@ -33,15 +33,9 @@ named = [f"+named:{n}" for m in qt for n in vars(m) if n.startswith("Q")]
 print(" ".join(sorted(sys.modules) + named) + (" +every-widget-class" if every_widget_class else ""))
 """
 
-# Each game's own modules: its rules package and its presenter's modules in ui/games (a package
-# there, as CV's, stands for every module in it).
+# Each game's own modules: its rules package (``games/<game>``) and its desktop package of the
+# same name (``ui/games/<game>``), each standing for every module in it.
 PACKAGE = {game: game.replace("-", "_") for game in GAME_IDS}
-PRESENTER_MODULES = {
-    "midway-solitaire": ("midway_solitaire", "solitaire_widgets"),
-    "kido-butai": ("kido_butai",),
-    "victory-at-midway": ("victory_at_midway", "vam_boxes", "vam_layout"),
-    "cv": ("cv",),
-}
 LATER = (
     "cryptography",
     "midway_desktop.engine.sealing",
@@ -82,7 +76,7 @@ QT_CLASSES_LATER = (
 def game_modules(game: str) -> tuple[str, ...]:
     return (
         f"midway_desktop.games.{PACKAGE[game]}",
-        *(f"midway_desktop.ui.games.{m}" for m in PRESENTER_MODULES[game]),
+        f"midway_desktop.ui.games.{PACKAGE[game]}",
     )
 
 
@@ -137,4 +131,4 @@ def test_the_probe_sees_a_second_game_opened_in_the_same_process(warm_cache: Pat
     """The check above can fail: a second game in the same process is seen as loaded."""
     modules = first_screen(["kido-butai", "midway-solitaire"], warm_cache)
     assert loaded(modules, "midway_desktop.games.kido_butai")
-    assert loaded(modules, "midway_desktop.ui.games.solitaire_widgets")
+    assert loaded(modules, "midway_desktop.ui.games.midway_solitaire.widgets")

@@ -18,8 +18,8 @@ from midway_desktop.games.victory_at_midway import doctrine
 from midway_desktop.games.victory_at_midway.actions import Concede, Done, Enter
 from midway_desktop.games.victory_at_midway.gestures import BOX_WORDS, SEARCH_PIECE
 from midway_desktop.games.victory_at_midway.sequence import PHASES
-from midway_desktop.ui.games.vam_layout import is_hex
 from midway_desktop.ui.games.victory_at_midway import VictoryAtMidwayPresenter
+from midway_desktop.ui.games.victory_at_midway.layout import is_hex
 from tests.ui.vam_checks import assert_docks_match_view, every_box
 from tests.ui.vam_driver import give
 

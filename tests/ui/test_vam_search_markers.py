@@ -14,7 +14,7 @@ from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.gestures import SEARCH_PIECE
 from midway_desktop.ui.board_view import MIN_COUNTER_PX
 from midway_desktop.ui.counters import CounterFace, face_pixmap
-from midway_desktop.ui.games.vam_layout import map_counters, search_row
+from midway_desktop.ui.games.victory_at_midway.layout import map_counters, search_row
 
 SIZES = range(MIN_COUNTER_PX, 129, 3)
 

@@ -11,7 +11,7 @@ from midway_desktop.engine.registry import default_bots
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.actions import Done, Orders, read_item
 from midway_desktop.ui import palette as pal
-from midway_desktop.ui.games.victory_at_midway import STEP_HINTS, VictoryAtMidwayPresenter
+from midway_desktop.ui.games.victory_at_midway.presenter import STEP_HINTS, VictoryAtMidwayPresenter
 from tests.ui.vam_checks import every_box
 from tests.ui.vam_driver import give
 
@@ -478,7 +478,7 @@ def test_the_umpire_sees_each_search_once() -> None:
     """The umpire's review shows both sides: a search is drawn by its own side's marker only,
     never again as the other side's word of it."""
     from midway_desktop.engine import Session, get_rules
-    from midway_desktop.ui.games.vam_layout import map_counters
+    from midway_desktop.ui.games.victory_at_midway.layout import map_counters
 
     rules = get_rules("victory-at-midway")
     checked = 0
@@ -506,7 +506,7 @@ def test_the_us_midway_airstrike_holding_box_is_there_once_the_us_may_strike_mid
     """VaM › Midway Base Strikes: once Japanese troops are ashore the US is asked to assign base
     strikes against Midway. Its Midway Airstrike Holding Box is there to drop them in while it is
     asked, and holds them after; a box of its own (the umpire's review shows both sides')."""
-    from midway_desktop.ui.games.vam_layout import strike_boxes
+    from midway_desktop.ui.games.victory_at_midway.layout import strike_boxes
 
     flying = {"id": "VMF-221", "where": "aloft", "flight": {"kind": "midway", "target": "Midway"}}
     asked = {"step": "midway-strike", "to_act": ["us", "japan"], "us": {"aircraft": []}}
@@ -579,7 +579,7 @@ def test_every_box_takes_drops_and_keeps_its_counters_in_place(qtbot) -> None:  
 def _walk_every_box_tab(w, hidden: set[str]) -> None:  # type: ignore[no-untyped-def]
     """Turn to each tab of the box stack, as a player clicks them: each dock shows the current
     view, box by box, and nothing of ``hidden`` (the side away from the screen)."""
-    from midway_desktop.ui.games.vam_layout import DOCKS, sides_shown
+    from midway_desktop.ui.games.victory_at_midway.layout import DOCKS, sides_shown
 
     p = w.presenter
     for name, _title, make in DOCKS:

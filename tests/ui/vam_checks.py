@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 
 from midway_desktop.games.victory_at_midway.gestures import SEARCH_PIECE, movable
 from midway_desktop.ui.games.base import window_tab_bars
-from midway_desktop.ui.games.vam_layout import is_hex, map_counters
+from midway_desktop.ui.games.victory_at_midway.layout import is_hex, map_counters
 
 AIR_BOXES = {"ready": "ready", "notready": "notready", "notready2": "notready2", "trapped": "trapped"}
 

@@ -14,7 +14,7 @@ from midway_desktop.engine import Action
 from midway_desktop.games.victory_at_midway.actions import Done
 from midway_desktop.games.victory_at_midway.gestures import gesture
 from midway_desktop.ui.games.base import window_tab_bars
-from midway_desktop.ui.games.vam_layout import is_hex
+from midway_desktop.ui.games.victory_at_midway.layout import is_hex
 from tests.ui.helpers import cell_point, drag, drop_events, grip
 from tests.ui.vam_checks import every_box
 

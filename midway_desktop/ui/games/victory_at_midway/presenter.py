@@ -49,8 +49,8 @@ from midway_desktop.ui.box_views import role_numbers
 from midway_desktop.ui.counters import CounterFace
 from midway_desktop.ui.dock_fit import GivingList, KeptPlace, hold_scroll, scroll_in_dock
 from midway_desktop.ui.games.base import DragDropPresenter, blockers_html, dock_on_show, waiting_text, whose_move
-from midway_desktop.ui.games.vam_boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
-from midway_desktop.ui.games.vam_layout import (
+from midway_desktop.ui.games.victory_at_midway.boxes import BoxPanel, BoxView, PieceListModel, Row, SpringTabs
+from midway_desktop.ui.games.victory_at_midway.layout import (
     DOCK_TIPS,
     DOCKS,
     SIDE_NAMES,

@@ -35,7 +35,7 @@ from midway_desktop.games.midway_solitaire.view import card_view
 from midway_desktop.ui.board_scene import MoveOptions
 from midway_desktop.ui.counters import CounterFace, CounterItem
 from midway_desktop.ui.games.base import Presenter
-from midway_desktop.ui.games.solitaire_widgets import CardWidget, StatusBoardWidget
+from midway_desktop.ui.games.midway_solitaire.widgets import CardWidget, StatusBoardWidget
 from midway_desktop.ui.symbols import FORCE_SYMBOLS
 
 FACES = {

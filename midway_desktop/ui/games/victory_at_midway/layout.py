@@ -15,7 +15,7 @@ from typing import Any
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.games.victory_at_midway.gestures import SEARCH_PIECE
 from midway_desktop.ui.counters import CounterFace
-from midway_desktop.ui.games.vam_boxes import Row
+from midway_desktop.ui.games.victory_at_midway.boxes import Row
 from midway_desktop.ui.symbols import plane_symbol, ship_symbol, unit_symbol
 from midway_desktop.values import frozen_value
 
