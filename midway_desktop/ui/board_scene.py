@@ -140,6 +140,30 @@ class BoardScene(QGraphicsScene):
         self.restack(old)
         self.restack(item.label)
 
+    def show_counters(self, wanted: dict[str, tuple[str, CounterFace, str]], moving: frozenset[str]) -> None:
+        """The map's counters made ``wanted`` (piece -> (cell, face, tooltip)): the others taken
+        off, each shown where and as it is, those in ``moving`` draggable, the stacks that
+        changed fanned again."""
+        for piece in list(self.counters):
+            if piece not in wanted:
+                self.remove_counter(piece)
+        touched: set[str] = set()
+        for piece, (where, face, tip) in wanted.items():
+            if piece not in self.counters:
+                self.add_counter(piece, face, where)
+            else:
+                item = self.counters[piece]
+                item.set_face(face)
+                if item.label != where:
+                    touched.add(item.label)
+                    self.place(piece, where)
+            item = self.counters[piece]
+            item.setToolTip(tip)
+            item.draggable = piece in moving
+            touched.add(where)
+        for label in touched:
+            self.restack(label)
+
     def in_cell(self, label: str) -> list[CounterItem]:
         return [c for c in self.counters.values() if c.label == label]
 

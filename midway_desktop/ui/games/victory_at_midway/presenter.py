@@ -515,27 +515,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         self._dock_keys[name] = [s.key for s in specs]
 
     def _draw_map(self, view: dict[str, Any], moving: frozenset[str]) -> None:
-        scene = self.scene
-        wanted = map_counters(view)
-        for piece in list(scene.counters):
-            if piece not in wanted:
-                scene.remove_counter(piece)
-        touched: set[str] = set()
-        for piece, (where, face, tip) in wanted.items():
-            if piece not in scene.counters:
-                scene.add_counter(piece, face, where)
-            else:
-                item = scene.counters[piece]
-                item.set_face(face)
-                if item.label != where:
-                    touched.add(item.label)
-                    scene.place(piece, where)
-            item = scene.counters[piece]
-            item.setToolTip(tip)
-            item.draggable = piece in moving
-            touched.add(where)
-        for label in touched:
-            scene.restack(label)
+        self.scene.show_counters(map_counters(view), moving)
 
     def _waiting_rows(self, view: dict[str, Any]) -> list[Row]:
         """Pieces with orders but no counter on the map or in a box, read from the view alone
