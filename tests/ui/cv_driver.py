@@ -498,7 +498,7 @@ def _by_gesture(w, action) -> str | None:  # type: ignore[no-untyped-def]
     from midway_desktop.games.cv.gestures import gesture, is_hex
 
     p = w.presenter
-    g = gesture(action, p.plots)
+    g = gesture(action, p.plots, p._plot_starts)
     if g is None:
         return None
     piece, place = g

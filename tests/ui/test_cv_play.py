@@ -178,8 +178,14 @@ def test_the_short_scenarios_first_turn_played_through_the_window(w: MainWindow,
     assert second in w.board.neighbors(first)
     drag_counter(w, "tf1", second)
     assert p.plot.drawn[1] == ((first, second), movement - 2)
-    if movement == 2:  # the Movement Factor is spent: nothing more lights, a third hex is refused
-        assert not p.legal_moves(w.scene.counters["tf1"]).cells
+    # Taken back as on the Plot Map: put on a hex it passes, the plot ends there (put down
+    # where it stands, the drag is let go: the menu's "stays" plots no move); then on again.
+    drag_counter(w, "tf1", first)
+    assert p.plot.drawn[1] == ((first,), movement - 1)
+    drag_counter(w, "tf1", second)
+    assert p.plot.drawn[1] == ((first, second), movement - 2)
+    if movement == 2:  # the Movement Factor is spent: only the way back lights, a third hex is refused
+        assert set(p.legal_moves(w.scene.counters["tf1"]).cells) <= {first, here}
         third = sorted(c for c in w.board.neighbors(second) if c not in (first, here))[0]
         drag_counter(w, "tf1", third)
         said = w.statusBar().currentMessage()

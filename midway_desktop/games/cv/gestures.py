@@ -4,7 +4,7 @@ Qt-free, so the mapping is tested with the rules alone. A *piece* is what the pl
 *place* where it is put down:
 
 - ``tf3``: a Task Force unit on the Plot Map; put on a hex it is set up there (Set Up IV), or its
-  plotted move goes on one hex (Basic VI.A.1);
+  plotted move goes on one hex, or back to a hex it passes (Basic VI.A.1);
 - ``stack:tf3:b:dauntless:he``: the Air Factors of one type (and Weapon unit) in a section of a
   Task Force or Base Box; put on ``sec:tf3:c`` they move to that section (Set Up III.C.2.d at
   set-up, Basic IV.A.1 after), on ``air:5`` they form Air unit 5 (Basic IV.A.2), on ``air:new``
@@ -105,9 +105,13 @@ def is_hex(place: str) -> bool:
     return ":" not in place
 
 
-def gesture(action: Action, plots: Mapping[int, Sequence[str]] | None = None) -> tuple[str, str] | None:
+def gesture(
+    action: Action, plots: Mapping[int, Sequence[str]] | None = None, homes: Mapping[int, str] | None = None
+) -> tuple[str, str] | None:
     """The (piece, place) of a drag that gives ``action``; None for orders given only from a
-    menu or button. ``plots``: the Task Forces' plotted paths so far (a plot grows hex by hex)."""
+    menu or button. ``plots``: the Task Forces' plotted paths so far (a plot grows hex by hex,
+    and is taken back by putting the Task Force on a hex it already passes, or on ``homes``,
+    the hex it stands in, to plot no move at all)."""
     if isinstance(action, Place):
         return f"tf{action.task_force}", action.hex
     if isinstance(action, (Stow, Ready)):
@@ -117,12 +121,17 @@ def gesture(action: Action, plots: Mapping[int, Sequence[str]] | None = None) ->
     if isinstance(action, Form):
         return stack_piece(action.box, "c", action.plane, action.weapon), f"air:{action.air_unit}"
     if isinstance(action, Plot):
-        if action.anchor or action.exit or action.unload or not action.path:
+        if action.anchor or action.exit or action.unload:
             return None
         before = tuple((plots or {}).get(action.task_force, ()))
-        if tuple(action.path[:-1]) != before:
-            return None  # not one hex on from the plot so far
-        return f"tf{action.task_force}", action.path[-1]
+        piece = f"tf{action.task_force}"
+        if action.path and tuple(action.path[:-1]) == before:
+            return piece, action.path[-1]
+        if len(action.path) < len(before) and before[: len(action.path)] == action.path:  # (taken back)
+            home = (homes or {}).get(action.task_force)
+            place = action.path[-1] if action.path else home
+            return (piece, place) if place else None
+        return None  # not one hex on from the plot so far, nor back along it
     if isinstance(action, (MoveAir, TakeOff)):
         if not (action.cap or action.to):
             return None  # (from an off-board base, into flight: no hex to put it on, the menu's)
@@ -154,7 +163,10 @@ def _piece_matches(piece: str, wanted: str) -> bool:
 
 def _better(a: Action, b: Action, weapon: str, first_weapon: str) -> bool:
     """Whether ``a`` is a better reading of a drop than ``b``: more factors, then the stack's
-    own weapon, then the plane's first weapon."""
+    own weapon, then the plane's first weapon; a plot taken back to a hex rather than one that
+    goes on into it again."""
+    if isinstance(a, Plot) and isinstance(b, Plot):
+        return len(a.path) < len(b.path)
 
     def score(x: Action) -> tuple[int, int, int]:
         n = int(getattr(x, "factors", 0))
@@ -169,8 +181,10 @@ def destinations(
     piece: str,
     plots: Mapping[int, Sequence[str]] | None = None,
     first_weapon: Mapping[str, str] | None = None,
+    homes: Mapping[int, str] | None = None,
 ) -> dict[str, Action]:
-    """Every place ``piece`` may be put now, with the order the drop gives."""
+    """Every place ``piece`` may be put now, with the order the drop gives (``plots`` and
+    ``homes``: see :func:`gesture`)."""
     if piece.startswith("weapon:"):
         return _arming(legal, piece.split(":", 1)[1])
     weapon = piece.rsplit(":", 1)[-1] if piece.startswith(("stack:", "airstack:")) else ""
@@ -178,7 +192,7 @@ def destinations(
     first = (first_weapon or {}).get(plane, "")
     out: dict[str, Action] = {}
     for a in legal:
-        g = gesture(a, plots)
+        g = gesture(a, plots, homes)
         if g is None or not _piece_matches(piece, g[0]):
             continue
         if isinstance(a, (Ready, Stow)) and (
@@ -253,6 +267,12 @@ def plotted(view: Mapping[str, Any]) -> dict[int, tuple[str, ...]]:
     return {int(p["task_force"]): tuple(p["path"]) for p in mine.get("plots", ())}
 
 
+def plot_starts(view: Mapping[str, Any]) -> dict[int, str]:
+    """The hex each of the viewing side's Task Forces stands in (where a plot starts)."""
+    mine = view.get(str(view.get("viewer", ""))) or {}
+    return {int(t["number"]): str(t["hex"]) for t in mine.get("task_forces", ()) if t.get("hex")}
+
+
 def order_group(a: Action) -> str:
     """Which counter an order belongs to, in words (the Orders list groups by it)."""
     if isinstance(a, (Place, Plot)):
@@ -309,7 +329,12 @@ def candidate(step: str, side: str, piece: str, place: str, view: Mapping[str, A
         if step == "set-up":
             return Place(side, n, place)
         if step == "ship-plotting":
-            return Plot(side, n, (*plotted(view).get(n, ()), place))
+            before = plotted(view).get(n, ())
+            if place == plot_starts(view).get(n):
+                return Plot(side, n, ())
+            if place in before:  # (back along the plot)
+                return Plot(side, n, before[: before.index(place) + 1])
+            return Plot(side, n, (*before, place))
     if piece.startswith("air") and piece[3:].isdigit():
         n = int(piece[3:])
         cap = place[4:] if place.startswith("cap:") else ""

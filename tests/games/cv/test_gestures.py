@@ -22,6 +22,7 @@ from midway_desktop.games.cv.gestures import (
     order_groups,
     orders_for,
     pieces_with_orders,
+    plot_starts,
     plotted,
     stack_piece,
     weapon_piece,
@@ -267,3 +268,42 @@ def test_a_weapon_unit_dropped_on_planes_in_b_readies_them_to_c_armed_with_it() 
     place = on_counter(stack_piece(box, "b", stack["plane"], ""))
     meant = candidate(session.state.step, "american", weapon_piece("he"), place, view)
     assert isinstance(meant, Ready) and meant.weapon == "he" and session.check(meant)
+
+
+@pytest.mark.parametrize("side", ["american", "japanese"])
+def test_a_plot_is_taken_back_by_putting_the_task_force_on_a_hex_it_passes_or_on_its_own(side: str) -> None:
+    """Basic VI.A.1: a move plotted hex by hex is shortened as on the Plot Map, by putting the
+    Task Force back on a hex of its plot (the plot then ends there) or on the hex it stands in
+    (no move plotted); every such drop gives the legal order it shows, and the rules' check
+    agrees with what a drop of the Task Force there is read as."""
+    session = position("ship-plotting", side)
+    legal = session.legal_actions(side)
+    view = session.view(side)
+    starts = plot_starts(view)
+    plotting = {p.task_force for p in legal if isinstance(p, Plot) and len(p.path) >= 2}
+    n = min(t for t in plotting if Plot(side, t, ()) in legal)
+    piece = f"tf{n}"
+    path: tuple[str, ...] = ()
+    for _ in range(2):  # two hexes on (a Movement Factor's worth), each by the drop offered
+        found = destinations(legal, piece, {n: path}, None, starts)
+        on = {place: a for place, a in found.items() if a.path[:-1] == path}
+        place = sorted(on)[0]
+        path = on[place].path
+    found = destinations(legal, piece, {n: path}, None, starts)
+    for k in range(len(path)):
+        back = found[path[k]] if k < len(path) - 1 else None
+        if back is not None:  # (the plot's own end is no drop: it is where the plot already is)
+            assert isinstance(back, Plot) and back.path == path[: k + 1] and session.check(back) is None
+            assert gesture(back, {n: path}, starts) == (piece, path[k])
+    stay = found[starts[n]]
+    assert isinstance(stay, Plot) and stay.path == () and not (stay.anchor or stay.exit) and session.check(stay) is None
+    # A drop the rules are asked about reads the same: back along the plot, or home.
+    mine = {**view, side: {**view[side], "plots": [{"task_force": n, "path": list(path)}]}}
+    assert candidate("ship-plotting", side, piece, path[0], mine) == Plot(side, n, path[:1])
+    assert candidate("ship-plotting", side, piece, starts[n], mine) == Plot(side, n, ())
+    # A Task Force that must move (the wind rule) is not offered its own hex: the drop there is
+    # put to the rules, which say why.
+    for t in sorted(plotting - {a.task_force for a in legal if isinstance(a, Plot) and not a.path}):
+        assert starts[t] not in destinations(legal, f"tf{t}", {t: ()}, None, starts)
+        meant = candidate("ship-plotting", side, f"tf{t}", starts[t], view)
+        assert meant == Plot(side, t, ()) and "Wind Direction" in str(session.check(meant))

@@ -59,6 +59,7 @@ from midway_desktop.games.cv.gestures import (
     on_counter,
     order_groups,
     pieces_with_orders,
+    plot_starts,
     plotted,
 )
 from midway_desktop.games.cv.legal import OrdersNow, orders_now
@@ -143,6 +144,7 @@ class CvPresenter(DragDropPresenter):
         self.view: dict[str, Any] = {}
         self.legal: OrdersNow = NO_ORDERS
         self.plots: dict[int, tuple[str, ...]] = {}
+        self._plot_starts: dict[int, str] = {}
         self.box_models: dict[str, PieceListModel] = {}
         self.box_views: dict[str, BoxView] = {}
         self.headings: dict[str, tuple[QLabel, ChartGroup]] = {}
@@ -397,6 +399,7 @@ class CvPresenter(DragDropPresenter):
         live = c.reviewing is None and viewer != UMPIRE and c.session.outcome() is None
         self.legal = self.orders_now() if live else NO_ORDERS
         self.plots = plotted(view)
+        self._plot_starts = plot_starts(view)
         moving = self._moving = frozenset(pieces_with_orders(self.legal, self.plots))
         self._draw_map(view, moving)
         self.plot.draw(view, self.show_plot_map and view["step"] == "ship-plotting" and viewer in view["to_act"],
@@ -1062,7 +1065,7 @@ class CvPresenter(DragDropPresenter):
 
     # -- gestures -------------------------------------------------------------------------
     def _dests(self, piece: str) -> dict[str, Action]:
-        found = destinations(self.legal, piece, self.plots, self._first_weapon)
+        found = destinations(self.legal, piece, self.plots, self._first_weapon, self._plot_starts)
         # On the map, an Air unit put on the hex of a box it may land in lands there.
         for place, action in list(found.items()):
             if place.startswith("land:"):
