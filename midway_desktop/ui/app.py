@@ -50,9 +50,10 @@ def run_app(game: str | None = None) -> int:
     app = ensure_app()
     from PySide6.QtCore import QTimer
 
-    from midway_desktop.ui.main_window import MainWindow
+    from midway_desktop.ui.main_window import MainWindow, fit_to_screen
 
     window = MainWindow(game)
     window.show()
+    fit_to_screen(window)
     QTimer.singleShot(0, startup.window_up)
     return app.exec()

@@ -80,6 +80,24 @@ def _seated(seats: dict[str, str | None] | None) -> tuple[tuple[str, ...] | None
     return tuple(s for s, who in seats.items() if who is None), {s: who for s, who in seats.items() if who}
 
 
+def fit_to_screen(window: QWidget) -> None:
+    """Shrink and move a shown ``window`` into its screen's free area (the first size, or one
+    remembered from a larger screen, would put its edges and status line off a small screen)."""
+    screen = window.screen()
+    if screen is None:
+        return
+    room = screen.availableGeometry()
+    frame = window.frameGeometry()  # (its title bar and edges, once shown)
+    extra_w, extra_h = frame.width() - window.width(), frame.height() - window.height()
+    width, height = min(window.width(), room.width() - extra_w), min(window.height(), room.height() - extra_h)
+    if (width, height) != (window.width(), window.height()):
+        window.resize(width, height)
+    frame = window.frameGeometry()
+    if not room.contains(frame):
+        window.move(max(room.left(), min(frame.left(), room.right() - frame.width() + 1)),
+                    max(room.top(), min(frame.top(), room.bottom() - frame.height() + 1)))  # fmt: skip
+
+
 def dispose(dialog: QWidget | None) -> None:
     """Close a box or dialog the window made, and delete it: the window is its parent, and a
     parent keeps every child it is given until the child is deleted or the window closes."""

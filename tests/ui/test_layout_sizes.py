@@ -114,3 +114,24 @@ def test_every_dock_panel_that_scrolls_only_up_and_down_keeps_its_width(qtbot, g
         if scroll.horizontalScrollBarPolicy() == vertical_only and not scroll.property(KEPT_WHOLE)
     ]
     assert loose == []
+
+
+def test_a_window_larger_than_its_screen_is_brought_within_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A first start (1400×900) or a size remembered from a larger screen would leave the
+    window's edges, docks and status line off a small screen: the app fits it to the screen's
+    free area as it shows it (how it reads at such sizes: the walks above)."""
+    from midway_desktop.ui.main_window import MainWindow, fit_to_screen
+
+    w = MainWindow("cv", persist=False)
+    qtbot.addWidget(w)
+    room = w.screen().availableGeometry()
+    w.resize(room.width() + 600, room.height() + 300)
+    w.move(room.left() + 200, room.top() + 100)
+    w.show()
+    qtbot.waitExposed(w)
+    fit_to_screen(w)
+    QApplication.processEvents()
+    assert room.contains(w.frameGeometry()), (room, w.frameGeometry())
+    small = w.size()
+    fit_to_screen(w)  # (a window that fits is left as it is)
+    assert w.size() == small
