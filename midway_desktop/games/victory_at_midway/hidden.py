@@ -18,13 +18,16 @@ the side would not see).
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.movement import pieces
 from midway_desktop.games.victory_at_midway.setup import entry_hexes, setup_area
 from midway_desktop.games.victory_at_midway.state import JAPAN, SIDES, Game, State, evolve, make_unit, other
 
+T = TypeVar("T")
 VP_SIDES: tuple[str, ...] = SIDES  # VaM › Victory Conditions: both sides' victory points
 RECENT = 3  # sightings this many turns old or newer weigh in (provisional)
 NEAR_SIGHTING = 4  # the weight of a hex a recent sighting's ships could have reached (provisional)
@@ -41,9 +44,12 @@ def result_titles(rules: Any) -> dict[str, str]:
 
 
 def sample_hidden(rules: Any, state: State, side: str, rng: Rng) -> State:
-    """``state`` with ``side``'s enemy's out-of-sight pieces in hexes drawn from ``rng``."""
+    """``state`` as ``side`` may know it: the enemy's unrevealed orders of a sealed step taken
+    back out (:func:`before_the_reveal`: its bot gives them afresh in each continuation), and
+    its out-of-sight pieces in hexes drawn from ``rng``."""
     game: Game = rules.game
     enemy = other(side)
+    state = before_the_reveal(game, state, side)
     in_sight = seen_hexes(game, state, side)
     cleared = searched_in_vain(game, state, side) | in_sight
     units = list(state.units)
@@ -60,6 +66,53 @@ def sample_hidden(rules: Any, state: State, side: str, rng: Rng) -> State:
             loc, reduced, base, formation, moved = units[i]
             units[i] = make_unit((there, reduced, base, formation, moved))
     return evolve(state, units=tuple(units))
+
+
+# What only Japan's own orders of a sealed step change besides units, flights and searches: the
+# Kure seaplane base (VaM › Seaplane Tenders) and the reserve Zekes (VaM › Reserve Zekes).
+JAPANS_OWN = ("kure", "reserves", "banked", "revealed")
+
+
+def before_the_reveal(game: Game, state: State, side: str) -> State:
+    """VaM › The Turn Sequence: a sealed step's orders are secret until every side has given
+    them. ``state`` with the enemy's orders of the current sealed step taken back out, all of
+    them, sealed or not: the step's start with ``side``'s own units, flights, searches and seal
+    as they are now. Whatever the enemy ordered, ``side`` gets the same position (a step's orders
+    touch only the ordering side's units and markers); outside sealed steps, ``state``."""
+    start = state.step_start
+    if start is None or state.battle is not None:
+        return state
+    mine = game.side_by_unit
+    ids = game.ids
+    units = tuple(now if mine[ids[i]] == side else then for i, (now, then) in enumerate(zip(state.units, start.units)))
+    own: dict[str, Any] = {k: getattr(state, k) for k in JAPANS_OWN} if side == JAPAN else {}
+    return evolve(
+        start,
+        units=units,
+        flights=_merged(start.flights, state.flights, lambda f: mine[f.unit] == side),
+        searches=_merged(start.searches, state.searches, lambda s: s.side == side),
+        sealed=start.sealed | (state.sealed & {side}),
+        step_start=start,
+        **own,
+    )
+
+
+def _merged(then: tuple[T, ...], now: tuple[T, ...], ours: Callable[[T], bool]) -> tuple[T, ...]:
+    """The markers of ``then`` with ours as they are ``now``: the enemy's and ours still there in
+    their old order, then our new ones in the order given."""
+    left = Counter(x for x in now if ours(x))
+    out = []
+    for x in then:
+        if not ours(x):
+            out.append(x)
+        elif left[x]:
+            left[x] -= 1
+            out.append(x)
+    for x in now:
+        if ours(x) and left[x]:
+            left[x] -= 1
+            out.append(x)
+    return tuple(out)
 
 
 def seen_hexes(game: Game, state: State, side: str) -> frozenset[str]:
