@@ -155,3 +155,25 @@ def test_the_askers_own_orders_are_kept() -> None:
         side = actors[0]
         session.apply_unchecked(bots[side].choose(session, side, session.legal_actions(side), luck))
     assert {"ship-movement", "search", "air-strikes", "air-preparation"} <= set(checked)
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("standard", 0), ("standard", 1), ("solitaire", 0), ("solitaire", 1)])
+def test_odds_never_read_the_enemys_hidden_pieces_between_steps(scenario: str, seed: int, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Between steps too: the enemy's secrets changed where the asker has not seen them (its
+    unsighted pieces and submarines moved, its aircraft readied or not, as ``test_secrets``
+    changes them) give the same re-drawn starts for the same seeds."""
+    from tests.games.victory_at_midway import test_secrets
+
+    monkeypatch.setattr(test_secrets, "swap_sighted", lambda *_: {})  # (sighted forces: see below)
+    sample = sampler(GAME)
+    pairs = 0
+    for k, state in enumerate(test_secrets.game_positions(scenario, {}, seed, "doctrine")[::3]):
+        for asker in (US, JAPAN):
+            changed = test_secrets.conceal(state, JAPAN if asker == US else US, Rng(k))
+            if changed == state:
+                continue
+            assert RULES.view(changed, asker) == RULES.view(state, asker)
+            for i in range(DRAWS):
+                assert sample(RULES, state, asker, hidden_rng(k, i)) == sample(RULES, changed, asker, hidden_rng(k, i))
+            pairs += 1
+    assert pairs >= 20, pairs
