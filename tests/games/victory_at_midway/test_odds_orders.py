@@ -180,3 +180,37 @@ def test_odds_never_read_the_enemys_hidden_pieces_between_steps(scenario: str, s
                 assert sample(RULES, state, asker, hidden_rng(k, i)) == sample(RULES, changed, asker, hidden_rng(k, i))
             pairs += 1
     assert pairs >= 20, pairs
+
+
+def _unseen_group_kept_back(state: State) -> State | None:
+    """``state`` with a Japanese group that is on the map out of the US player's sight still
+    waiting to enter instead (VaM › Entry of Japanese Units: Japan may delay a group's entry;
+    the US player sees neither), or ``None`` if there is no such group."""
+    from midway_desktop.games.victory_at_midway.hidden import seen_hexes
+    from midway_desktop.games.victory_at_midway.state import SHIP_OFF_MAP, set_units
+
+    game = RULES.game
+    seen = seen_hexes(game, state, US)
+    for group in game.cat.groups:
+        if group.side != JAPAN or group.entry is None:
+            continue
+        locs = {game.u(state, s).loc for s in group.ships}
+        if len(locs) == 1 and not locs & (seen | SHIP_OFF_MAP) and not set(group.ships) & state.revealed:
+            return set_units(game, state, {s: game.u(state, s)._replace(loc="entry", moved=0) for s in group.ships})
+    return None
+
+
+@pytest.mark.xfail(strict=True, reason="not yet: the odds keep which Japanese groups have entered")
+def test_odds_never_read_whether_an_unseen_japanese_group_has_entered() -> None:
+    """A known gap: the odds re-draw where the enemy's pieces are, but not whether a Japanese
+    group has entered at all, which the US player cannot see either."""
+    from tests.games.victory_at_midway import test_secrets
+
+    sample = sampler(GAME)
+    for k, passed in enumerate(test_secrets.game_positions("standard", {}, 0, "doctrine")[::5]):
+        state = evolve(passed, step_start=None)
+        kept = _unseen_group_kept_back(state)
+        if kept is None:
+            continue
+        assert RULES.view(kept, US) == RULES.view(state, US)
+        assert sample(RULES, state, US, hidden_rng(k, 0)) == sample(RULES, kept, US, hidden_rng(k, 0))
