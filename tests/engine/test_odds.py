@@ -73,6 +73,17 @@ def test_midway_solitaire_sample_agrees_with_the_players_view(seed: int, steps: 
     assert sorted(sample.deck) == sorted(session.state.deck)
 
 
+@SLOW
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 12), shuffle=st.integers(0, 2**32), live=st.integers(0, 2**32))
+def test_midway_solitaire_odds_never_read_the_live_games_luck(seed: int, steps: int, shuffle: int, live: int) -> None:
+    """The deck's order and the game's dice to come, both changed at once: the same odds."""
+    session = played("midway-solitaire", steps, seed)
+    first = odds(session, session.state, "us", 6, 2)
+    session.state = session.state.but(deck=tuple(Rng(shuffle).shuffled(session.state.deck)))
+    session.rng = Rng(live)
+    assert odds(session, session.state, "us", 6, 2) == first
+
+
 def test_midway_solitaire_draws_differ_between_continuations() -> None:
     """The deck is really re-drawn (a sampler that kept it would pass the tests above too)."""
     session = played("midway-solitaire", 2, 3)
