@@ -80,7 +80,9 @@ def position_of(controller: GameController) -> Position:
         state = session.state
     if rules.outcome(state) is not None:
         return Position("This is the end of the game: nothing is left to play.")
-    side = controller.viewer if controller.viewer in rules.sides else session.humans[0]
+    # The asker is the person at the screen: never a side the computer plays, whose orders and
+    # pieces the person may not know (with one person, the viewer is that person's side).
+    side = controller.viewer if controller.viewer in session.humans else session.humans[0]
     return Position(
         rules=rules,
         state=state,

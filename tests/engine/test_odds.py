@@ -73,6 +73,17 @@ def test_midway_solitaire_sample_agrees_with_the_players_view(seed: int, steps: 
     assert sorted(sample.deck) == sorted(session.state.deck)
 
 
+@SLOW
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 12), shuffle=st.integers(0, 2**32), live=st.integers(0, 2**32))
+def test_midway_solitaire_odds_never_read_the_live_games_luck(seed: int, steps: int, shuffle: int, live: int) -> None:
+    """The deck's order and the game's dice to come, both changed at once: the same odds."""
+    session = played("midway-solitaire", steps, seed)
+    first = odds(session, session.state, "us", 6, 2)
+    session.state = session.state.but(deck=tuple(Rng(shuffle).shuffled(session.state.deck)))
+    session.rng = Rng(live)
+    assert odds(session, session.state, "us", 6, 2) == first
+
+
 def test_midway_solitaire_draws_differ_between_continuations() -> None:
     """The deck is really re-drawn (a sampler that kept it would pass the tests above too)."""
     session = played("midway-solitaire", 2, 3)
@@ -143,7 +154,11 @@ def test_victory_at_midway_sample_agrees_with_the_players_view(seed: int, steps:
     session = played("victory-at-midway", steps, seed, scenario="solitaire")
     rules = session.rules
     sample = sampler(rules.id)(rules, session.state, "us", Rng(draw))
-    assert rules.view(sample, "us") == rules.view(session.state, "us")
+    # All but Japan's seal on a sealed step: its orders are taken back, to be given afresh
+    # (tests/games/victory_at_midway/test_odds_orders.py).
+    unsealed = {"sealed": sorted(sample.sealed), "to_act": list(rules.to_act(sample))}
+    assert rules.view(sample, "us") == {**rules.view(session.state, "us"), **unsealed}
+    assert "us" not in session.state.sealed or "us" in sample.sealed
 
 
 def test_victory_at_midway_moves_pieces_out_of_sight() -> None:

@@ -94,6 +94,34 @@ def test_off_while_two_people_play_at_one_screen(qtbot) -> None:  # type: ignore
     assert not dock.start() and not dock.running
 
 
+def test_against_the_computer_the_odds_are_the_persons_and_never_read_its_sealed_orders(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The standard game, the computer at Japan: the odds are asked as the US (whatever side the
+    screen shows), and the Japanese orders already sealed in the step are not in the start."""
+    from midway_desktop.games.victory_at_midway.hidden import before_the_reveal
+    from midway_desktop.games.victory_at_midway.sequence import SECRET
+
+    w, dock = _open_dock(qtbot, "victory-at-midway")
+    w.start_new(scenario="standard", seed=4, seats={"us": None, "japan": "doctrine"})
+    c = w.controller
+    session = c.session
+    assert session.humans == ("us",)
+    bots = default_bots("victory-at-midway")(session.rules)
+    luck = Rng(4)
+    while not (session.state.turn > 1 and session.state.step in SECRET and "japan" in session.state.sealed):
+        side = "japan" if "japan" in session.to_act() else session.to_act()[0]
+        session.apply_unchecked(bots[side].choose(session, side, session.legal_actions(side), luck))
+    c.changed.emit()
+    c.viewer = "japan"  # (not a person's side: it never asks)
+    at = position_of(c)
+    assert not at.reason and at.side == "us" and not at.full_state and at.state is session.state
+    start = before_the_reveal(session.rules.game, at.state, at.side)
+    assert "japan" not in start.sealed and "japan" in session.rules.to_act(start)
+    dock.games.setValue(10)
+    assert dock.start()
+    qtbot.waitUntil(lambda: not dock.running, timeout=120_000)
+    assert dock.plot.odds is not None and dock.plot.odds.side == "us" and dock.plot.odds.games == 10
+
+
 def test_the_review_plays_on_from_the_whole_position(qtbot) -> None:  # type: ignore[no-untyped-def]
     w, dock = _open_dock(qtbot, "midway-solitaire")
     c = w.controller

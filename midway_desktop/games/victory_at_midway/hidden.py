@@ -13,20 +13,29 @@ the reach (one hex a turn from the enemy's set-up area or entry column: VaM › 
 and three shortcuts that keep the enemy as it is: a piece in a sighted or embattled hex stays
 (which of the enemy's pieces it is, is kept), and so do the enemy's losses and damage and its
 aircraft (all fought in sight of both, VaM › Air Strikes; a unit lost ditching is the one loss
-the side would not see).
+the side would not see), but for their readiness: the enemy's Not Ready aircraft are taken as
+Ready. And in a sealed step the enemy's orders not yet revealed are taken back out
+(:func:`before_the_reveal`), to be given afresh by its bot in each continuation.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.movement import pieces
+from midway_desktop.games.victory_at_midway.naval import SUB
 from midway_desktop.games.victory_at_midway.setup import entry_hexes, setup_area
 from midway_desktop.games.victory_at_midway.state import JAPAN, SIDES, Game, State, evolve, make_unit, other
 
+T = TypeVar("T")
 VP_SIDES: tuple[str, ...] = SIDES  # VaM › Victory Conditions: both sides' victory points
 RECENT = 3  # sightings this many turns old or newer weigh in (provisional)
+# VaM › Ready/Not Ready: the enemy prepares its aircraft on its own displays, unseen; the odds
+# take them all as Ready (provisional: the worst case for the side asking, whatever the truth).
+NOT_READY = frozenset({"notready", "notready2"})
 NEAR_SIGHTING = 4  # the weight of a hex a recent sighting's ships could have reached (provisional)
 
 
@@ -41,15 +50,19 @@ def result_titles(rules: Any) -> dict[str, str]:
 
 
 def sample_hidden(rules: Any, state: State, side: str, rng: Rng) -> State:
-    """``state`` with ``side``'s enemy's out-of-sight pieces in hexes drawn from ``rng``."""
+    """``state`` as ``side`` may know it: the enemy's unrevealed orders of a sealed step taken
+    back out (:func:`before_the_reveal`: its bot gives them afresh in each continuation), and
+    its out-of-sight pieces in hexes drawn from ``rng``."""
     game: Game = rules.game
     enemy = other(side)
+    state = before_the_reveal(game, state, side)
     in_sight = seen_hexes(game, state, side)
+    subs_in_sight = subs_seen(game, state, side)
     cleared = searched_in_vain(game, state, side) | in_sight
     units = list(state.units)
     for _piece, ships in sorted(pieces(game, state, enemy).items()):
         here = units[game.index[ships[0]]].loc
-        if here in in_sight:
+        if here in (subs_in_sight if all(x in game.subs for x in ships) else in_sight):
             continue
         hexes, weights = _belief(game, state, side, ships, cleared)
         if not hexes:
@@ -59,7 +72,58 @@ def sample_hidden(rules: Any, state: State, side: str, rng: Rng) -> State:
             i = game.index[ship]
             loc, reduced, base, formation, moved = units[i]
             units[i] = make_unit((there, reduced, base, formation, moved))
+    for _unit, i in game._planes[enemy]:
+        loc, reduced, base, formation, moved = units[i]
+        if loc in NOT_READY:
+            units[i] = make_unit(("ready", reduced, base, formation, moved))
     return evolve(state, units=tuple(units))
+
+
+# What only Japan's own orders of a sealed step change besides units, flights and searches: the
+# Kure seaplane base (VaM › Seaplane Tenders) and the reserve Zekes (VaM › Reserve Zekes).
+JAPANS_OWN = ("kure", "reserves", "banked", "revealed")
+
+
+def before_the_reveal(game: Game, state: State, side: str) -> State:
+    """VaM › The Turn Sequence: a sealed step's orders are secret until every side has given
+    them. ``state`` with the enemy's orders of the current sealed step taken back out, all of
+    them, sealed or not: the step's start with ``side``'s own units, flights, searches and seal
+    as they are now. Whatever the enemy ordered, ``side`` gets the same position (a step's orders
+    touch only the ordering side's units and markers); outside sealed steps, ``state``."""
+    start = state.step_start
+    if start is None or state.battle is not None:
+        return state
+    mine = game.side_by_unit
+    ids = game.ids
+    units = tuple(now if mine[ids[i]] == side else then for i, (now, then) in enumerate(zip(state.units, start.units)))
+    own: dict[str, Any] = {k: getattr(state, k) for k in JAPANS_OWN} if side == JAPAN else {}
+    return evolve(
+        start,
+        units=units,
+        flights=_merged(start.flights, state.flights, lambda f: mine[f.unit] == side),
+        searches=_merged(start.searches, state.searches, lambda s: s.side == side),
+        sealed=start.sealed | (state.sealed & {side}),
+        step_start=start,
+        **own,
+    )
+
+
+def _merged(then: tuple[T, ...], now: tuple[T, ...], ours: Callable[[T], bool]) -> tuple[T, ...]:
+    """The markers of ``then`` with ours as they are ``now``: the enemy's and ours still there in
+    their old order, then our new ones in the order given."""
+    left = Counter(x for x in now if ours(x))
+    out = []
+    for x in then:
+        if not ours(x):
+            out.append(x)
+        elif left[x]:
+            left[x] -= 1
+            out.append(x)
+    for x in now:
+        if ours(x) and left[x]:
+            left[x] -= 1
+            out.append(x)
+    return tuple(out)
 
 
 def seen_hexes(game: Game, state: State, side: str) -> frozenset[str]:
@@ -69,6 +133,16 @@ def seen_hexes(game: Game, state: State, side: str) -> frozenset[str]:
     if state.battle is not None:
         out.add(state.battle.hex)
     out.update(h for _kind, _side, h in state.declared)
+    return frozenset(out)
+
+
+def subs_seen(game: Game, state: State, side: str) -> frozenset[str]:
+    """Where ``side`` sees enemy submarines now: searches never find them (VaM › Optional Rules ›
+    Submarines), so only where they attack, declared this turn or being fought."""
+    enemy = other(side)
+    out = {h for kind, by, h in state.declared if kind == SUB and by == enemy}
+    if state.battle is not None and state.battle.kind == SUB and state.battle.attacker == enemy:
+        out.add(state.battle.hex)
     return frozenset(out)
 
 

@@ -70,7 +70,7 @@ from midway_desktop.games.victory_at_midway.actions import (
     make_screen,
     read_item,
 )
-from midway_desktop.games.victory_at_midway.sequence import PHASES, SECRET, phase, settle, to_act
+from midway_desktop.games.victory_at_midway.sequence import PHASES, SECRET, opened, phase, settle, to_act
 from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
@@ -231,11 +231,11 @@ class VictoryAtMidwayRules(Rules[State]):
         enabled = frozenset(name for name, on in options.items() if on is True)
         shown = ", ".join(sorted(enabled)) or "none"
         if scenario.name == "solitaire":
-            state = setup.solitaire_state(self.game, enabled)
+            state = opened(setup.solitaire_state(self.game, enabled))
             events = [Event("setup", f"Victory at Midway, solitaire (optional rules: {shown}). Turn 1 begins.",
                             data={"turn": 1})]  # fmt: skip
             return self._advance(state, rng, events), events
-        state = setup.initial_state(self.game, enabled)
+        state = opened(setup.initial_state(self.game, enabled))
         return state, [Event("setup", f"Victory at Midway begins (optional rules: {shown}). Both sides set up.")]
 
     # -- play -----------------------------------------------------------------------------

@@ -201,8 +201,18 @@ def resolving_side(game: Game, state: State) -> str | None:
 def begin(game: Game, state: State, step: str) -> State:
     """VaM › The Turn Sequence: start a step with no orders sealed yet."""
     if step == "search":
-        return evolve(state, step=step, sealed=frozenset(), searches=(), announced=False)
-    return evolve(state, step=step, sealed=frozenset())
+        return opened(evolve(state, step=step, sealed=frozenset(), searches=(), announced=False))
+    return opened(evolve(state, step=step, sealed=frozenset()))
+
+
+def opened(state: State) -> State:
+    """``state`` keeping itself as its step's start if the step is sealed (VaM › The Turn
+    Sequence: its orders are secret until all are given), so the odds can take the other side's
+    unrevealed orders back out (``hidden.before_the_reveal``); outside sealed steps, nothing."""
+    if state.step not in SECRET or state.battle is not None:
+        return state if state.step_start is None else evolve(state, step_start=None)
+    start = evolve(state, step_start=None)
+    return evolve(start, step_start=start)
 
 
 def settle(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
@@ -315,6 +325,7 @@ __all__ = [
     "TURN",
     "actors",
     "applies",
+    "opened",
     "phase",
     "settle",
     "to_act",

@@ -214,6 +214,9 @@ class State:
     banked: tuple[tuple[str, float], ...] = ()  # VPs earned besides hits on units: (side, VPs)
     landed: int = 0  # the turn Japanese ground units first landed on Midway
     airfield_closed: bool = False  # Midway's airfield shut down for good (Invasion Combat)
+    # In a sealed step, the position when it began: what the odds take a side's unrevealed orders
+    # back out against (``hidden.before_the_reveal``). Not a part of the position itself.
+    step_start: State | None = field(default=None, compare=False, repr=False)
 
     def opt(self, name: str) -> bool:
         return name in self.options
