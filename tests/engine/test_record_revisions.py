@@ -77,6 +77,7 @@ OLD = {
     "2026-12-01-bbeca89/midway-solitaire.json": (11, 11, False),
     "2026-12-01-bbeca89/kido-butai.json": (19, 19, False),
     "2026-12-01-bbeca89/victory-at-midway.json": (4, 210, False),
+    "2026-12-01-bbeca89/kido-butai-unfinished.json": (8, 8, False),  # 8 bot moves, in progress
     # Saved by the build of 2026-12-01 15:58 (aed53c0), the first with CV's rules.
     "2026-12-01-aed53c0/cv.json": (18, 300, False),
 }
@@ -176,3 +177,28 @@ def test_an_older_record_that_no_longer_replays_is_refused_by_the_strict_check_s
     with pytest.raises(rec.RecordError, match="does not reproduce the saved position") as info:
         rec.replay(data, "old.json")
     assert "saved under Kido Butai rules from before revisions were recorded (Midway Desktop 0.1.0)" in str(info.value)
+
+
+def test_the_command_line_check_passes_only_what_it_verified(capsys: pytest.CaptureFixture[str]) -> None:
+    from midway_desktop.cli import main
+
+    verified = RECORDS / "2026-12-01-447bdbc/kido-butai.json"
+    assert main(["replay", str(verified)]) == 0
+    out, err = capsys.readouterr()
+    assert "19 actions replayed and verified" in out and "reach the position saved (verified)" in err
+    unverified = RECORDS / "2026-12-01-bbeca89/kido-butai.json"
+    assert main(["replay", str(unverified)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "not verified." in err
+
+
+def test_an_autosave_kept_as_saved_is_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from midway_desktop.engine import autosaves
+
+    monkeypatch.setenv("MIDWAY_DATA_DIR", str(tmp_path))
+    old = RECORDS / "2026-12-01-bbeca89/kido-butai-unfinished.json"
+    first = autosaves.keep_as_saved("kido-butai", old)
+    second = autosaves.keep_as_saved("kido-butai", old)
+    assert first != second and first.parent == second.parent == autosaves.unfinished_dir()
+    assert first.read_bytes() == second.read_bytes() == old.read_bytes()
+    assert first.name.startswith("Kido Butai ") and first.name.endswith(" as saved.midway.json")
