@@ -94,7 +94,6 @@ def test_every_stored_record_is_known_here() -> None:
 def test_an_older_record_opens_and_says_in_one_line_what_was_verified(name: str) -> None:
     path = RECORDS / name
     data = rec.read(path)
-    assert "rules_revision" not in data  # saved before records said their revision
     opened = rec.restore(data, path)
     kept, total, verified = OLD[name]
     assert (opened.kept, opened.total, opened.verified) == (kept, total, verified)
@@ -102,7 +101,14 @@ def test_an_older_record_opens_and_says_in_one_line_what_was_verified(name: str)
     title = opened.session.rules.title
     note = opened.note
     assert "\n" not in note and len(note) <= MAX_LINE
-    assert note.startswith(f"Saved under {title} rules from before revisions were recorded (Midway Desktop 0.1.0): ")
+    if "rules_revision" in data:
+        assert note.startswith(
+            f"Saved under {title} rules revision {data['rules_revision']} (Midway Desktop {data['app_version']}): "
+        )
+    else:  # saved before records said their revision
+        assert note.startswith(
+            f"Saved under {title} rules from before revisions were recorded (Midway Desktop 0.1.0): "
+        )
     revision = f"revision {opened.session.rules.revision}"
     if verified:
         assert note.endswith(f"all {total} moves replay under {revision} and reach the position saved (verified).")
@@ -116,7 +122,7 @@ def test_an_older_record_opens_and_says_in_one_line_what_was_verified(name: str)
     if verified:
         rec.replay(data, path)
     else:
-        with pytest.raises(rec.RecordError, match="revisions were recorded") as info:
+        with pytest.raises(rec.RecordError, match=f"saved under {title} rules") as info:
             rec.replay(data, path)
         assert "\n" not in str(info.value)
 
@@ -202,3 +208,17 @@ def test_an_autosave_kept_as_saved_is_the_same_bytes(tmp_path: Path, monkeypatch
     assert first != second and first.parent == second.parent == autosaves.unfinished_dir()
     assert first.read_bytes() == second.read_bytes() == old.read_bytes()
     assert first.name.startswith("Kido Butai ") and first.name.endswith(" as saved.midway.json")
+
+
+def test_once_a_game_raises_its_revision_this_revisions_record_opens_as_an_older_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = get_rules("kido-butai")
+    path = _current("kido-butai")
+    monkeypatch.setattr(type(rules), "revision", rules.revision + 1)
+    opened = rec.restore(rec.read(path), path)
+    assert opened.verified and opened.kept == opened.total == 19
+    assert opened.note == (
+        f"Saved under Kido Butai rules revision {rules.revision - 1} (Midway Desktop {rec.__version__}): "
+        f"all 19 moves replay under revision {rules.revision} and reach the position saved (verified)."
+    )
