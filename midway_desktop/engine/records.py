@@ -6,6 +6,10 @@ A hot-seat game with passwords is written sealed (see :mod:`sealing`). Loading r
 — never pickle, never eval — migrates older schema versions in order, refuses newer ones,
 replays every action through the rules and checks the result against the fingerprint saved
 with it. Any problem is one :class:`RecordError` line naming the file and what is wrong.
+
+Every record names its game's rules revision (``Rules.revision``, raised whenever a replay
+would change). :func:`restore` opens a record of an older revision as far as today's rules
+replay it and says in one line what it could verify; a newer revision is refused.
 """
 
 from __future__ import annotations
@@ -382,7 +386,11 @@ def restore(data: dict[str, Any], where: Path | str | None = None) -> Restored:
         except RecordError as exc:
             stop = f"move {i} cannot be read now ({exc.problem})"
             break
-        result = session.submit(action)
+        try:
+            result = session.submit(action)
+        except Exception as exc:  # noqa: BLE001 - an old move today's rules cannot even apply
+            stop = f"move {i} ({action.describe()}) cannot be played now ({type(exc).__name__}: {exc})"
+            break
         if not result.ok:
             stop = f"move {i} ({action.describe()}) is illegal now ({result.refusal})"
             break

@@ -222,3 +222,22 @@ def test_once_a_game_raises_its_revision_this_revisions_record_opens_as_an_older
         f"Saved under Kido Butai rules revision {rules.revision - 1} (Midway Desktop {rec.__version__}): "
         f"all 19 moves replay under revision {rules.revision} and reach the position saved (verified)."
     )
+
+
+def test_an_older_move_todays_rules_cannot_even_apply_ends_the_replay_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = get_rules("kido-butai")
+    path = _current("kido-butai")
+    monkeypatch.setattr(type(rules), "revision", rules.revision + 1)
+    real, calls = rules.apply, [0]
+
+    def apply(state, action, rng):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        if calls[0] == 3:
+            raise KeyError("a box this build no longer has")
+        return real(state, action, rng)
+
+    monkeypatch.setattr(rules, "apply", apply)
+    opened = rec.restore(rec.read(path), path)
+    assert (opened.kept, opened.total, opened.verified) == (2, 19, False)
+    assert "2 of 19 moves replay under revision" in opened.note
+    assert "move 3 (" in opened.note and "cannot be played now (KeyError" in opened.note
