@@ -148,7 +148,7 @@ def _validate(path: Path) -> int:
 
 
 def _replay(path: Path) -> int:
-    from midway_desktop.engine.records import RecordError, SealedRecord, open_record, replay, ruleset_warnings
+    from midway_desktop.engine.records import RecordError, SealedRecord, open_record, restore, ruleset_warnings
 
     try:
         try:
@@ -162,10 +162,15 @@ def _replay(path: Path) -> int:
             data = open_record(path, passwords).data
         for warning in ruleset_warnings(data):
             print(f"warning: {warning}", file=sys.stderr)
-        session = replay(data, path)
+        restored = restore(data, path)
     except RecordError as exc:
         print(exc, file=sys.stderr)
         return 1
+    if restored.note:  # saved under an older rules revision: what of it today's rules verify
+        print(f"{path}: {restored.note}", file=sys.stderr)
+    if not restored.verified:
+        return 1
+    session = restored.session
     outcome = session.outcome()
     title = session.rules.title
     steps = len(session.history)

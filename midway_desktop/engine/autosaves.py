@@ -204,6 +204,29 @@ def keep_unfinished(game_id: str) -> Path | None:
     found = waiting(game_id)
     if found is None:
         return None
+    target = _unfinished_name(game_id)
+    shutil.move(str(found.path), target)
+    main = autosave_path(game_id)
+    if found.path == main:
+        # The backup is an older step of the game just kept whole.
+        records.backup_path(main).unlink(missing_ok=True)
+    return target
+
+
+def keep_as_saved(game_id: str, path: Path) -> Path:
+    """Copy the record at ``path`` into the ``unfinished`` folder, as it is.
+
+    For an autosave of an older rules revision resumed as far as today's rules replay it: the
+    game resumed is not the one saved, and the autosaves after it replace the file, so this
+    copy is the player's game as they left it (Open Game… opens it again, by a later build
+    perhaps). The copy is written whole or not at all."""
+    target = _unfinished_name(game_id, " as saved")
+    records.write_atomic(target, records.read_bytes(path), backup=False)
+    return target
+
+
+def _unfinished_name(game_id: str, tag: str = "") -> Path:
+    """A new file in the ``unfinished`` folder named by the game's title and the time."""
     folder = unfinished_dir()
     folder.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y-%m-%d %H.%M.%S")
@@ -211,15 +234,10 @@ def keep_unfinished(game_id: str) -> Path | None:
         title = game_info(game_id).title
     except KeyError:  # a game known to the engine only (a test's)
         title = game_id
-    base = f"{title} {stamp}"
+    base = f"{title} {stamp}{tag}"
     target = folder / f"{base}.midway.json"
     n = 2
     while target.exists():
         target = folder / f"{base} ({n}).midway.json"
         n += 1
-    shutil.move(str(found.path), target)
-    main = autosave_path(game_id)
-    if found.path == main:
-        # The backup is an older step of the game just kept whole.
-        records.backup_path(main).unlink(missing_ok=True)
     return target

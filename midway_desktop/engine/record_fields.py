@@ -5,7 +5,8 @@ scenario one of its scenarios, each option one the rules declare with a value of
 kind (``true`` is not a mission, ``1`` is not "on"), the seed a 64-bit number, ``humans`` a
 non-empty list of sides people play in that scenario (never the umpire, who sees everything),
 ``seats`` (when given: records before it have none) every side's person or computer player,
-agreeing with ``humans`` (see ``seats``), and the actions a list no longer than
+agreeing with ``humans`` (see ``seats``), ``rules_revision`` (when given: records before it
+have none, revision 0) a whole number, and the actions a list no longer than
 :data:`~.record_limits.MAX_ACTIONS`. The ``final`` block is what verification compares
 against; without it a record cannot be verified.
 """
@@ -16,12 +17,13 @@ import re
 from typing import Any
 
 from midway_desktop.engine.events import UMPIRE
-from midway_desktop.engine.record_limits import MAX_ACTIONS, LimitError, quote
+from midway_desktop.engine.record_limits import MAX_ACTIONS, LimitError, one_line, quote
 from midway_desktop.engine.registry import get_rules, is_registered
 from midway_desktop.engine.rules import Rules
 from midway_desktop.values import frozen_value
 
 SEED_LIMIT = 1 << 64
+REVISION_LIMIT = 1 << 31
 _FINGERPRINT = re.compile(r"[0-9a-f]{32}")
 
 
@@ -45,6 +47,8 @@ class Header:
     computers: dict[str, str] | None  # None: the record says nothing of seats (before they were saved)
     actions: list[Any]
     final: Final | None
+    revision: int  # the rules revision that made the record (0: saved before revisions were)
+    app_version: str  # the build that saved it, as it said (cut short), or "" if it did not
 
 
 def check_header(data: dict[str, Any]) -> Header:
@@ -77,7 +81,14 @@ def check_header(data: dict[str, Any]) -> Header:
         raise LimitError("record field 'actions' is missing or not a list")
     if len(actions) > MAX_ACTIONS:
         raise LimitError(f"record holds {len(actions)} actions; no game runs to more than {MAX_ACTIONS}")
-    return Header(rules, scenario, options, seed, humans, computers, actions, _final(data.get("final")))
+    revision = data.get("rules_revision", 0)
+    if isinstance(revision, bool) or not isinstance(revision, int) or not 0 <= revision < REVISION_LIMIT:
+        raise LimitError("record field 'rules_revision' is not a whole number from 0")
+    version = data.get("app_version")
+    shown = one_line(version, 24) if isinstance(version, str) else ""
+    return Header(
+        rules, scenario, options, seed, humans, computers, actions, _final(data.get("final")), revision, shown
+    )
 
 
 def _options(rules: Rules[Any], given: object) -> dict[str, Any]:

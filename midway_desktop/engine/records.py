@@ -6,6 +6,10 @@ A hot-seat game with passwords is written sealed (see :mod:`sealing`). Loading r
 — never pickle, never eval — migrates older schema versions in order, refuses newer ones,
 replays every action through the rules and checks the result against the fingerprint saved
 with it. Any problem is one :class:`RecordError` line naming the file and what is wrong.
+
+Every record names its game's rules revision (``Rules.revision``, raised whenever a replay
+would change). :func:`restore` opens a record of an older revision as far as today's rules
+replay it and says in one line what it could verify; a newer revision is refused.
 """
 
 from __future__ import annotations
@@ -21,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from midway_desktop import __version__
 from midway_desktop.engine import seats
-from midway_desktop.engine.actions import ActionError
+from midway_desktop.engine.actions import Action, ActionError
 from midway_desktop.engine.events import UMPIRE
-from midway_desktop.engine.record_fields import check_header
+from midway_desktop.engine.record_fields import Header, check_header
 from midway_desktop.engine.record_limits import (
     MAX_BYTES,
     MAX_LINE,
@@ -94,6 +98,7 @@ def to_record(session: Session) -> dict[str, Any]:
         "schema": SCHEMA,
         "app_version": __version__,
         "game": session.rules.id,
+        "rules_revision": session.rules.revision,
         "scenario": session.scenario,
         "options": session.options,
         "seed": session.seed,
@@ -318,17 +323,137 @@ def replay(data: dict[str, Any], where: Path | str | None = None, verify: bool =
     What a match proves: the actions, replayed under this app's rules and the rulesets here,
     reach the position the saving app reached. It is not a signature: the fingerprint is an
     unkeyed digest anyone can recompute after editing the record (see README, *What
-    verification proves*)."""
+    verification proves*). A record of an older rules revision is replayed the same way
+    (:func:`restore` opens one that no longer replays); a newer one is refused."""
+    header = _header(data, where)
+    if verify and header.final is None:
+        raise RecordError(where, "record has no final fingerprint, so it cannot be verified")
+    session = _set_up(header, where)
+    for i, raw in enumerate(header.actions, start=1):
+        action = _decoded(header, raw, i, where)
+        result = session.submit(action)
+        if not result.ok:
+            raise RecordError(
+                where, f"action {i} ({action.describe()}) is illegal on replay: {result.refusal}{_older(header)}"
+            )
+    if verify and not _reproduces(header, session):
+        raise RecordError(
+            where,
+            "replay does not reproduce the saved position "
+            + (f"({_older(header)[2:]})" if _older(header) else "(edited record or changed ruleset)"),
+        )
+    return session
+
+
+@frozen_value
+class Restored:
+    """A record opened as a game: the session, how many of the record's actions it holds, and
+    what the player is told of it in one line ("" when it is of this revision and verified)."""
+
+    session: Session
+    kept: int
+    total: int
+    verified: bool  # the replay reached the saved position
+    note: str = ""
+
+    @property
+    def migrated(self) -> bool:
+        """Whether the game opened is not the one saved (some actions dropped, or unverified):
+        the file as saved is then the only copy of the game as its player left it."""
+        return not self.verified
+
+
+def restore(data: dict[str, Any], where: Path | str | None = None) -> Restored:
+    """Open a record as a game, whichever rules revision saved it.
+
+    A record of this build's revision is replayed and verified (:func:`replay`). One of an
+    older revision is replayed under today's rules as far as its actions stay legal: a record
+    holds the set-up, the seed and the actions, and of the position only its fingerprint, so
+    there is no saved position to rebuild, only the moves to play again. Verified when they
+    all replay and reach the saved fingerprint; otherwise the game opens where the replay
+    stops (all moves, or those before the first that today's rules refuse), and the note says
+    so. One of a newer revision than this build plays is refused, naming the build that
+    saved it."""
+    header = _header(data, where)
+    total = len(header.actions)
+    if header.revision == header.rules.revision:
+        return Restored(replay(data, where), total, total, True)
+    session = _set_up(header, where)
+    stop = ""
+    for i, raw in enumerate(header.actions, start=1):
+        try:
+            action = _decoded(header, raw, i, where)
+        except RecordError as exc:
+            stop = f"move {i} cannot be read now ({exc.problem})"
+            break
+        try:
+            result = session.submit(action)
+        except Exception as exc:  # noqa: BLE001 - an old move today's rules cannot even apply
+            stop = f"move {i} ({action.describe()}) cannot be played now ({type(exc).__name__}: {exc})"
+            break
+        if not result.ok:
+            stop = f"move {i} ({action.describe()}) is illegal now ({result.refusal})"
+            break
+    kept = len(session.history)
+    saved = f"Saved under {_revision_words(header)}"
+    now = f"revision {header.rules.revision}"
+    if stop:
+        # The facts first: the reason quoted last is what the line's limit cuts.
+        note = (
+            f"{saved}: {kept} of {total} moves replay under {now}, so the game opens after move {kept} "
+            f"and the position saved is not verified; {stop}"
+        )
+    elif header.final is None:
+        note = f"{saved}: all {total} moves replay under {now}; the record holds no position to verify them by."
+    elif _reproduces(header, session):
+        note = f"{saved}: all {total} moves replay under {now} and reach the position saved (verified)."
+    else:
+        note = (
+            f"{saved}: all {total} moves replay under {now}, but they reach another position than the one "
+            "saved (the rules changed the game's course): not verified."
+        )
+    return Restored(session, kept, total, not stop and _reproduces(header, session), one_line(note))
+
+
+def _header(data: dict[str, Any], where: Path | str | None) -> Header:
+    """The record's checked fields; one of a newer rules revision than this build plays is
+    refused here, before anything is replayed."""
     try:
         header = check_header(data)
     except LimitError as exc:
         raise RecordError(where, str(exc)) from None
-    if verify and header.final is None:
-        raise RecordError(where, "record has no final fingerprint, so it cannot be verified")
-    rules = header.rules
+    if header.revision > header.rules.revision:
+        raise RecordError(
+            where,
+            f"saved by {_build(header)} under {header.rules.title} rules revision {header.revision}; "
+            f"this build ({__version__}) plays revision {header.rules.revision} and cannot read it: "
+            "update Midway Desktop to open it",
+        )
+    return header
+
+
+def _build(header: Header) -> str:
+    return f"Midway Desktop {header.app_version}" if header.app_version else "an unnamed build of Midway Desktop"
+
+
+def _revision_words(header: Header) -> str:
+    title = header.rules.title
+    if header.revision == 0:
+        return f"{title} rules from before revisions were recorded ({_build(header)})"
+    return f"{title} rules revision {header.revision} ({_build(header)})"
+
+
+def _older(header: Header) -> str:
+    """What to add to a failed replay's refusal when the record is of an older revision."""
+    if header.revision >= header.rules.revision:
+        return ""
+    return f"; saved under {_revision_words(header)}, replayed under revision {header.rules.revision}"
+
+
+def _set_up(header: Header, where: Path | str | None) -> Session:
     try:
-        session = Session.start(
-            rules,
+        return Session.start(
+            header.rules,
             scenario=header.scenario,
             options=header.options,
             seed=header.seed,
@@ -337,22 +462,18 @@ def replay(data: dict[str, Any], where: Path | str | None = None, verify: bool =
         )
     except ValueError as exc:
         raise RecordError(where, f"cannot set the game up: {exc}") from None
-    for i, raw in enumerate(header.actions, start=1):
-        try:
-            action = rules.codec.decode(raw)
-        except ActionError as exc:
-            raise RecordError(where, f"action {i}: {exc}") from None
-        result = session.submit(action)
-        if not result.ok:
-            raise RecordError(where, f"action {i} ({action.describe()}) is illegal on replay: {result.refusal}")
+
+
+def _decoded(header: Header, raw: Any, i: int, where: Path | str | None) -> Action:
+    try:
+        return header.rules.codec.decode(raw)
+    except ActionError as exc:
+        raise RecordError(where, f"action {i}: {exc}") from None
+
+
+def _reproduces(header: Header, session: Session) -> bool:
     final = header.final
-    if (
-        verify
-        and final is not None
-        and (final.steps != len(session.history) or final.fingerprint != fingerprint(session))
-    ):
-        raise RecordError(where, "replay does not reproduce the saved position (edited record or changed ruleset)")
-    return session
+    return final is not None and final.steps == len(session.history) and final.fingerprint == fingerprint(session)
 
 
 def load(path: Path | str, verify: bool = True, passwords: Mapping[str, str] | None = None) -> Session:

@@ -109,6 +109,11 @@ class Rules(ABC, Generic[S]):
     phases: tuple[Phase, ...] = ()
     action_types: tuple[type[Action], ...] = ()
     solitaire: bool = False  # one human side; undo needs nobody's consent
+    # The rules revision saved in every record: raised whenever a record's replay would
+    # change (a rule fixed, a die read differently, a bot's choice that is part of the game),
+    # so an older record is known as older (see ``records.restore``). 0 is the records saved
+    # before revisions were written; tests/records holds a record of each revision.
+    revision: int = 1
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_types)

@@ -112,8 +112,9 @@ class GameController(QObject):
         self._computer_next()
 
     def load(self, path: Path | str, passwords: dict[str, str] | None = None) -> Session:
+        """Open a saved game, of this rules revision or an older one (see ``records.restore``)."""
         opened = records.open_record(path, passwords)
-        session = records.replay(opened.data, path)
+        session = records.restore(opened.data, path).session
         self.adopt(session, seal=opened.seal)
         return session
 

@@ -528,12 +528,23 @@ class MainWindow(QMainWindow):
         if isinstance(opened, str):
             return False, f"Could not resume: {opened}."
         try:
-            session = records.replay(opened.data, found.path)
+            restored = records.restore(opened.data, found.path)
         except records.RecordError as exc:
             return False, f"Could not resume: {exc}."
-        # Resumed from the backup: the autosave is whole again at once.
-        self.controller.adopt(session, seal=opened.seal, save=found.path != autosaves.autosave_path(self.game_id))
-        return True, ""
+        note = restored.note
+        if restored.migrated:
+            # The game resumed is not the one saved: keep that one whole before the autosave
+            # replaces it (it may open again, by a later build; nothing the player had is lost).
+            try:
+                kept = autosaves.keep_as_saved(self.game_id, found.path)
+            except (OSError, records.RecordError) as exc:
+                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                return False, f"Could not resume: the game as saved could not be kept aside ({why}). {note}"
+            note = f"{note} The game as saved is kept as {kept}."
+        # Resumed from the backup or under today's rules: the autosave is whole and current at once.
+        save = restored.note != "" or found.path != autosaves.autosave_path(self.game_id)
+        self.controller.adopt(restored.session, seal=opened.seal, save=save)
+        return True, note
 
     def _keep_unfinished(self) -> str:
         """Before a new game takes the autosave's place: set the unfinished game there aside."""
@@ -928,7 +939,8 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot open game", one_line(opened))
             return False
         try:
-            session = records.replay(opened.data, path)
+            restored = records.restore(opened.data, path)
+            session = restored.session
             board = load_board(session.rules.id)
         except (records.RecordError, RulesetError) as exc:
             QMessageBox.warning(self, "Cannot open game", one_line(str(exc)))
@@ -950,7 +962,9 @@ class MainWindow(QMainWindow):
         self._start(resume=False, session=session, seal=opened.seal)
         if switched:
             self._restore_layout()
-        self.statusBar().showMessage(f"Opened {path}. {self.statusBar().currentMessage()}".strip(), 8000)
+        # An older rules revision's record: what of it was verified, in the same line.
+        said = f"Opened {path}. {restored.note} {self.statusBar().currentMessage()}"
+        self.statusBar().showMessage(" ".join(said.split()), 20000 if restored.note else 8000)
         return True
 
     # -- content --------------------------------------------------------------------------

@@ -348,3 +348,92 @@ def test_the_new_game_dialog_asks_for_passwords_only_for_two_players(qtbot) -> N
     qtbot.addWidget(solitaire)
     solitaire.show()
     assert not any(b.isVisible() for b in solitaire.passwords_.values()) and solitaire.passwords() == {}
+
+
+RECORDS = Path(__file__).resolve().parent.parent / "records"
+
+
+def test_an_older_revisions_record_opens_saying_in_one_line_what_was_verified(qtbot, answers) -> None:  # type: ignore[no-untyped-def]
+    """A Kido Butai game saved by the build of 2026-12-01, whose replay today's rules no longer
+    verify, opens all the same; the status bar says what could and could not be verified, and
+    the file is left as it was."""
+    path = RECORDS / "2026-12-01-bbeca89" / "kido-butai.json"
+    before = path.read_bytes()
+    w = _window(qtbot)
+    assert w.open_game(str(path))
+    assert w.game_id == "kido-butai" and len(w.controller.session.history) == 19
+    said = w.statusBar().currentMessage()
+    assert said.startswith(
+        f"Opened {path}. Saved under Kido Butai rules from before revisions were recorded (Midway Desktop 0.1.0): "
+        "all 19 moves replay under revision 1, but they reach another position than the one saved"
+    )
+    assert path.read_bytes() == before
+    w.close()
+
+
+def test_an_older_revisions_autosave_resumes_and_the_game_as_saved_is_kept(qtbot, answers) -> None:  # type: ignore[no-untyped-def]
+    """Upgraded mid-campaign: the unfinished game resumes under today's rules, the player is told
+    so in one line, and the autosave as the older build left it is kept whole in unfinished/."""
+    old = (RECORDS / "2026-12-01-bbeca89" / "kido-butai-unfinished.json").read_bytes()
+    autosave = autosaves.autosave_path("kido-butai")
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    autosave.write_bytes(old)
+    answers["resume"].append(True)
+    w = _window(qtbot, game="kido-butai")
+    assert len(w.controller.session.history) == 8
+    kept = _kept()
+    assert len(kept) == 1 and kept[0].read_bytes() == old and kept[0].name.endswith(" as saved.midway.json")
+    said = _said(w)
+    assert "Resumed Kido Butai. Saved under Kido Butai rules from before revisions were recorded" in said
+    assert "all 8 moves replay under revision 1" in said and f"The game as saved is kept as {kept[0]}." in said
+    now = records.read(autosave)  # the autosave is today's game, of today's revision, at once
+    assert now["rules_revision"] == 1 and len(now["actions"]) == 8
+    w.close()
+    # The game as saved opens again from where it was kept.
+    w = _window(qtbot, game="kido-butai", persist=False)
+    assert w.open_game(str(kept[0])) and len(w.controller.session.history) == 8
+    w.close()
+
+
+def test_a_sealed_older_autosave_resumes_through_the_same_path(qtbot, answers) -> None:  # type: ignore[no-untyped-def]
+    """A hot-seat CV game saved by the build of 2026-12-01 and sealed: the passwords open it,
+    the moves today's rules still take are kept, and the game as saved is kept sealed."""
+    from midway_desktop.engine import sealing
+
+    cheap = sealing.KdfCost(n=2**10, r=8, p=1)
+    keys = {side: sealing.side_key("convoy", cheap) for side in ("american", "japanese")}
+    seal = sealing.Seal.of("cv", ("american", "japanese"), keys)
+    assert seal is not None
+    sealed = sealing.seal((RECORDS / "2026-12-01-aed53c0" / "cv.json").read_bytes(), seal, over=False)
+    autosave = autosaves.autosave_path("cv")
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    autosave.write_bytes(sealed)
+    answers["resume"].append(True)
+    answers["text"] += [("convoy", True), ("convoy", True)]
+    w = _window(qtbot, game="cv")
+    assert len(w.controller.session.history) == 18
+    kept = _kept()
+    assert len(kept) == 1 and kept[0].read_bytes() == sealed
+    said = _said(w)
+    assert "Saved under CV rules from before revisions were recorded (Midway Desktop 0.1.0): 18 of 300 moves" in said
+    assert f"The game as saved is kept as {kept[0]}." in said
+    assert records.envelope_of(autosave.read_bytes()) is not None  # resumed, and still sealed
+    w.close()
+
+
+def test_a_record_of_a_newer_revision_is_refused_in_one_line_and_kept(qtbot, answers, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    data = records.read(RECORDS / "revision-1" / "kido-butai.json")
+    data["rules_revision"] += 1
+    data["app_version"] = "9.4.0"
+    data["final"]["outcome"] = None  # unfinished: waiting to be resumed
+    raw = json.dumps(data).encode()
+    autosave = autosaves.autosave_path("kido-butai")
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    autosave.write_bytes(raw)
+    answers["resume"].append(True)
+    w = _window(qtbot, game="kido-butai")
+    said = _said(w)
+    assert "Could not resume:" in said and "saved by Midway Desktop 9.4.0 under Kido Butai rules revision 2" in said
+    kept = _kept()
+    assert len(kept) == 1 and kept[0].read_bytes() == raw and str(kept[0]) in said
+    w.close()

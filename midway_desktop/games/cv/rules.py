@@ -149,6 +149,9 @@ def out_of_step(action: Action, step: str) -> str:
 class CvRules(Rules[State]):
     id = "cv"
     title = "CV"
+    # Raise it with any change that changes a record's replay; tests/records keeps a record
+    # of each revision (see engine.rules.Rules.revision).
+    revision = 1
     sides = SIDES
     phases: tuple[Phase, ...] = tuple(PHASES.values())
     action_types = ACTION_TYPES

@@ -65,6 +65,9 @@ OPTIONS: tuple[Option, ...] = (
 class KidoButaiRules(Rules[State]):
     id = "kido-butai"
     title = "Kido Butai"
+    # Raise it with any change that changes a record's replay; tests/records keeps a record
+    # of each revision (see engine.rules.Rules.revision).
+    revision = 1
     sides = (JAPAN,)
     scenarios = (Scenario("standard", "4 June 1942, 0430 to 1930", "Sixteen hours as Admiral Nagumo."),)
     options = OPTIONS

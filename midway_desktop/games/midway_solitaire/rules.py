@@ -67,6 +67,9 @@ _PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
 class MidwaySolitaireRules(Rules[State]):
     id = "midway-solitaire"
     title = "Midway Solitaire"
+    # Raise it with any change that changes a record's replay; tests/records keeps a record
+    # of each revision (see engine.rules.Rules.revision).
+    revision = 1
     sides = (US,)
     solitaire = True
     options = (

@@ -194,6 +194,9 @@ class NoLuck(Rng):
 class VictoryAtMidwayRules(Rules[State]):
     id = "victory-at-midway"
     title = "Victory at Midway"
+    # Raise it with any change that changes a record's replay; tests/records keeps a record
+    # of each revision (see engine.rules.Rules.revision).
+    revision = 1
     sides = SIDES
     scenarios = SCENARIOS
     options = OPTIONS

@@ -662,7 +662,9 @@ class CvPresenter(DragDropPresenter):
             if (right - left) * zoom > vp.width() or (bottom - top) * zoom > vp.height():
                 # Not even the fleet: the Task Forces round the first one (the middle of two far
                 # groups would show neither whole).
-                half_w, half_h = vp.width() / zoom / 2 - margin, vp.height() / zoom / 2 - margin
+                # (Never below nothing: a viewport narrower than the margins keeps the first one.)
+                half_w = max(0.0, vp.width() / zoom / 2 - margin)
+                half_h = max(0.0, vp.height() / zoom / 2 - margin)
                 x0, y0 = ships[0]
                 near = [(x, y) for x, y in ships if abs(x - x0) <= half_w and abs(y - y0) <= half_h]
                 left, top, right, bottom = span(near)

@@ -1,0 +1,1 @@
+"""Records saved by each release, one folder each, opened by every later build (see README)."""
