@@ -14,8 +14,11 @@ and three shortcuts that keep the enemy as it is: a piece in a sighted or embatt
 (which of the enemy's pieces it is, is kept), and so do the enemy's losses and damage and its
 aircraft (all fought in sight of both, VaM › Air Strikes; a unit lost ditching is the one loss
 the side would not see), but for their readiness: the enemy's Not Ready aircraft are taken as
-Ready. And in a sealed step the enemy's orders not yet revealed are taken back out
-(:func:`before_the_reveal`), to be given afresh by its bot in each continuation.
+Ready. In a sealed step the enemy's orders not yet revealed are taken back out
+(:func:`before_the_reveal`), to be given afresh by its bot in each continuation. And a Japanese
+group that may have entered unseen is drawn afresh too, still waiting or somewhere it could
+have reached, in its Fleet box (:func:`unsure_entries`): whether it came on, where and in what
+box are Japan's secrets.
 """
 
 from __future__ import annotations
@@ -27,8 +30,17 @@ from typing import Any, TypeVar
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.movement import pieces
 from midway_desktop.games.victory_at_midway.naval import SUB
-from midway_desktop.games.victory_at_midway.setup import entry_hexes, setup_area
-from midway_desktop.games.victory_at_midway.state import JAPAN, SIDES, Game, State, evolve, make_unit, other
+from midway_desktop.games.victory_at_midway.setup import entry_hexes, entry_turn, setup_area
+from midway_desktop.games.victory_at_midway.state import (
+    JAPAN,
+    SHIP_OFF_MAP,
+    SIDES,
+    Game,
+    State,
+    evolve,
+    make_unit,
+    other,
+)
 
 T = TypeVar("T")
 VP_SIDES: tuple[str, ...] = SIDES  # VaM › Victory Conditions: both sides' victory points
@@ -37,6 +49,9 @@ RECENT = 3  # sightings this many turns old or newer weigh in (provisional)
 # take them all as Ready (provisional: the worst case for the side asking, whatever the truth).
 NOT_READY = frozenset({"notready", "notready2"})
 NEAR_SIGHTING = 4  # the weight of a hex a recent sighting's ships could have reached (provisional)
+# A Japanese group that may have entered unseen is taken as still waiting once in this many
+# draws (provisional: groups mostly came on when they could), else somewhere it could have reached.
+WAITS = 4
 
 
 def result_titles(rules: Any) -> dict[str, str]:
@@ -59,7 +74,14 @@ def sample_hidden(rules: Any, state: State, side: str, rng: Rng) -> State:
     in_sight = seen_hexes(game, state, side)
     subs_in_sight = subs_seen(game, state, side)
     cleared = searched_in_vain(game, state, side) | in_sight
+    unsure = unsure_entries(game, state, side, in_sight)
     units = list(state.units)
+    for ships in unsure.values():  # (put back as waiting, whatever the truth: drawn below)
+        for ship in ships:
+            i = game.index[ship]
+            _loc, reduced, base, _formation, _moved = units[i]
+            units[i] = make_unit(("entry", reduced, base, "", 0))
+    state = evolve(state, units=tuple(units))
     for _piece, ships in sorted(pieces(game, state, enemy).items()):
         here = units[game.index[ships[0]]].loc
         if here in (subs_in_sight if all(x in game.subs for x in ships) else in_sight):
@@ -72,6 +94,22 @@ def sample_hidden(rules: Any, state: State, side: str, rng: Rng) -> State:
             i = game.index[ship]
             loc, reduced, base, formation, moved = units[i]
             units[i] = make_unit((there, reduced, base, formation, moved))
+    drawn = {s for ships in unsure.values() for s in ships}
+    for group, ships in sorted(unsure.items()):
+        if rng.below(WAITS) == 0:
+            continue  # still waiting to enter
+        hexes, weights = _belief(game, state, side, list(ships), cleared)
+        if not hexes:
+            continue
+        there = hexes[_weighted(rng, weights)]
+        # Into its own Fleet box, as groups enter, unless some ship known to be elsewhere holds it.
+        fleet = game.cat.group(group).fleet
+        if any(game.u(state, s).formation == fleet for s, _i in game._ships[enemy] if s not in drawn):
+            fleet = ""
+        for ship in ships:
+            i = game.index[ship]
+            _loc, reduced, base, _formation, _moved = units[i]
+            units[i] = make_unit((there, reduced, base, fleet, 0))
     for _unit, i in game._planes[enemy]:
         loc, reduced, base, formation, moved = units[i]
         if loc in NOT_READY:
@@ -82,6 +120,32 @@ def sample_hidden(rules: Any, state: State, side: str, rng: Rng) -> State:
 # What only Japan's own orders of a sealed step change besides units, flights and searches: the
 # Kure seaplane base (VaM › Seaplane Tenders) and the reserve Zekes (VaM › Reserve Zekes).
 JAPANS_OWN = ("kure", "reserves", "banked", "revealed")
+
+
+def unsure_entries(game: Game, state: State, side: str, in_sight: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """VaM › Entry of Japanese Units: Japan may delay a group's (or a ship's) entry past the turn
+    on its counters, unseen, so the US player cannot tell a group still waiting from one on the
+    map out of sight. Each Japanese entry group's ships that could be either, by group: waiting
+    once they may enter, or on the map out of sight and never seen in battle. (In solitaire
+    play each group enters on the Japanese Entry table's turn, known to the player.)"""
+    if side == JAPAN or state.solitaire:
+        return {}
+    out: dict[str, tuple[str, ...]] = {}
+    units = state.units
+    for group in game.cat.groups:
+        if group.side != JAPAN or group.entry is None:
+            continue
+        earliest = entry_turn(game, state, group.id)
+        may = earliest is not None and state.turn >= earliest
+        ships = []
+        for s, i in game.group_ships[group.id]:
+            loc = units[i].loc
+            unseen_on_map = loc not in SHIP_OFF_MAP and loc not in in_sight
+            if s not in state.revealed and ((loc == "entry" and may) or unseen_on_map):
+                ships.append(s)
+        if ships:
+            out[group.id] = tuple(ships)
+    return out
 
 
 def before_the_reveal(game: Game, state: State, side: str) -> State:
