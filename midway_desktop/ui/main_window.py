@@ -126,6 +126,7 @@ class MainWindow(QMainWindow):
         if chosen not in {g.id for g in GAMES}:
             chosen = DEFAULT_GAME
         self.game_id = chosen
+        self._remember_game()
         self.board: Board = load_board(chosen)
         self.scene = BoardScene(self.board, self)
         self.view = BoardView(self.scene, self)
@@ -1118,6 +1119,13 @@ class MainWindow(QMainWindow):
         self._fit_columns()
         self._settled = True
 
+    def _remember_game(self) -> None:
+        """The game on the table is the one the next start opens on: written to disk at once, as
+        a crash leaves no close to write it then (and the game's autosave waits in it)."""
+        if self.persist and read_text(self.settings, SETTINGS_GAME) != self.game_id:
+            self.settings.setValue(SETTINGS_GAME, self.game_id)
+            self.settings.sync()
+
     def switch_game(self, game_id: str, start: bool = True, board: Board | None = None) -> None:
         if game_id == self.game_id:
             return
@@ -1136,8 +1144,7 @@ class MainWindow(QMainWindow):
             self.presenter = None
         self.view.set_board_scene(self.scene)
         old.deleteLater()
-        if self.persist:
-            self.settings.setValue(SETTINGS_GAME, game_id)
+        self._remember_game()
         # The window names the new game before anything (a resume question) is asked of it.
         self._clear_table()
         self._place_shared_docks()

@@ -49,6 +49,12 @@ def drop_events(target: QWidget, pos: QPoint, piece: str, shift: bool = False) -
     QApplication.processEvents()
 
 
+def _clicked(view: QGraphicsView, p: QPoint):  # type: ignore[no-untyped-def]
+    """The item a left click at ``p`` reaches: the topmost that takes the button (drawings
+    above the counters, such as CV's plotted moves, let clicks through to them)."""
+    return next((i for i in view.items(p) if i.acceptedMouseButtons() & Qt.MouseButton.LeftButton), None)
+
+
 def grip(view: QGraphicsView, item) -> QPoint:  # type: ignore[no-untyped-def]
     """A point where ``item`` (a counter on the map) is the topmost item, as a player's pointer
     would find it in a fanned stack, at whatever scale it is drawn."""
@@ -57,7 +63,7 @@ def grip(view: QGraphicsView, item) -> QPoint:  # type: ignore[no-untyped-def]
     for fy in spots:
         for fx in spots:
             p = view.mapFromScene(item.pos() + QPointF(fx * 2 * half, fy * 2 * half))
-            if view.itemAt(p) is item:
+            if _clicked(view, p) is item:
                 return p
     raise AssertionError(f"{item.piece} is buried under other counters")
 

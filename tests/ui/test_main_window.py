@@ -161,6 +161,24 @@ def test_each_game_remembers_its_own_dock_layout(qtbot, tmp_path) -> None:  # ty
     w.close()
 
 
+def test_the_game_being_played_is_on_disk_at_once_for_a_start_after_a_crash(qtbot, fresh_profile) -> None:  # type: ignore[no-untyped-def]
+    """A start without a game named opens on the game last played; a crash leaves no close to
+    write it then, so it is written (to the settings file itself) as the game is chosen."""
+    from pathlib import Path
+
+    from PySide6.QtCore import QSettings
+
+    file = Path(QSettings().fileName())
+    w = MainWindow("cv", persist=True)  # (as a start with the game named)
+    qtbot.addWidget(w)
+    assert file.is_file() and "game=cv" in file.read_text().split("[session]", 1)[-1].split("[", 1)[0]
+    w.switch_game("kido-butai")
+    assert "game=kido-butai" in file.read_text().split("[session]", 1)[-1].split("[", 1)[0]
+    again = MainWindow(None, persist=True)  # (the next start, the first window never closed)
+    qtbot.addWidget(again)
+    assert again.game_id == "kido-butai"
+
+
 # -- opening a saved game: all or nothing ------------------------------------------------------
 def _shown(window: MainWindow) -> tuple[object, ...]:
     """Everything that says which game the window is on and what Save would write."""
