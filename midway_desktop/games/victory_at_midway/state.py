@@ -214,6 +214,10 @@ class State:
     banked: tuple[tuple[str, float], ...] = ()  # VPs earned besides hits on units: (side, VPs)
     landed: int = 0  # the turn Japanese ground units first landed on Midway
     airfield_closed: bool = False  # Midway's airfield shut down for good (Invasion Combat)
+    # A side that has sealed ``step`` and gone on to a later step of its run (``sequence.RUNS``)
+    # before the other side has sealed it: (side, the step it gives orders in). ``sealed`` then
+    # holds the sides that sealed their own step.
+    ahead: tuple[tuple[str, str], ...] = ()
 
     def opt(self, name: str) -> bool:
         return name in self.options
