@@ -378,14 +378,17 @@ class GameController(QObject):
         side at the screen need not. A side keeps the screen while it is itself still asked, so
         it plays its steps one after another at one sitting (seals one simultaneous step and goes
         on to the next: in CV its Plane Ready, Form Air Units and Plot Ship Movement Steps, which
-        a side plays without waiting for the other, see ``games.cv.sequence.PRIVATE``), and the
+        a side plays without waiting for the other, see ``games.cv.sequence.PRIVATE``; in Victory
+        at Midway its runs of sealed steps, ``games.victory_at_midway.sequence.RUNS``), and the
         curtain comes down only when it has nothing left to do before the other side acts.
 
         Secrecy: the screen changes hands exactly when the side at it is no longer asked while a
         person's side is. The rules work out who is asked only from what both sides know (a
         sealed step asks every side whatever it holds, a pass stays the player's own: see
         :meth:`_lone_passes`; a CV side that seals its Plane Ready or Form Air Units Step is asked
-        in the next at once, whatever its orders), and a side stops being asked only by its own
+        in the next at once, whatever its orders, and a Victory at Midway side in the next step of
+        its run that asks it, as the sequence and the optional rules in play say), and a side
+        stops being asked only by its own
         seal or end of step. So the handovers follow from who is asked step by step, which both
         players know as the game goes: how many there are, and when, tells neither side anything
         of the other's forces or orders."""

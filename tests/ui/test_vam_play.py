@@ -17,7 +17,7 @@ from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway import doctrine
 from midway_desktop.games.victory_at_midway.actions import Concede, Done, Enter
 from midway_desktop.games.victory_at_midway.gestures import BOX_WORDS, SEARCH_PIECE
-from midway_desktop.games.victory_at_midway.sequence import PHASES
+from midway_desktop.games.victory_at_midway.sequence import PHASES, as_played_by
 from midway_desktop.ui.games.victory_at_midway import VictoryAtMidwayPresenter
 from midway_desktop.ui.games.victory_at_midway.layout import is_hex
 from tests.ui.vam_checks import assert_docks_match_view, every_box
@@ -243,7 +243,7 @@ def test_a_human_japanese_player_does_by_hand_what_the_doctrine_does(qtbot) -> N
     while session.state.turn <= 10 and session.outcome() is None:
         _lift(w, qtbot)
         side = c.viewer
-        state = session.state
+        state = as_played_by(rules.game, session.state, side)  # (at its own step: a side may go on ahead)
         if side == "us" or state.battle is not None or state.step not in DOCTRINE_STEPS:
             _settle()
             choice = bots[side].choose(session, side, session.legal_actions(side), luck)

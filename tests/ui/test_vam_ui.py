@@ -430,8 +430,9 @@ def _session(state, humans):  # type: ignore[no-untyped-def]
 
 def test_hot_seat_hands_over_whether_or_not_a_side_has_anything_to_order(qtbot) -> None:  # type: ignore[no-untyped-def]
     """Double blind: Japan is handed the screen in the Air Preparation Phase with or without Not
-    Ready aircraft (the US player must not learn which); with none, its Orders dock says there is
-    nothing to order and offers to seal, and the seal reads as any other."""
+    Ready aircraft (the US player must not learn which), once the US has sealed its Air
+    Preparation and gone on to seal its Air Return at the same sitting; with none, its Orders
+    dock says there is nothing to order and offers to seal, and the seal reads as any other."""
     from midway_desktop.games.victory_at_midway.actions import PrepareAll
     from midway_desktop.ui.controller import GameController
 
@@ -442,11 +443,14 @@ def test_hot_seat_hands_over_whether_or_not_a_side_has_anything_to_order(qtbot) 
         handovers: list[str] = []
         c.handover.connect(handovers.append)
         assert c.submit(PrepareAll("us"))
+        assert not handovers and c.session.rules.step_of(c.session.state, "us") == "air-return"
+        assert c.submit(Done("us"))  # (nothing in the air)
         seen.append((handovers, c.session.to_act(), [e.text for e in c.session.log("us")]))
     assert seen[0] == seen[1] and seen[0][0] == ["japan"]
     w = _window(qtbot)
     w.controller.adopt(_session(_position(False), ("us", "japan")), viewer="us")
     w.controller.submit(PrepareAll("us"))
+    w.controller.submit(Done("us"))
     w.controller.pass_to("japan")
     p = w.presenter
     assert "nothing to order" in p.heading.text()

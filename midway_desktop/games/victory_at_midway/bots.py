@@ -46,6 +46,7 @@ from midway_desktop.games.victory_at_midway.actions import (
     make_strike,
     orders_of,
 )
+from midway_desktop.games.victory_at_midway.sequence import as_played_by
 from midway_desktop.games.victory_at_midway.state import JAPAN, MIDWAY, SHIP_OFF_MAP, US, Game, State, sightings_since
 
 US_WAIT = ("K4", "J4")  # north-east of Midway (before and after the morning of 4 June)
@@ -84,7 +85,7 @@ class DoctrineBot:
         self._base_weights: dict[str, dict[str, float]] = {}
 
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
-        state: State = session.state
+        state: State = as_played_by(self.game, session.state, side)  # (at the side's own step: ``sequence.RUNS``)
         stage = state.battle.stage if state.battle is not None else state.step
         if state.battle is not None:
             plan = tactics.orders(self.game, state, side)

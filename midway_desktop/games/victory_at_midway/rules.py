@@ -70,7 +70,19 @@ from midway_desktop.games.victory_at_midway.actions import (
     make_screen,
     read_item,
 )
-from midway_desktop.games.victory_at_midway.sequence import PHASES, SECRET, opened, phase, settle, to_act
+from midway_desktop.games.victory_at_midway.sequence import (
+    PHASES,
+    RUN_STEPS,
+    SECRET,
+    as_known,
+    as_played_by,
+    opened,
+    own_step,
+    phase,
+    seal_own,
+    settle,
+    to_act,
+)
 from midway_desktop.games.victory_at_midway.sequence_cache import Recent
 from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
@@ -248,6 +260,10 @@ class VictoryAtMidwayRules(Rules[State]):
     def phase(self, state: State) -> Phase:
         return phase(self.game, state)
 
+    def step_of(self, state: State, side: str) -> str:
+        """The step ``side`` gives its orders in (see ``sequence.RUNS``)."""
+        return own_step(state, side)
+
     def _stage(self, state: State) -> str:
         return state.battle.stage if state.battle is not None else state.step
 
@@ -270,6 +286,7 @@ class VictoryAtMidwayRules(Rules[State]):
     def _legal(self, state: State, side: str) -> list[Action]:
         if side not in self.to_act(state):
             return []
+        state = as_played_by(self.game, state, side)  # (at the side's own step: see ``sequence.RUNS``)
         g = self.game
         stage = self._stage(state)
         out: list[Action] = []
@@ -434,10 +451,11 @@ class VictoryAtMidwayRules(Rules[State]):
     def seal_blockers(self, state: State, side: str) -> list[Blocker]:
         """What keeps ``side`` from sealing now: each ship still to set up (VaM › Setup), each
         air unit of its still in the air at Retrieval; else whatever refuses its Done."""
-        if side not in self.to_act(state) or Done not in ALLOWED.get(self._stage(state), ()):
+        if side not in self.to_act(state):
             return []
         why = self.check(state, Done(side))
-        if why is None:
+        state = as_played_by(self.game, state, side)
+        if why is None or Done not in ALLOWED.get(self._stage(state), ()):
             return []
         if state.step == "setup":  # one line for them all: a fleet has a dozen ships to place
             left = [sid for sid, st in self.game.ships(state, side) if st.loc == "unplaced"]
@@ -464,6 +482,7 @@ class VictoryAtMidwayRules(Rules[State]):
             return None
         if action.side not in self.to_act(state):
             return f"It is not {side_name(action.side)}'s turn to act ({self.phase(state).title})."
+        state = as_played_by(self.game, state, action.side)  # (at its own step: see ``sequence.RUNS``)
         if isinstance(action, Orders):
             return self._orders_refusal(state, action)
         stage = self._stage(state)
@@ -477,7 +496,7 @@ class VictoryAtMidwayRules(Rules[State]):
         """Each order of the batch must be legal when its turn comes; only the last may need a
         die roll (a batch never runs on past luck it has not seen)."""
         side = action.side
-        start = self._point(state)
+        start = self._point(state, side)
         last = len(action.items) - 1
         for i, raw in enumerate(action.items):
             try:
@@ -499,22 +518,23 @@ class VictoryAtMidwayRules(Rules[State]):
                 return f"Sealing the orders: {why}"
         return None
 
-    def _point(self, state: State) -> tuple[object, ...]:
-        """Where in the sequence a position stands (a batch's implicit Done stays at its point)."""
+    def _point(self, state: State, side: str = "") -> tuple[object, ...]:
+        """Where in the sequence a position stands for ``side`` (its own step: see
+        ``sequence.RUNS``); a batch's implicit Done stays at its point."""
         b = state.battle
-        return (state.turn, state.step, b.stage if b else "", b.hex if b else "", len(state.resolved))
+        step = own_step(state, side) if state.ahead else state.step
+        return (state.turn, step, b.stage if b else "", b.hex if b else "", len(state.resolved))
 
     def _closes(self, state: State, side: str, start: tuple[object, ...]) -> bool:
         # (the cheapest test first: all three must hold)
-        return (
-            Done in ALLOWED.get(self._stage(state), ()) and side in self.to_act(state) and self._point(state) == start
-        )
+        stage = own_step(state, side) if state.ahead else self._stage(state)
+        return Done in ALLOWED.get(stage, ()) and side in self.to_act(state) and self._point(state, side) == start
 
     def apply(self, state: State, action: Action, rng: Rng) -> tuple[State, list[Event]]:
         events: list[Event] = []
         if isinstance(action, Concede):
             events.append(Event("concede", f"{side_name(action.side)} concedes the game."))
-            return evolve(state, conceded=action.side, step="over", battle=None), events
+            return evolve(state, conceded=action.side, step="over", battle=None, ahead=()), events
         if isinstance(action, Orders):
             orders = decoded(action)  # a bot's batch carries its orders: no need to read them back
             if orders is None:
@@ -528,8 +548,8 @@ class VictoryAtMidwayRules(Rules[State]):
         """Apply a batch of orders; each kind of order is told in one line (targets, in sight of
         both players, before any die is rolled), then the implicit Done where it applies."""
         global _TOLD
-        start = self._point(state)
-        sealed_step = state.battle is None and state.step in SECRET
+        start = self._point(state, side)
+        sealed_step = state.battle is None and own_step(state, side) in SECRET
         if orders and not sealed_step:
             targets = [described(a) for a in orders if isinstance(a, TARGET_TYPES)]
             if targets:
@@ -539,7 +559,7 @@ class VictoryAtMidwayRules(Rules[State]):
         try:
             if sealed_step:
                 # Inside a sealed step nothing moves on until the orders are sealed: no need to settle.
-                state = _apply_sealed(self.game, state, orders, rng, events)
+                state = self._apply_sealed(state, side, orders, rng, events)
             else:
                 i, n = 0, len(orders)
                 while i < n:
@@ -588,14 +608,45 @@ class VictoryAtMidwayRules(Rules[State]):
         return state
 
     def _apply_one(self, state: State, action: Action, rng: Rng, events: list[Event], settling: bool = True) -> State:
-        state = _APPLY[action.__class__](self.game, state, action, rng, events)
+        cls = action.__class__
+        if (cls is Done or cls is PrepareAll) and state.battle is None and own_step(state, action.side) in RUN_STEPS:
+            state = _seal_own(self.game, state, action, events)  # type: ignore[arg-type]
+        elif state.ahead:
+            # A side gives its orders at its own step (see ``sequence.RUNS``): they change only
+            # its own part of the position, and the sequence is kept as it was.
+            now = state
+            state = _APPLY[cls](self.game, as_played_by(self.game, now, action.side), action, rng, events)
+            state = evolve(state, step=now.step, sealed=now.sealed, ahead=now.ahead)
+        else:
+            state = _APPLY[cls](self.game, state, action, rng, events)
         return settle(self.game, state, rng, events) if settling else state
+
+    def _apply_sealed(self, state: State, side: str, orders: Sequence[Action], rng: Rng, events: list[Event]) -> State:
+        """A sealed step's batch (``_apply_sealed``) at the side's own step; a seal in it (a Done,
+        a Prepare All) goes on as :meth:`_apply_one` says, the orders after it in the next step."""
+        i, n = 0, len(orders)
+        while i < n:
+            j = i
+            while j < n and orders[j].__class__ not in (Done, PrepareAll):
+                j += 1
+            if j > i:
+                now = state
+                state = _apply_sealed(self.game, as_played_by(self.game, now, side), orders[i:j], rng, events)
+                if now.ahead:
+                    state = evolve(state, step=now.step, sealed=now.sealed, ahead=now.ahead)
+            if j < n:
+                state = self._apply_one(state, orders[j], rng, events, settling=False)
+            i = j + 1
+        return state
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(self.game, state)
 
     def view(self, state: State, side: str) -> dict[str, Any]:
-        return view(self.game, state, side)
+        """Each side sees the position at its own step (``sequence.as_played_by``): never the
+        other side's orders given ahead; the umpire sees the current step."""
+        seen = as_played_by(self.game, state, side) if side in SIDES else as_known(self.game, state)
+        return view(self.game, seen, side)
 
 
 def _done(rules: VictoryAtMidwayRules, state: State, action: Done) -> str | None:
@@ -744,6 +795,18 @@ def _targeting(apply: Callable[[Game, State, Any, Rng, list[Event]], State]) -> 
         return apply(g, state, action, rng, events)
 
     return run
+
+
+def _seal_own(g: Game, state: State, action: Done | PrepareAll, events: list[Event]) -> State:
+    """A side seals its own step of a run (``sequence.RUNS``; Prepare All readies its aircraft
+    and seals): the same line as any seal, then it goes on to its next step or waits."""
+    side = action.side
+    step = own_step(state, side)
+    if action.__class__ is PrepareAll:
+        state = air.apply_prepare_all(g, state, side)
+        events.append(Event("order", "All Not Ready aircraft are prepared.", (side,), {"side": side}))
+    events.append(_sealed(side, step))
+    return seal_own(g, state, side, events)
 
 
 def _apply_prepare_all(g: Game, state: State, action: PrepareAll, rng: Rng, events: list[Event]) -> State:

@@ -10,6 +10,27 @@ phase (fog roll, airfield shut-down, next turn) need no decisions and run as soo
 before them is complete. The Ship-to-Ship Combat Phase is four steps (submarine attacks, surface
 battles, bombardment, invasion), announced US first. Night turns (6, 7, 13, 14, 20, 21) have no
 air operations, no air searches, no bombardment and no invasion combat.
+
+Two runs of sealed steps follow one another with nothing done or told between them (:data:`RUNS`):
+the Ship Movement Phase, the Midway Air Strike Assignment and the Search Assignment Segment; and
+the Air Preparation and Air Return Phases. A side that seals one step of a run goes on at once to
+the next step of the run it is asked in (as players behind their screens would), without waiting
+for the other side to seal: hot-seat players each play a run at one sitting. Safe because (tests
+hold each point): ending the Ship Movement Phase only closes the Kure base if ST11 has left it (a
+Japanese fact, told to Japan alone, that changes no order of the run: the Kure searches look at
+ST11 itself, and a base once begun is not begun again); ending the Midway Air Strike Assignment
+and the Air Preparation Phase only begins the next step; and each order of these steps reads and
+changes only its own side's part of the position (its ships and boxes, its aircraft and their
+flights, its searches, its bases' room), so a side's orders of a later step and the other side's
+of an earlier one come to the same position and the same words in either order. A side skips a
+step of the run it is not asked in, as the sequence would (the US the Midway Air Strike
+Assignment until Japanese troops are ashore, see :func:`actors`). Two orders are told aloud to
+both sides, and a side never goes on to a step where it could give one (:func:`told_aloud`,
+decided on what both players know): Japan's announcement that ST11 begins the Kure base (Search
+Assignment Segment, optional Seaplane Tenders) and its Reserve Zekes (Air Return Phase,
+optional). The solitaire game keeps the plain sequence (the doctrine gives Japan's orders the
+moment Japan is asked, and there is no handover to save). Each side gives its orders in the
+position as it stands at its own step (:func:`as_played_by`).
 """
 
 from __future__ import annotations
@@ -93,6 +114,12 @@ TURN = (
 )
 
 
+# Runs of sealed steps a side plays one after another without waiting for the other side (see above).
+RUNS: tuple[tuple[str, ...], ...] = (("ship-movement", "midway-strike", "search"), ("air-preparation", "air-return"))
+RUN_STEPS = frozenset(step for run in RUNS for step in run)
+_RUN_OF = {step: run for run in RUNS for step in run}
+
+
 def applies(game: Game, state: State, step: str) -> bool:
     """VaM › The Turn Sequence: whether a step of the sequence happens this turn (air steps by day,
     air preparation after the first turn, optional segments only with their rule). Decided only
@@ -167,6 +194,11 @@ def _to_act(game: Game, state: State) -> tuple[str, ...]:
             if s not in state.sealed:
                 return (s,)
         return ()
+    if state.ahead and step in SECRET:
+        # Sides still in the step first, then those gone on to a later step of its run.
+        gone = {s for s, _t in state.ahead}
+        here = tuple(s for s in actors(game, state, step) if s not in gone and s not in state.sealed)
+        return here + tuple(s for s in SIDES if s in gone and s not in state.sealed)
     if step in SECRET:
         if step in _FIXED:
             k = (step, state.sealed)
@@ -198,6 +230,104 @@ def resolving_side(game: Game, state: State) -> str | None:
     return None
 
 
+def told_aloud(state: State, side: str, step: str) -> bool:
+    """Whether ``side`` may give an order in ``step`` that is told to both sides (so it does not go
+    on to that step before the other side has sealed the steps before it): Japan's announcement
+    that ST11 begins the Kure base (VaM › Seaplane Tenders) and its Reserve Zekes (VaM › Reserve
+    Zekes). Decided only on what both players know (the options, the announcements made)."""
+    if side != JAPAN:
+        return False
+    if step == "search":
+        return state.opt("seaplane-tenders") and not state.kure
+    if step == "air-return":
+        return air.reserves_left(state)
+    return False
+
+
+def next_own(game: Game, state: State, side: str, step: str) -> str | None:
+    """The step ``side`` goes on to when it seals ``step``: the next step of the run (see
+    :data:`RUNS`) that takes place this turn and asks it, skipping those that do not ask it;
+    ``None`` if there is none (or it is one where the side could speak aloud, or the game is
+    solitaire): the side then waits for the other to seal."""
+    run = _RUN_OF.get(step)
+    if run is None or state.solitaire:
+        return None
+    for later in run[run.index(step) + 1 :]:
+        if applies(game, state, later) and side in actors(game, state, later):
+            return None if told_aloud(state, side, later) else later
+    return None
+
+
+def own_step(state: State, side: str) -> str:
+    """The step ``side`` gives its orders in: the current one, or a later step of its run it has
+    gone on to (see :data:`RUNS`)."""
+    for s, step in state.ahead:
+        if s == side:
+            return step
+    return state.step
+
+
+def as_known(game: Game, state: State) -> State:
+    """The position at the current step, a side gone on to a later step counted as having sealed
+    this one if it was asked in it (it has; a step it was not asked in it passed by): what the
+    umpire sees, and what a side still in the step plays in. The same position as the plain
+    sequence gives after the same orders."""
+    if not state.ahead:
+        return state
+    asked = actors(game, state, state.step)
+    gone = {s for s, _t in state.ahead if s in asked}
+    return evolve(state, sealed=state.sealed | gone, ahead=())
+
+
+def as_played_by(game: Game, state: State, side: str) -> State:
+    """The position as ``side`` knows it and gives its orders in it: at its own step. A side gone
+    on to a later step of a run plays it as if the step had begun (the other side, still in an
+    earlier one, has sealed nothing of it); a side still in the current step sees the other as
+    sealed (:func:`as_known`). Each side's orders given so far are in it, the other side's hidden
+    as in any view. The same position whenever no side is ahead (so, always outside :data:`RUNS`)."""
+    if not state.ahead:
+        return state
+    mine = own_step(state, side)
+    if mine == state.step or side not in SIDES:
+        return as_known(game, state)
+    return evolve(state, step=mine, sealed=state.sealed & {side}, ahead=())
+
+
+def seal_own(game: Game, state: State, side: str, events: list[Event]) -> State:
+    """``side`` seals its own step of a run: it goes on to the next it is asked in (see
+    :func:`next_own`), or else waits, sealed. The current step ends as soon as no side is left
+    in it, and so on (see :func:`_catch_up`)."""
+    later = next_own(game, state, side, own_step(state, side))
+    if later is None:
+        state = evolve(state, sealed=state.sealed | {side})
+    else:
+        state = evolve(state, ahead=(*((s, t) for s, t in state.ahead if s != side), (side, later)))
+    return _catch_up(game, state, events)
+
+
+def _catch_up(game: Game, state: State, events: list[Event]) -> State:
+    """While some side is ahead and every side the current step asks has gone on or sealed, the
+    step ends as ``leave`` would end it (the Ship Movement Phase closes the Kure base if ST11 has
+    left it; the others do nothing), and the next that takes place begins, keeping the orders
+    already given in it (``begin`` would clear this turn's searches: there are none but those
+    of a side ahead). Once no side is ahead, the plain sequence goes on (``settle``)."""
+    while state.ahead:
+        step = state.step
+        gone = {s for s, _t in state.ahead}
+        if any(s not in gone and s not in state.sealed for s in actors(game, state, step)):
+            return state
+        if step == "ship-movement":
+            state = kure_check(game, state, events)
+        i = TURN.index(step) + 1
+        while not applies(game, state, TURN[i]):
+            i += 1
+        nxt = TURN[i]
+        state = evolve(
+            state, step=nxt, sealed=state.sealed & gone, ahead=tuple((s, t) for s, t in state.ahead if t != nxt)
+        )
+    return state
+
+
 def begin(game: Game, state: State, step: str) -> State:
     """VaM › The Turn Sequence: start a step with no orders sealed yet."""
     if step == "search":
@@ -219,7 +349,7 @@ def settle(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
     """Run every step that needs no decision until a side must act or the game ends."""
     while True:
         if state.conceded:
-            return evolve(state, step="over", battle=None)
+            return evolve(state, step="over", battle=None, ahead=())
         if state.step == "over" or state.battle is not None:
             return state
         if to_act(game, state):
@@ -324,9 +454,17 @@ __all__ = [
     "SHIP_OFF_MAP",
     "TURN",
     "actors",
+    "RUNS",
+    "RUN_STEPS",
     "applies",
     "opened",
+    "as_known",
+    "as_played_by",
+    "next_own",
+    "own_step",
     "phase",
+    "seal_own",
     "settle",
     "to_act",
+    "told_aloud",
 ]

@@ -217,6 +217,10 @@ class State:
     # In a sealed step, the position when it began: what the odds take a side's unrevealed orders
     # back out against (``hidden.before_the_reveal``). Not a part of the position itself.
     step_start: State | None = field(default=None, compare=False, repr=False)
+    # A side that has sealed ``step`` and gone on to a later step of its run (``sequence.RUNS``)
+    # before the other side has sealed it: (side, the step it gives orders in). ``sealed`` then
+    # holds the sides that sealed their own step.
+    ahead: tuple[tuple[str, str], ...] = ()
 
     def opt(self, name: str) -> bool:
         return name in self.options

@@ -46,11 +46,13 @@ def test_both_seal_before_anything_is_revealed() -> None:
     assert s.to_act() == (US, JAPAN)
     assert RULES.phase(s.state).secret and RULES.phase(s.state).actors == (US, JAPAN)
     s.play(Done(US))
-    assert s.to_act() == (JAPAN,)
+    # The US goes on to its next step at once (see ``sequence.RUNS``), asked after Japan.
+    assert s.to_act() == (JAPAN, US) and RULES.step_of(s.state, US) == "search"
     s.play(Done(JAPAN))
     # No Japanese carrier is on the map, so Japan has no Midway strike to assign; it is asked all
     # the same (the US must not learn that), and the US, with no Japanese troops ashore, is not.
-    assert s.state.step == "midway-strike" and s.to_act() == (JAPAN,)
+    assert s.state.step == "midway-strike" and s.to_act() == (JAPAN, US)
+    assert RULES.phase(s.state).actors == (JAPAN, US) and RULES.step_of(s.state, US) == "search"
     assert s.legal_actions(JAPAN) == [Done(JAPAN)] and RULES.pass_only(s.state, JAPAN) == Done(JAPAN)
     s.play(Done(JAPAN))
     assert s.state.step == "search" and s.to_act() == (US, JAPAN)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from midway_desktop.engine import Action
 from midway_desktop.engine.events import UMPIRE
+from midway_desktop.engine.rules import Phase
 from midway_desktop.games.victory_at_midway.actions import Concede, Done, Enter
 from midway_desktop.games.victory_at_midway.gestures import (
     SEARCH_PIECE,
@@ -427,7 +428,18 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         session = self.controller.session
         if session is None or self.controller.reviewing is not None:
             return "review"
-        return session.rules.phase(session.state).title
+        return self._own_phase().title
+
+    def _own_phase(self) -> Phase:
+        """The step the viewer gives its orders in (a side may have gone on to a later step of a
+        run before the other has sealed the current one: ``sequence.RUNS``), or the battle's."""
+        session = self.controller.session
+        assert session is not None
+        phase = session.rules.phase(session.state)
+        if session.state.battle is not None:
+            return phase
+        step = session.rules.step_of(session.state, self.controller.viewer)
+        return phase if step == phase.name else PHASES[step]
 
     def _fill_boxes(self, view: dict[str, Any], moving: frozenset[str], new_viewer: bool) -> None:
         """Fill the box docks on show from ``view``; the others wait until their tab is turned
@@ -583,7 +595,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
         if self.controller.reviewing is not None:
             self.heading.setText("<b>Review</b>: the umpire's view of the finished game. Use the After the game dock.")
             return
-        title = session.rules.phase(session.state).title if session is not None else ""
+        title = self._own_phase().title if session is not None else ""
         if view.get("ended") or (session is not None and session.outcome() is not None):
             self.heading.setText(f"<b>The game is over.</b> {session.outcome().text if session else ''}")
             return
@@ -746,7 +758,7 @@ class VictoryAtMidwayPresenter(DragDropPresenter):
             return f"{map_marker_name(piece)} is not moved by hand: {item.toolTip()}."
         if session is None or viewer not in session.to_act():
             return "It is not your turn to give orders: wait for the other side."
-        phase = session.rules.phase(session.state)
+        phase = self._own_phase()
         name = sentence(piece_name(piece))
         if self.view.get("battle") and session.state.battle is not None:
             return f"{name} has no order to give in this battle now ({phase.title})."
