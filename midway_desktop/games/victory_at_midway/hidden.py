@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.movement import pieces
 from midway_desktop.games.victory_at_midway.naval import SUB
+from midway_desktop.games.victory_at_midway.sequence import own_step
 from midway_desktop.games.victory_at_midway.setup import entry_hexes, entry_turn, setup_area
 from midway_desktop.games.victory_at_midway.state import (
     JAPAN,
@@ -152,8 +153,10 @@ def before_the_reveal(game: Game, state: State, side: str) -> State:
     """VaM › The Turn Sequence: a sealed step's orders are secret until every side has given
     them. ``state`` with the enemy's orders of the current sealed step taken back out, all of
     them, sealed or not: the step's start with ``side``'s own units, flights, searches and seal
-    as they are now. Whatever the enemy ordered, ``side`` gets the same position (a step's orders
-    touch only the ordering side's units and markers); outside sealed steps, ``state``."""
+    as they are now. Within a run of sealed steps played at one sitting (``sequence.RUNS``) the
+    start is the run's: the enemy's orders of all its steps go, and ``side`` stays at its own step
+    of it, gone on ahead. Whatever the enemy ordered, ``side`` gets the same position (a step's
+    orders touch only the ordering side's units and markers); outside sealed steps, ``state``."""
     start = state.step_start
     if start is None or state.battle is not None:
         return state
@@ -161,12 +164,16 @@ def before_the_reveal(game: Game, state: State, side: str) -> State:
     ids = game.ids
     units = tuple(now if mine[ids[i]] == side else then for i, (now, then) in enumerate(zip(state.units, start.units)))
     own: dict[str, Any] = {k: getattr(state, k) for k in JAPANS_OWN} if side == JAPAN else {}
+    # A run of sealed steps played at one sitting (``sequence.RUNS``) keeps the start of its first
+    # step: the enemy goes back there, ``side`` stays at its own step of the run, gone on ahead.
+    at = own_step(state, side)
     return evolve(
         start,
         units=units,
         flights=_merged(start.flights, state.flights, lambda f: mine[f.unit] == side),
         searches=_merged(start.searches, state.searches, lambda s: s.side == side),
         sealed=start.sealed | (state.sealed & {side}),
+        ahead=((side, at),) if at != start.step else (),
         step_start=start,
         **own,
     )

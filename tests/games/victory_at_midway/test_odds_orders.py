@@ -22,7 +22,7 @@ from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.actions import Done
 from midway_desktop.games.victory_at_midway.hidden import before_the_reveal
 from midway_desktop.games.victory_at_midway.rules import RULES
-from midway_desktop.games.victory_at_midway.sequence import SECRET
+from midway_desktop.games.victory_at_midway.sequence import SECRET, own_step
 from midway_desktop.games.victory_at_midway.state import JAPAN, US, State, evolve
 
 GAME = "victory-at-midway"
@@ -32,14 +32,15 @@ ODDS_EVERY = 8  # every this many probes the odds themselves are compared (two g
 
 
 def _orders(state: State, side: str, luck: Rng, seal: bool) -> State:
-    """``state`` after ``side`` gives one to four random legal orders of the step (an order that
-    would seal it, such as Prepare All, is left out), then seals if ``seal``."""
+    """``state`` after ``side`` gives one to four random legal orders of its step (an order that
+    would seal it, such as Prepare All, is left out), then seals if ``seal`` (and so, within a
+    run of sealed steps played at one sitting, goes on to its next)."""
     for _ in range(1 + luck.below(4)):
         choices = [a for a in RULES.legal_actions(state, side) if not isinstance(a, Done)]
         if not choices:
             break
         after = RULES.advance(state, choices[luck.below(len(choices))], Rng(0))
-        if side in after.sealed:
+        if side in after.sealed or own_step(after, side) != own_step(state, side):
             break
         state = after
     if seal:
@@ -56,8 +57,8 @@ def _branches(state: State, asker: str, luck: Rng) -> tuple[State, State] | None
     seal = bool(luck.below(2))
     one = _orders(state, enemy, luck, seal)
     two = _orders(state, enemy, luck, seal)
-    for x in (one, two):
-        assert (x.turn, x.step) == (state.turn, state.step) and x.battle is None  # still unrevealed
+    for x in (one, two):  # still unrevealed: the asker at its own step (a run goes on as one)
+        assert (x.turn, own_step(x, asker)) == (state.turn, own_step(state, asker)) and x.battle is None
     return None if one == two else (one, two)
 
 
@@ -139,7 +140,8 @@ def test_the_enemy_gives_its_orders_afresh_in_each_continuation(scenario: str, a
 
 
 def test_the_askers_own_orders_are_kept() -> None:
-    """Taking the enemy's orders out leaves a position with none of them as it is."""
+    """Taking the enemy's orders out keeps the asker's as they are, and the asker at its own
+    step; a position with none of the enemy's is left as it is."""
     session = new_game(GAME, scenario="standard", seed=11)
     bots = default_bots(GAME)(session.rules)
     luck = Rng(11)
@@ -147,10 +149,24 @@ def test_the_askers_own_orders_are_kept() -> None:
     while session.outcome() is None:
         state = session.state
         actors = session.to_act()
-        if state.step in SECRET and state.battle is None and len(actors) == 2:
+        # (both still in the step, neither gone on ahead: the enemy's seal would be taken back)
+        if state.step in SECRET and state.battle is None and len(actors) == 2 and not state.ahead:
             for asker in actors:
                 own = _orders(state, asker, luck, seal=bool(luck.below(2)))
-                assert before_the_reveal(RULES.game, own, asker) == own
+                back = before_the_reveal(RULES.game, own, asker)
+                if own.step_start is not None and own.step_start.step == own.step:
+                    assert back == own
+                else:  # (later in a run played at one sitting, the enemy goes back to its start)
+                    assert own.step_start is not None and back.step == own.step_start.step
+                mine = RULES.game.side_by_unit
+                assert own_step(back, asker) == own_step(own, asker)
+                assert [u for i, u in enumerate(back.units) if mine[RULES.game.ids[i]] == asker] == [
+                    u for i, u in enumerate(own.units) if mine[RULES.game.ids[i]] == asker
+                ]
+                assert [x for x in back.searches if x.side == asker] == [x for x in own.searches if x.side == asker]
+                assert [f for f in back.flights if mine[f.unit] == asker] == [
+                    f for f in own.flights if mine[f.unit] == asker
+                ]
                 checked[state.step] += 1
         side = actors[0]
         session.apply_unchecked(bots[side].choose(session, side, session.legal_actions(side), luck))
