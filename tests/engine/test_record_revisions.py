@@ -76,7 +76,7 @@ OLD = {
     # Saved by the build of 2026-12-01 11:57 (bbeca89), before the day's rules fixes.
     "2026-12-01-bbeca89/midway-solitaire.json": (11, 11, False),
     "2026-12-01-bbeca89/kido-butai.json": (19, 19, False),
-    "2026-12-01-bbeca89/victory-at-midway.json": (4, 210, False),
+    "2026-12-01-bbeca89/victory-at-midway.json": (5, 210, False),
     "2026-12-01-bbeca89/kido-butai-unfinished.json": (8, 8, False),  # 8 bot moves, in progress
     # Saved by the build of 2026-12-01 15:58 (aed53c0), the first with CV's rules.
     "2026-12-01-aed53c0/cv.json": (18, 300, False),
@@ -141,7 +141,7 @@ def test_a_sealed_older_record_opens_the_same_way() -> None:
     opened = rec.open_bytes(raw, "sealed.json", {"us": "us pass", "japan": "japan pass"})
     assert opened.seal == seal
     restored = rec.restore(opened.data, "sealed.json")
-    assert (restored.kept, restored.total, restored.verified) == (4, 210, False)
+    assert (restored.kept, restored.total, restored.verified) == (5, 210, False)
     assert restored.note.startswith("Saved under Victory at Midway rules from before revisions were recorded")
 
 
