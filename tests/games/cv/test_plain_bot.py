@@ -156,3 +156,32 @@ def test_every_step_of_a_whole_game_ends_within_the_bound(scenario: str, done: f
     assert live.state.step == "over"
     assert max(counter.orders.values()) <= BOUND
     assert {step for _t, step, _s in counter.orders} >= {"ship-plotting", "landing", "air-move", "take-off"}
+
+
+def test_carriers_that_cannot_move_into_the_wind_do_not_stop_the_seal() -> None:
+    """Basic VI.E with nowhere to go: Task Force 1 took off past its Minimum with two carriers
+    (no wind needed), then gave up Kaga and took Nagato (1 hex a Turn) at A2332, whose wind leads
+    off the mapboard. No plot of it can go into the wind, so the obligation does not hold its
+    plot (it moves as it may; VIII.A.3 then keeps its carriers to the Minimum), and the side
+    seals once Kaga's Task Force, which can, is plotted into the wind. Before, the seal was
+    refused for ever: the computer's step never ended (seeds 169 and 194 of ``simulate``)."""
+    s = session(
+        [
+            tf(JP, 1, ["Akagi", "Kaga"], "A2332", {"c": {"zero": 21}}),
+            tf(JP, 3, ["Nagato"], "A2332"),
+            tf(US, 1, ["Enterprise"], "B3010", {"c": {"wildcat": 10}}),
+        ]
+    )
+    done_until(s, "form-air-units")
+    s.play(Form(JP, "tf1", 1, "zero", 8))
+    done_until(s, "ship-plotting")
+    s.play(Transfer(JP, 1, 2, ("Kaga",)))
+    s.play(Transfer(JP, 3, 1, ("Nagato",)))
+    one = s.state.task_force(JP, 1)
+    assert one is not None and wind.must_go_into_wind(GAME, one) and not wind.windward(GAME, "A2332")
+    assert [t.number for t in wind_bound(GAME, s.state, JP)] == [2]
+    assert Plot(JP, 1, ()) in s.legal_actions(JP)  # (it may stay: no plot of it goes into the wind)
+    refusal = s.check(Done(JP))
+    assert refusal is not None and "Task Force 2" in refusal
+    s.play(next(a for a in clearing_orders(GAME, s.state, JP) if isinstance(a, Plot) and a.task_force == 2))
+    assert s.check(Done(JP)) is None
