@@ -4,6 +4,8 @@ same order."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from midway_desktop.cli import main
@@ -68,3 +70,31 @@ def test_simulate_reports_a_stalled_game_in_one_line(
     assert code == 1 and len(err.splitlines()) == 1
     assert err.startswith("simulate: game of seed 7, scenario short: CV: the computer player for the")
     assert "Plot Ship Movement Step" in err and "Traceback" not in err
+
+
+def test_validate_plays_a_cv_trial_game_and_says_a_stall_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CV's folder is played too (its first scenario, to the end), under the watchdog."""
+    import shutil
+
+    import midway_desktop.games.cv.rules as cv_rules
+    from midway_desktop.ruleset import ruleset_dir
+    from midway_desktop.ruleset.validate import validate_ruleset
+
+    folder = tmp_path / "cv"
+    shutil.copytree(ruleset_dir("cv"), folder)
+    played: list[int] = []
+
+    def counting(rules: object) -> dict[str, object]:
+        played.append(1)
+        return cv_rules.plain_bots(rules)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cv_rules, "default_bots", counting)
+    assert validate_ruleset(folder) == [] and played == [1]
+    monkeypatch.setattr(cv_rules, "default_bots", lambda r: dict.fromkeys(r.sides, NeverSeals()))
+    problems = validate_ruleset(folder)
+    assert len(problems) == 1 and "\n" not in str(problems[0])
+    message = str(problems[0])
+    assert message.startswith(f"{folder}: the trial game of The Short Scenario stalled: CV: the computer player")
+    assert "2000 orders in the Ship Plotting and Movement Phase: Plot Ship Movement Step" in message
