@@ -13,15 +13,21 @@ from midway_desktop.engine import Rng, Session, get_rules
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.bots import GameTooLong, Stalled, Watchdog, play_out
 from midway_desktop.games.cv.actions import Done, Transfer
+from midway_desktop.games.cv.legal import legal_orders
+from midway_desktop.games.cv.sequence import as_played_by
 
 
 class NeverSeals:
     """Shuffles ships between Task Forces in the Plot Ship Movement Step for ever (CV), and
     otherwise seals: a bot that never ends one step."""
 
+    uses_legal = False  # (it asks for the transfers alone: thousands of orders stay quick)
+
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
-        moves = [a for a in legal if isinstance(a, Transfer)]
-        return moves[0] if moves and session.state.step == "ship-plotting" else Done(side)
+        if session.state.step != "ship-plotting":
+            return Done(side)
+        moves = legal_orders(session.rules.game, as_played_by(session.state, side), side, (Transfer,))  # type: ignore[attr-defined]
+        return moves[0] if moves else Done(side)
 
 
 def test_a_bot_that_never_ends_its_step_is_named_in_one_line() -> None:
@@ -59,17 +65,14 @@ def test_the_watchdog_counts_steps_apart_and_the_whole_game() -> None:
 def test_simulate_reports_a_stalled_game_in_one_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import midway_desktop.engine.bots as bots
     from midway_desktop.engine import registry
 
     monkeypatch.setattr(registry, "default_bots", lambda game: lambda r: dict.fromkeys(r.sides, NeverSeals()))
-    monkeypatch.setattr(bots, "STEP_ACTIONS", 30)
-    monkeypatch.setattr(bots.play_out, "__defaults__", (bots.GAME_ACTIONS, False, True, 30))
     code = main(["simulate", "cv", "--scenario", "short", "--games", "2", "--seed", "7"])
     err = capsys.readouterr().err.strip()
     assert code == 1 and len(err.splitlines()) == 1
     assert err.startswith("simulate: game of seed 7, scenario short: CV: the computer player for the")
-    assert "Plot Ship Movement Step" in err and "Traceback" not in err
+    assert "2000 orders in the Ship Plotting and Movement Phase: Plot Ship Movement Step" in err
 
 
 def test_validate_plays_a_cv_trial_game_and_says_a_stall_in_one_line(
