@@ -113,12 +113,13 @@ def play_out(
     ``max_steps`` and ``step_limit`` are the watchdog's bounds (``Watchdog``): past them it
     raises ``GameTooLong`` or ``Stalled``, with one line saying who stalled where.
     """
-    watchdog = Watchdog(step_limit, max_steps)
-    count = watchdog.count
+    # The watchdog's counts, kept inline (this loop runs for every action of every simulated
+    # game); past a bound, ``Watchdog`` says who stalled where.
+    step, in_step, actions = "", 0, 0
     needs_legal = {side: checked or getattr(bot, "uses_legal", True) for side, bot in bots.items()}
     # Bound once: this loop runs for every action of every simulated game.
     rules = session.rules
-    outcome_of, to_act = rules.outcome, rules.to_act
+    outcome_of, to_act, phase_of = rules.outcome, rules.to_act, rules.phase
     apply = session.play if checked else session.apply_unchecked if record else session.apply_headless
     while True:
         state = session.state
@@ -136,7 +137,13 @@ def play_out(
                 raise RuntimeError(f"{side} must act in {phase} but has no legal action")
         else:
             legal = []
-        count(rules, state, side)
+        name = phase_of(state).name
+        if name != step:
+            step, in_step = name, 0
+        in_step += 1
+        actions += 1
+        if in_step > step_limit or actions > max_steps:
+            Watchdog(step_limit, max_steps, actions - 1, in_step - 1, step).count(rules, state, side)
         apply(bots[side].choose(session, side, legal, bot_rng))
 
 
