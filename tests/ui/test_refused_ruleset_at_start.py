@@ -27,12 +27,26 @@ def _broken_cv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return board
 
 
+def _as_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CV's rules as a fresh start imports them: built from the rulesets folder then (the test
+    process may have imported them already, from the bundled one)."""
+    import sys
+
+    import midway_desktop.games.cv as cv_package
+
+    imported = sys.modules.get("midway_desktop.games.cv.rules")
+    if imported is not None:
+        monkeypatch.setattr(cv_package, "rules", imported)
+        monkeypatch.delitem(sys.modules, "midway_desktop.games.cv.rules")
+
+
 def test_the_window_opens_on_another_game_and_says_why(
     qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from midway_desktop.ui.app import _tell, open_window
 
     board = _broken_cv(tmp_path, monkeypatch)
+    _as_at_start(monkeypatch)
     window, problem = open_window("cv")
     try:
         assert window.game_id != "cv"
