@@ -227,7 +227,7 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
 def _simulate(args: argparse.Namespace) -> int:
     import json
 
-    from midway_desktop.engine.bots import simulate
+    from midway_desktop.engine.bots import GameTooLong, simulate
     from midway_desktop.engine.registry import default_bots, get_rules
     from midway_desktop.engine.rules import Outcome
 
@@ -249,16 +249,22 @@ def _simulate(args: argparse.Namespace) -> int:
         return 2
     progress = _progress_bar(args.games) if sys.stderr.isatty() else None
     kept: list[Outcome] | None = [] if args.plot is not None else None
-    summary = simulate(
-        rules,
-        bots,
-        args.games,
-        args.seed,
-        args.scenario,
-        options,
-        progress,
-        outcomes=kept.append if kept is not None else None,
-    )
+    try:
+        summary = simulate(
+            rules,
+            bots,
+            args.games,
+            args.seed,
+            args.scenario,
+            options,
+            progress,
+            outcomes=kept.append if kept is not None else None,
+        )
+    except GameTooLong as exc:  # the watchdog: a computer player that would spin for ever
+        if progress is not None:
+            print(file=sys.stderr)
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 1
     if progress is not None:
         print(file=sys.stderr)
     print(f"{rules.title}: {summary.games} games, seed {summary.seed}, scenario {summary.scenario}")

@@ -49,13 +49,60 @@ class GameTooLong(RuntimeError):
     """A bot game ran past its step limit (a bot or rules bug, never a normal ending)."""
 
 
+@mypyc_attr(native_class=False)
+class Stalled(GameTooLong):
+    """A computer player gave ``STEP_ACTIONS`` orders in one step of the sequence of play without
+    the step ending: it would spin for ever. Its message is one line, naming the side and step."""
+
+
+# The watchdog's bounds, counted in actions (never time: the same game stalls at the same order).
+# The longest step of a bot game takes a few dozen (a CV set-up places every Task Force); a bot
+# that passes this in one step is going round in circles.
+STEP_ACTIONS = 2_000
+GAME_ACTIONS = 100_000  # a whole game: a CV Midway Campaign by the plain bot takes some 3,500
+
+
+@dataclass
+class Watchdog:
+    """Counts a game's actions, and those since its step last changed; says in one line when
+    a computer player has stalled (``simulate``, ``validate`` and the desktop share it)."""
+
+    step_limit: int = STEP_ACTIONS
+    game_limit: int = GAME_ACTIONS
+    actions: int = 0
+    in_step: int = 0
+    step: str = ""
+
+    def count(self, rules: Rules[Any], state: Any, side: str) -> None:
+        """One action of ``side`` about to be taken in ``state``; raises past a bound."""
+        phase = rules.phase(state)
+        if phase.name != self.step:
+            self.step, self.in_step = phase.name, 0
+        self.in_step += 1
+        self.actions += 1
+        if self.in_step > self.step_limit:
+            raise Stalled(
+                f"{rules.title}: the computer player for the {side_words(side)} side gave {self.step_limit} orders "
+                f"in the {phase.title} without ending it (a stalled computer player)"
+            )
+        if self.actions > self.game_limit:
+            raise GameTooLong(f"{rules.title}: the game passed {self.game_limit} actions without ending")
+
+
+def side_words(side: str) -> str:
+    from midway_desktop.games import side_title
+
+    return side_title(side)
+
+
 def play_out(
     session: Session,
     bots: Mapping[str, Bot],
     bot_rng: Rng,
-    max_steps: int = 100_000,
+    max_steps: int = GAME_ACTIONS,
     checked: bool = False,
     record: bool = True,
+    step_limit: int = STEP_ACTIONS,
 ) -> Outcome:
     """Let bots act for every side until the game ends.
 
@@ -63,12 +110,16 @@ def play_out(
     choices are trusted, and bots with ``uses_legal = False`` get no legal-action list.
     ``record=False`` (unchecked only) keeps no history and writes no narrative: the same
     game, for simulations that only want its outcome (see ``Session.apply_headless``).
+    ``max_steps`` and ``step_limit`` are the watchdog's bounds (``Watchdog``): past them it
+    raises ``GameTooLong`` or ``Stalled``, with one line saying who stalled where.
     """
-    steps = 0
+    # The watchdog's counts, kept inline (this loop runs for every action of every simulated
+    # game); past a bound, ``Watchdog`` says who stalled where.
+    step, in_step, actions = "", 0, 0
     needs_legal = {side: checked or getattr(bot, "uses_legal", True) for side, bot in bots.items()}
     # Bound once: this loop runs for every action of every simulated game.
     rules = session.rules
-    outcome_of, to_act = rules.outcome, rules.to_act
+    outcome_of, to_act, phase_of = rules.outcome, rules.to_act, rules.phase
     apply = session.play if checked else session.apply_unchecked if record else session.apply_headless
     while True:
         state = session.state
@@ -86,10 +137,14 @@ def play_out(
                 raise RuntimeError(f"{side} must act in {phase} but has no legal action")
         else:
             legal = []
+        name = phase_of(state).name
+        if name != step:
+            step, in_step = name, 0
+        in_step += 1
+        actions += 1
+        if in_step > step_limit or actions > max_steps:
+            Watchdog(step_limit, max_steps, actions - 1, in_step - 1, step).count(rules, state, side)
         apply(bots[side].choose(session, side, legal, bot_rng))
-        steps += 1
-        if steps > max_steps:
-            raise GameTooLong(f"game passed {max_steps} steps")
 
 
 @dataclass
@@ -204,7 +259,10 @@ def simulate(
         for i in range(games):
             session = Session.start(rules, scenario=scenario, options=options, seed=seed + i)
             opts, chosen = session.options, session.scenario
-            outcome = play_out(session, bots, Rng(seed * 7919 + i), record=False)
+            try:
+                outcome = play_out(session, bots, Rng(seed * 7919 + i), record=False)
+            except GameTooLong as exc:  # (one line: which game of the run, then what)
+                raise type(exc)(f"game of seed {seed + i}, scenario {session.scenario}: {exc}") from None
             results[outcome.result] += 1
             for k, v in outcome.scores.items():
                 score_totals[k] += v

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from midway_desktop import __version__, startup
+from midway_desktop.ruleset.errors import RulesetError
 from midway_desktop.ruleset.locate import resources_root
 
 # Harmless on platforms without native windows (offscreen screenshots); not worth a line.
@@ -50,10 +52,43 @@ def run_app(game: str | None = None) -> int:
     app = ensure_app()
     from PySide6.QtCore import QTimer
 
-    from midway_desktop.ui.main_window import MainWindow, fit_to_screen
+    from midway_desktop.ui.main_window import fit_to_screen
 
-    window = MainWindow(game)
+    window, problem = open_window(game)
     window.show()
     fit_to_screen(window)
+    if problem is not None:
+        _tell(window, problem)
     QTimer.singleShot(0, startup.window_up)
     return app.exec()
+
+
+def open_window(game: str | None) -> tuple[Any, RulesetError | None]:
+    """The main window on ``game`` (None: the last played); if its ruleset is refused, on the
+    first other game whose ruleset is sound, with the refusal (one line) to tell. Every game
+    refused: the first refusal is raised (the command line prints it)."""
+    from midway_desktop.games import GAME_IDS
+    from midway_desktop.ui.main_window import MainWindow
+
+    first: RulesetError | None = None
+    for candidate in dict.fromkeys((game, *GAME_IDS)):
+        try:
+            window = MainWindow(candidate)
+        except RulesetError as exc:
+            print(exc, file=sys.stderr)
+            first = first or exc
+            continue
+        return window, first
+    assert first is not None
+    raise first
+
+
+def _tell(window: Any, problem: RulesetError) -> None:
+    """Say why the window opened on another game: on its status bar and in a box."""
+    from PySide6.QtWidgets import QMessageBox
+
+    text = f"A ruleset could not be read, so another game is open: {problem}"
+    window.statusBar().showMessage(text)
+    box = QMessageBox(QMessageBox.Icon.Warning, "Ruleset refused", text, QMessageBox.StandardButton.Ok, window)
+    box.setObjectName("ruleset-refused")
+    box.open()

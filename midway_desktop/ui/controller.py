@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from midway_desktop.engine import Action, Blocker, Event, Outcome, Session, autosaves, new_game, records
+from midway_desktop.engine.bots import GameTooLong, Watchdog
 from midway_desktop.engine.events import UMPIRE
 from midway_desktop.engine.rng import Rng, seed_state
 from midway_desktop.games import game_info, side_title
@@ -47,7 +48,7 @@ class GameController(QObject):
     savingStopped = Signal(str)  # the first autosave to fail after one that worked: why
     savingResumed = Signal()  # an autosave worked again after failing
     handover = Signal(str)  # hot-seat: the named side must take the screen before anything is shown
-    computerStalled = Signal(str)  # the computer's bot gave an order the rules refused: why
+    computerStalled = Signal(str)  # the computer's bot gave an order the rules refused, or never ends its step: why
 
     def __init__(self, parent: QObject | None = None, autosave: bool = True) -> None:
         super().__init__(parent)
@@ -66,6 +67,9 @@ class GameController(QObject):
         # The computer's players: a bot and its own luck (never the game's) for each of its sides.
         self.bots: dict[str, Bot] = {}
         self.bot_luck: dict[str, Rng] = {}
+        # Counts the computer's orders, by step and game: a bot that never ends its step is
+        # stopped and named in one line (the engine's watchdog, as ``simulate`` has it).
+        self.watchdog = Watchdog()
         self.pace_ms = PACES[DEFAULT_PACE][1]
         # Whether the screen is still showing earlier events (the presenter sets it): the
         # computer waits for the player to have seen them.
@@ -415,6 +419,7 @@ class GameController(QObject):
         session = self._need()
         self.bots = bots_for(session.rules, session.rules.scenario(session.scenario), session.computers)
         self.bot_luck = {side: Rng(seed_state(f"{session.seed}/{side}")) for side in self.bots}
+        self.watchdog = Watchdog()
 
     def set_pace(self, ms: int) -> None:
         """The pause before each of the computer's steps."""
@@ -450,6 +455,12 @@ class GameController(QObject):
             return
         session = self._need()
         bot = self.bots[side]
+        try:
+            self.watchdog.count(session.rules, session.state, side)
+        except GameTooLong as exc:  # (said once: the computer stops instead of spinning)
+            self._computer.stop()
+            self.computerStalled.emit(f"The computer has stopped: {exc}.")
+            return
         legal = session.legal_actions(side) if getattr(bot, "uses_legal", True) else []
         action = bot.choose(session, side, legal, self.bot_luck[side])
         if not self.submit(action):  # (a bot bug: said once, and the computer stops)

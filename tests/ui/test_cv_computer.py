@@ -69,3 +69,23 @@ def test_the_computers_steps_wait_the_pace_only_when_they_show_the_person_someth
         assert c._computer.interval() == (60_000 if shown else 0)
         seen, hidden = seen + bool(shown), hidden + (not shown)
     assert hidden > 0  # (the computer's set-up orders are secret: they went at once)
+
+
+def test_a_computer_that_never_ends_its_step_is_stopped_and_named_in_one_line(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The desktop's watchdog counts the computer's orders, not time: past its bound in one step
+    the computer stops and the window is told who stalled where, once, instead of spinning."""
+    from midway_desktop.engine.bots import Watchdog
+
+    w = new_short_window(qtbot, 5, seats={"american": None, "japanese": "doctrine"})
+    c = w.controller
+    c.set_pace(0)
+    c.watchdog = Watchdog(step_limit=3)  # (the doctrine places more Task Forces than that)
+    said: list[str] = []
+    c.computerStalled.connect(said.append)
+    qtbot.waitUntil(lambda: bool(said), timeout=120_000)
+    QApplication.processEvents()
+    assert len(said) == 1 and "\n" not in said[0]
+    assert said[0].startswith("The computer has stopped: CV: the computer player for the Japanese side gave 3 orders")
+    assert "Set-up" in said[0] and not c._computer.isActive()
+    assert sum(1 for s in c.session.history if s.action.side == "japanese") == 3
+    assert c.session.state.step == "set-up" and "japanese" in c.session.to_act()

@@ -44,6 +44,9 @@ def clearing_orders(game: Game, state: State, side: str) -> list[Action]:
     return []
 
 
+CLOSE_AFTER = 200  # orders a side gives in one step before the bot closes it, luck or not
+
+
 class PlainBot:
     """Picks a legal order at random; seals (or ends its part of a step) with chance ``done``,
     and once a seal is refused, closes that step (``clearing_orders``, then Done)."""
@@ -54,6 +57,9 @@ class PlainBot:
 
     def __init__(self, done: float = 0.3) -> None:
         self.done = done
+        # Each side's step and the orders it has given there: past ``CLOSE_AFTER`` the bot
+        # closes the step whatever its luck (a step ends when both sides seal: Basic IV).
+        self._given: dict[str, tuple[tuple[object, str], int]] = {}
         # Each side's step (Turn and step) in which its seal was refused: it is closing it. One
         # bot may play both sides, and many games one after another: a game begins at set-up,
         # where sealing is never refused, so no game meets another's mark.
@@ -62,7 +68,13 @@ class PlainBot:
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
         state = as_played_by(session.state, side)  # (at the side's own step)
         here = (state.time, state.step)
-        closing = self._closing.get(side) == here
+        kept = self._given.get(side)
+        given = kept[1] + 1 if kept is not None and kept[0] == here else 1
+        self._given[side] = (here, given)
+        # Past the bound it closes the step as a player would: the seal, which leaves what it has
+        # not ordered to the rules' default (an unplotted Task Force stays put, VI.A.1; planes
+        # not ordered stay where they are), or else an order clearing what refuses it.
+        closing = self._closing.get(side) == here or given > CLOSE_AFTER
         sealing = rng.below(1000) < self.done * 1000
         if sealing or closing:
             if session.rules.check(session.state, Done(side)) is None:  # (may be refused: VI.E, VIII.H.3)

@@ -177,6 +177,11 @@ def _check_bases(data: CvData, board_file: Path | None) -> None:
     """A Base stands in a board region or has Air Entry Hexes; its plane types are its side's."""
     names = {r.name for r in data.board.regions()}
     planes = {p.name: p for p in data.planes}
+    for region in data.board.regions("air-entry"):  # (read as numbers below: checked first)
+        turns = region.data.get("turns")
+        if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_ENTRY_TURNS:
+            problem = f"turns {turns!r} is not a whole number of Turns from 1 to {MAX_ENTRY_TURNS} (Basic VIII.G.1)"
+            raise _region_error(board_file, region.name, problem)
     for base in data.bases.bases:
         if base.region is not None and base.region not in names:
             raise _on(base, f"{base.title}: the board has no region named '{base.region}'")
@@ -193,6 +198,8 @@ def _check_bases(data: CvData, board_file: Path | None) -> None:
         if data.bases.by_letter(letter) is None:
             raise _region_error(board_file, region.name, f"no off-board Base in bases.yaml has the letter '{letter}'")
 
+
+MAX_ENTRY_TURNS = 24  # an Air Entry Hex's Turns to its off-board Base: the rulebook's are a few
 
 WIND_ARROWS = ("n", "ne", "se", "s", "sw", "nw")  # flat-topped hexsides (Intro III.A.2)
 

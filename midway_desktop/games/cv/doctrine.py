@@ -141,8 +141,12 @@ class Doctrine:
         step = str(view["step"])
         given = self._remember(view, side)
         done = Done(side) if ref.allows(Done(side)) else None
-        if given > MAX_ORDERS and done is not None:
-            return done
+        if given > MAX_ORDERS:  # close the step as a player would (see ``bots.clearing_orders``)
+            if done is not None:
+                return done
+            clearing = ref.clearing()
+            if clearing:
+                return clearing[0]
         announce = self._announce(view, side, ref.offered(Announce))
         if announce is not None:
             return announce
@@ -804,6 +808,13 @@ class Referee:
         rules = self._session.rules
         state = as_played_by(self._session.state, self._side)  # (at the side's own step)
         return legal_orders(rules.game, state, self._side, kinds)  # type: ignore[attr-defined]
+
+    def clearing(self) -> list[Action]:
+        """The orders that each clear one refusal of the side's seal (``bots.clearing_orders``)."""
+        from midway_desktop.games.cv.bots import clearing_orders
+
+        state = as_played_by(self._session.state, self._side)
+        return clearing_orders(self._session.rules.game, state, self._side)  # type: ignore[attr-defined]
 
     def allows(self, action: Action) -> bool:
         if self._allowed is not None:

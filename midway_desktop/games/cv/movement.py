@@ -72,8 +72,8 @@ class PlotCheck:
         assert tf.hex is not None
         self.game, self.tf = game, tf
         self.speed = game.movement(tf, state.hits_of(tf.side))
-        self.windy = wind.must_go_into_wind(game, tf)
         self.stranded = held_at_anchor(game, tf)
+        self.windy = bound_to_wind(game, state, tf, self.speed, self.stranded)
 
     def refusal(self, a: Plot) -> str | None:
         game, tf = self.game, self.tf
@@ -147,6 +147,33 @@ def wind_blockers(game: Game, state: State, side: str) -> list[Blocker]:
     return [Blocker(_wind_reason(game, tf), f"tf{tf.number}", tf.hex or "") for tf in wind_bound(game, state, side)]
 
 
+def bound_to_wind(
+    game: Game, state: State, tf: TaskForce, speed: int | None = None, stranded: bool | None = None
+) -> bool:
+    """Basic VI.E: the Task Force's carriers must move a hex into the Wind Direction this Turn
+    and some plot of theirs can. When none can (the wind leads off the mapboard and no hex the
+    Task Force reaches has a windward hex on it, or it may not move), the obligation cannot bind
+    its plot: it moves as it may, and its carriers then take off and land no more than the
+    Minimum Launch Factor, as for carriers that did not move into the wind (Basic VIII.A.3: "no
+    take offs may take place from these Aircraft Carriers"; ``air._handling_refusal``). Without
+    this a side could never seal its plots."""
+    if tf.hex is None or not wind.must_go_into_wind(game, tf):
+        return False
+    speed = game.movement(tf, state.hits_of(tf.side)) if speed is None else speed
+    stranded = held_at_anchor(game, tf) if stranded is None else stranded
+    if stranded or speed < 1:
+        return False
+    # A path goes into the wind if one of its steps does: from any hex reached in fewer moves.
+    board, seen, frontier = game.board, {tf.hex}, [tf.hex]
+    for move in range(speed):
+        if any(wind.windward(game, h) for h in frontier):
+            return True
+        if move + 1 < speed:
+            frontier = [n for h in frontier for n in sorted(board.neighbors(h)) if n not in seen]
+            seen.update(frontier)
+    return False
+
+
 def wind_bound(game: Game, state: State, side: str) -> list[TaskForce]:
     """Basic VI.E: the side's carrier Task Forces that must move into the wind and have no plot
     yet (a plot of theirs is accepted only if it goes into the wind). Each one plotted is one
@@ -155,7 +182,12 @@ def wind_bound(game: Game, state: State, side: str) -> list[TaskForce]:
     return [
         tf
         for tf in state.task_forces
-        if tf.side == side and tf.on_map and tf.number not in plotted and wind.must_go_into_wind(game, tf)
+        if tf.side == side
+        and tf.on_map
+        and tf.entry is None
+        and tf.number not in plotted
+        and plotting_refusal(tf) is None
+        and bound_to_wind(game, state, tf)
     ]
 
 

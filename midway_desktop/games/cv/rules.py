@@ -9,6 +9,7 @@ desktop shows only CV's set-ups until CV has a presenter.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from midway_desktop.engine.actions import Action
@@ -321,6 +322,15 @@ class CvRules(Rules[State]):
 
 
 RULES = CvRules()
+
+
+def rules_for(folder: Path) -> CvRules:
+    """The rules as they run on the CV ruleset in ``folder`` (what ``validate`` plays)."""
+    from midway_desktop.games.cv.data import load_data
+    from midway_desktop.games.cv.game import base_specs
+
+    data = load_data(folder)
+    return CvRules(Game(data, base_specs(data)))
 
 
 def default_bots(rules: Rules[Any]) -> dict[str, PlainBot]:

@@ -156,3 +156,66 @@ def test_every_step_of_a_whole_game_ends_within_the_bound(scenario: str, done: f
     assert live.state.step == "over"
     assert max(counter.orders.values()) <= BOUND
     assert {step for _t, step, _s in counter.orders} >= {"ship-plotting", "landing", "air-move", "take-off"}
+
+
+def test_carriers_that_cannot_move_into_the_wind_do_not_stop_the_seal() -> None:
+    """Basic VI.E with nowhere to go: Task Force 1 took off past its Minimum with two carriers
+    (no wind needed), then gave up Kaga and took Nagato (1 hex a Turn) at A2332, whose wind leads
+    off the mapboard. No plot of it can go into the wind, so the obligation does not hold its
+    plot (it moves as it may; VIII.A.3 then keeps its carriers to the Minimum), and the side
+    seals once Kaga's Task Force, which can, is plotted into the wind. Before, the seal was
+    refused for ever: the computer's step never ended (seeds 169 and 194 of ``simulate``)."""
+    s = session(
+        [
+            tf(JP, 1, ["Akagi", "Kaga"], "A2332", {"c": {"zero": 21}}),
+            tf(JP, 3, ["Nagato"], "A2332"),
+            tf(US, 1, ["Enterprise"], "B3010", {"c": {"wildcat": 10}}),
+        ]
+    )
+    done_until(s, "form-air-units")
+    s.play(Form(JP, "tf1", 1, "zero", 8))
+    done_until(s, "ship-plotting")
+    s.play(Transfer(JP, 1, 2, ("Kaga",)))
+    s.play(Transfer(JP, 3, 1, ("Nagato",)))
+    one = s.state.task_force(JP, 1)
+    assert one is not None and wind.must_go_into_wind(GAME, one) and not wind.windward(GAME, "A2332")
+    assert [t.number for t in wind_bound(GAME, s.state, JP)] == [2]
+    assert Plot(JP, 1, ()) in s.legal_actions(JP)  # (it may stay: no plot of it goes into the wind)
+    refusal = s.check(Done(JP))
+    assert refusal is not None and "Task Force 2" in refusal
+    s.play(next(a for a in clearing_orders(GAME, s.state, JP) if isinstance(a, Plot) and a.task_force == 2))
+    assert s.check(Done(JP)) is None
+
+
+def test_a_bot_whose_luck_never_seals_closes_the_step_after_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never sealing by luck (``done=0``), the bot still ends the step: past ``CLOSE_AFTER``
+    orders (5 here) it closes it as a player would, with plots into the wind, then the seal."""
+    from midway_desktop.games.cv import bots
+
+    monkeypatch.setattr(bots, "CLOSE_AFTER", 5)
+    s = _carriers_past_the_minimum()
+    bot, rng = PlainBot(done=0.0), Rng(2)
+    given: list[Action] = []
+    while s.state.step == "ship-plotting" and US in s.to_act():
+        order = bot.choose(s, US, [], rng)
+        s.play(order)
+        given.append(order)
+    assert Done(US) not in given[:5]  # (its luck: five orders, none the seal)
+    assert given[-1] == Done(US) and 5 < len(given) <= 5 + 3  # (at most the two bound plots, then the seal)
+    assert all(isinstance(a, Plot) for a in given[5:-1])
+
+
+def test_the_doctrine_past_its_bound_closes_a_refused_seal_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The doctrine's guard (``MAX_ORDERS`` orders in one step, 0 here) seals; its seal refused
+    (VI.E), it gives the orders that clear it, then seals, instead of going round again."""
+    from midway_desktop.games.cv import doctrine
+
+    monkeypatch.setattr(doctrine, "MAX_ORDERS", 0)
+    s = _carriers_past_the_minimum()
+    bot, rng = doctrine.Doctrine(GAME), Rng(2)
+    given: list[Action] = []
+    while s.state.step == "ship-plotting" and US in s.to_act():
+        given.append(bot.choose(s, US, [], rng))
+        s.play(given[-1])
+    assert given[-1] == Done(US) and len(given) == 3
+    assert {a.task_force for a in given[:2] if isinstance(a, Plot)} == {1, 2}
