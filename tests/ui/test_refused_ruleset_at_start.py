@@ -33,11 +33,13 @@ def _as_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
     import midway_desktop.games.cv as cv_package
+    from midway_desktop.engine import registry
 
     imported = sys.modules.get("midway_desktop.games.cv.rules")
     if imported is not None:
         monkeypatch.setattr(cv_package, "rules", imported)
         monkeypatch.delitem(sys.modules, "midway_desktop.games.cv.rules")
+    monkeypatch.delitem(registry._loaded, "cv", raising=False)  # (the rules a game asked for are kept)
 
 
 def test_the_window_opens_on_another_game_and_says_why(
