@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from midway_desktop.engine import records
+from midway_desktop.engine.record_fields import final_of
 from midway_desktop.engine.records import RecordError
 from midway_desktop.engine.session import Session
 from midway_desktop.games import game_info
@@ -185,8 +186,9 @@ def waiting(game_id: str) -> Waiting | None:
             continue  # damaged: try the backup
         if data["game"] != game_id:
             continue
-        final = data.get("final")
-        if isinstance(final, dict) and final.get("outcome"):
+        # The end the record says it reached: a replay refuses one its moves do not reach.
+        final = final_of(data)
+        if final is not None and final.outcome:
             return None
         return Waiting(path) if data["actions"] else None
     return None

@@ -732,7 +732,7 @@ class MainWindow(QMainWindow):
         if session is None or len(session.humans) < 2:
             self.statusBar().showMessage("Passwords are for two players at one screen.", 6000)
             return
-        from midway_desktop.engine.sealing import Seal, side_key  # (where passwords are set: see records)
+        from midway_desktop.engine.sealing import Seal, SealError, side_key  # (where passwords are set: see records)
 
         keys = dict(self.curtain.passwords)
         for side in session.humans:
@@ -747,10 +747,14 @@ class MainWindow(QMainWindow):
                 QLineEdit.EchoMode.Password,
             )
             if ok:
-                if text:
-                    keys[side] = side_key(text)
-                else:
+                if not text:
                     keys.pop(side, None)
+                    continue
+                try:
+                    keys[side] = side_key(text)
+                except SealError as exc:  # (a NUL: scrypt would take it for a shorter password)
+                    self.statusBar().showMessage(f"The {title} player's password is not changed: {exc}.", 8000)
+                    return
         self.curtain.set_keys(keys)
         self.controller.set_seal(Seal.of(session.rules.id, session.humans, keys))
         self._privacy_notice()
@@ -860,11 +864,15 @@ class MainWindow(QMainWindow):
             passwords = None  # one person at the screen: nobody to hide anything from
         if passwords:
             from midway_desktop.engine import get_rules
-            from midway_desktop.engine.sealing import Seal, side_key
+            from midway_desktop.engine.sealing import Seal, SealError, side_key
 
             rules = get_rules(self.game_id)
             chosen = next((s for s in rules.scenarios if s.name == scenario), rules.scenarios[0])
-            keys = {side: side_key(text) for side, text in passwords.items() if text}
+            try:
+                keys = {side: side_key(text) for side, text in passwords.items() if text}
+            except SealError as exc:
+                self.statusBar().showMessage(f"No new game: {exc}.", 10000)
+                return
             seal = Seal.of(rules.id, people or tuple(rules.human_sides(chosen)), keys)
         else:
             seal = None
