@@ -7,6 +7,9 @@
     <data folder>/autosave/<game>.lock        held by the one app window that autosaves <game>
     <data folder>/unfinished/<Title> <date time>.midway.json
                                               unfinished games set aside, never deleted
+    <data folder>/unfinished/<Title> <date time> step before.midway.json
+                                              the backup set aside with one, unless the
+                                              autosave was this run's own (known to replay)
 
 An unfinished game is never overwritten without the player's word: before a new game takes
 the autosave's place, the old one is moved to ``unfinished/`` (:func:`keep_unfinished`).
@@ -200,19 +203,38 @@ def resumable(game_id: str) -> Path | None:
     return found.path if found else None
 
 
-def keep_unfinished(game_id: str) -> Path | None:
+@frozen_value
+class Kept:
+    """An unfinished game set aside: its file, and its backup (the step before) kept beside it."""
+
+    path: Path
+    before: Path | None = None
+
+
+def keep_unfinished(game_id: str, sound: bool = False) -> Kept | None:
     """Move the unfinished game of ``game_id`` (if any) out of the autosave's way, into the
-    ``unfinished`` folder under its title and the time; the new name, or None."""
+    ``unfinished`` folder under its title and the time; where it went, or None.
+
+    The autosave's backup (the step before) goes with it, beside it as "… step before", unless
+    the autosave is ``sound``: written by this app from the game on its board, so known to
+    replay. An autosave from an earlier run may no longer replay (a changed ruleset, a damaged
+    move), and then its backup may be the only copy of the game that does. Nothing is deleted
+    but such a known backup: an OSError leaves whatever was not moved where it was."""
     found = waiting(game_id)
     if found is None:
         return None
     target = _unfinished_name(game_id)
-    shutil.move(str(found.path), target)
     main = autosave_path(game_id)
-    if found.path == main:
-        # The backup is an older step of the game just kept whole.
-        records.backup_path(main).unlink(missing_ok=True)
-    return target
+    backup = records.backup_path(main)
+    shutil.move(str(found.path), target)
+    if found.path != main or not backup.exists():
+        return Kept(target)
+    if sound:
+        backup.unlink(missing_ok=True)  # an older step of the game just kept whole
+        return Kept(target)
+    before = _free(target.with_name(target.name.removesuffix(SUFFIX) + " step before"))
+    shutil.move(str(backup), before)
+    return Kept(target, before)
 
 
 def keep_as_saved(game_id: str, path: Path) -> Path:
@@ -227,6 +249,9 @@ def keep_as_saved(game_id: str, path: Path) -> Path:
     return target
 
 
+SUFFIX = ".midway.json"
+
+
 def _unfinished_name(game_id: str, tag: str = "") -> Path:
     """A new file in the ``unfinished`` folder named by the game's title and the time."""
     folder = unfinished_dir()
@@ -236,10 +261,14 @@ def _unfinished_name(game_id: str, tag: str = "") -> Path:
         title = game_info(game_id).title
     except KeyError:  # a game known to the engine only (a test's)
         title = game_id
-    base = f"{title} {stamp}{tag}"
-    target = folder / f"{base}.midway.json"
+    return _free(folder / f"{title} {stamp}{tag}")
+
+
+def _free(base: Path) -> Path:
+    """``base`` + ``SUFFIX``, or with " (2)", " (3)" … before it: a name no file has yet."""
+    target = base.with_name(base.name + SUFFIX)
     n = 2
     while target.exists():
-        target = folder / f"{base} ({n}).midway.json"
+        target = base.with_name(f"{base.name} ({n}){SUFFIX}")
         n += 1
     return target

@@ -544,6 +544,8 @@ class MainWindow(QMainWindow):
         # Resumed from the backup or under today's rules: the autosave is whole and current at once.
         save = restored.note != "" or found.path != autosaves.autosave_path(self.game_id)
         self.controller.adopt(restored.session, seal=opened.seal, save=save)
+        if restored.verified and found.path == autosaves.autosave_path(self.game_id):
+            self.controller.sound = self.game_id  # replayed whole: its backup need not be kept
         return True, note
 
     def _keep_unfinished(self) -> str:
@@ -552,12 +554,21 @@ class MainWindow(QMainWindow):
         if not c.autosave_enabled or c.claim(self.game_id) is not None:
             return ""
         try:
-            kept = autosaves.keep_unfinished(self.game_id)
+            kept = autosaves.keep_unfinished(self.game_id, sound=c.sound == self.game_id)
         except OSError as exc:
-            return f"The unfinished game could not be set aside ({exc.strerror or exc}); it stays in the autosave."
+            # The new game must not autosave over it: it is deleted only on the player's word.
+            said = (
+                f"The unfinished game could not be set aside ({exc.strerror or exc}); it stays in the autosave, "
+                "and this new game is not autosaved over it (Save Game As… keeps a copy)."
+            )
+            c.hold(self.game_id, said)
+            return said
+        c.unhold(self.game_id)
+        c.sound = None
         if kept is None:
             return ""
-        return f"The unfinished game is kept as {kept} (Game › Open Game… opens it)."
+        before = f", the step before it as {kept.before}" if kept.before is not None else ""
+        return f"The unfinished game is kept as {kept.path}{before} (Game › Open Game… opens it)."
 
     def _unlock(self, path: Path | str, sealed: Envelope | None) -> records.Opened | str:
         """The record at ``path``, opened with each guarded side's password if it is sealed
