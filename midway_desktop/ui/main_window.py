@@ -612,6 +612,31 @@ class MainWindow(QMainWindow):
         seal = self.controller.seal
         self.curtain.set_keys(dict(seal.keys) if seal else {})
         self._privacy_notice()
+        self._forget_sides()
+
+    def keeps_sides(self) -> bool:
+        """Whether what each side arranges for itself (its docks, the map's zoom and centre) is
+        kept in the settings for the next start. Not for a game sealed with hot-seat passwords:
+        the settings file is anyone's at this computer, and where a side last looked tells where
+        its forces are. Such a game keeps each side's arrangement in memory only."""
+        return self.persist and self.controller.seal is None
+
+    def _forget_sides(self, tiles: bool = False) -> None:
+        """A sealed game on the board: nothing of a side stays in the settings (what an unsealed
+        start of this game, or an older build, kept there), and no tile of a side's look is kept
+        from now on (``tiles``: those kept already go too, as when passwords are set mid-game)."""
+        if self.controller.seal is None:
+            return
+        self.view.keep_tiles = False
+        if self.persist:
+            group = f"{self._layout_key()}/"
+            for key in self.settings.allKeys():
+                if key.startswith(group):
+                    self.settings.remove(key)
+            self.settings.sync()
+        store = self.scene.tiles.store
+        if tiles and store is not None:
+            store.forget()
 
     def _privacy_notice(self) -> None:
         session = self.controller.session
@@ -769,6 +794,7 @@ class MainWindow(QMainWindow):
         self.curtain.set_keys(keys)
         self.controller.set_seal(Seal.of(session.rules.id, session.humans, keys))
         self._privacy_notice()
+        self._forget_sides(tiles=True)  # what each side kept before the passwords were set
         self._tell_unsealed = False
         if self.controller.seal is not None:
             self.statusBar().showMessage("Passwords set: this game's saved files open only with them.", 8000)
@@ -1064,7 +1090,8 @@ class MainWindow(QMainWindow):
         return f"{SETTINGS_STATE}/{self.game_id}"
 
     def _save_layout(self) -> None:
-        if self.persist:
+        # The arrangement on show is the side at the screen's: not kept for a sealed game.
+        if self.keeps_sides():
             self.settings.setValue(self._layout_key(), self.saveState())
 
     def _restore_layout(self) -> bool:
