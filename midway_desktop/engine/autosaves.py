@@ -27,13 +27,17 @@ from typing import TYPE_CHECKING
 
 from midway_desktop.engine import records
 from midway_desktop.engine.record_fields import final_of
-from midway_desktop.engine.records import RecordError
+from midway_desktop.engine.record_limits import LimitError, decode_text, loads
+from midway_desktop.engine.records import FORMAT, SEALED_FORMAT, RecordError
 from midway_desktop.engine.session import Session
 from midway_desktop.games import game_info
 from midway_desktop.values import frozen_value
 
 if TYPE_CHECKING:
     from midway_desktop.engine.sealing import Envelope, Seal
+
+
+OURS = (FORMAT, SEALED_FORMAT)
 
 
 def data_dir() -> Path:
@@ -186,7 +190,7 @@ def waiting(game_id: str) -> Waiting | None:
                 return None if env.over else Waiting(path, env)
             data = records.parse(raw, path)
         except RecordError:
-            continue  # damaged: try the backup
+            continue  # damaged, or not readable by this build (see ``unread``): try the backup
         if data["game"] != game_id:
             continue
         # The end the record says it reached: a replay refuses one its moves do not reach.
@@ -194,6 +198,21 @@ def waiting(game_id: str) -> Waiting | None:
         if final is not None and final.outcome:
             return None
         return Waiting(path) if data["actions"] else None
+    return None
+
+
+def unread(game_id: str) -> Path | None:
+    """The autosave of ``game_id`` (or its backup) that is a game record all the same, though
+    this build cannot open it: a newer build's, or one sealed at scrypt costs it refuses. Set
+    aside like a game waiting, never overwritten (a torn or foreign file is not one)."""
+    main = autosave_path(game_id)
+    for path in (main, records.backup_path(main)):
+        try:
+            data = loads(decode_text(records.read_bytes(path)))
+        except (RecordError, LimitError, ValueError, RecursionError):  # (JSON and text errors are ValueErrors)
+            continue
+        if isinstance(data, dict) and data.get("format") in OURS and data.get("game") == game_id:
+            return path
     return None
 
 
@@ -205,10 +224,11 @@ def resumable(game_id: str) -> Path | None:
 
 @frozen_value
 class Kept:
-    """An unfinished game set aside: its file, and its backup (the step before) kept beside it."""
+    """An unfinished game set aside: its file, and the other of autosave and backup kept beside
+    it (``other``: the step before, or the autosave this build could not open)."""
 
     path: Path
-    before: Path | None = None
+    other: Path | None = None
 
 
 def keep_unfinished(game_id: str, sound: bool = False) -> Kept | None:
@@ -218,16 +238,25 @@ def keep_unfinished(game_id: str, sound: bool = False) -> Kept | None:
     The autosave's backup (the step before) goes with it, beside it as "… step before", unless
     the autosave is ``sound``: written by this app from the game on its board, so known to
     replay. An autosave from an earlier run may no longer replay (a changed ruleset, a damaged
-    move), and then its backup may be the only copy of the game that does. Nothing is deleted
-    but such a known backup: an OSError leaves whatever was not moved where it was."""
+    move), and then its backup may be the only copy of the game that does. Resumed from the
+    backup, an autosave this build cannot open (a later build's) goes beside it as "… unread".
+    Nothing is deleted but such a known backup: an OSError leaves whatever was not moved."""
     found = waiting(game_id)
-    if found is None:
+    unopened = _unread_whole(game_id)
+    path = found.path if found is not None else unopened
+    if path is None:
         return None
     target = _unfinished_name(game_id)
     main = autosave_path(game_id)
     backup = records.backup_path(main)
-    shutil.move(str(found.path), target)
-    if found.path != main or not backup.exists():
+    shutil.move(str(path), target)
+    if path != main:
+        if unopened != main:
+            return Kept(target)
+        other = _free(target.with_name(target.name.removesuffix(SUFFIX) + " unread"))
+        shutil.move(str(main), other)
+        return Kept(target, other)
+    if not backup.exists():
         return Kept(target)
     if sound:
         backup.unlink(missing_ok=True)  # an older step of the game just kept whole
@@ -235,6 +264,21 @@ def keep_unfinished(game_id: str, sound: bool = False) -> Kept | None:
     before = _free(target.with_name(target.name.removesuffix(SUFFIX) + " step before"))
     shutil.move(str(backup), before)
     return Kept(target, before)
+
+
+def _unread_whole(game_id: str) -> Path | None:
+    """The record :func:`unread` finds, unless it is a readable game over or not begun (the
+    autosave unread, its backup may be one: then neither waits)."""
+    path = unread(game_id)
+    if path is None:
+        return None
+    try:
+        records.open_record(path)
+    except records.SealedRecord:
+        return None  # (sealed, and this build reads its envelope: ``waiting`` judged it)
+    except RecordError:
+        return path
+    return None
 
 
 def keep_as_saved(game_id: str, path: Path) -> Path:

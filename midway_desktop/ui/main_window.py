@@ -567,8 +567,8 @@ class MainWindow(QMainWindow):
         c.sound = None
         if kept is None:
             return ""
-        before = f", the step before it as {kept.before}" if kept.before is not None else ""
-        return f"The unfinished game is kept as {kept.path}{before} (Game › Open Game… opens it)."
+        beside = f", and beside it {kept.other}" if kept.other is not None else ""
+        return f"The unfinished game is kept as {kept.path}{beside} (Game › Open Game… opens it)."
 
     def _unlock(self, path: Path | str, sealed: Envelope | None) -> records.Opened | str:
         """The record at ``path``, opened with each guarded side's password if it is sealed

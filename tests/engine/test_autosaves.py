@@ -77,8 +77,8 @@ def test_an_unfinished_game_is_kept_not_overwritten() -> None:
     assert kept.name.startswith("toy ") and kept.name.endswith(".midway.json")
     assert kept.read_bytes() == saved and records.load(kept).state == s.state
     # Not known to replay (an earlier run's): the step before is kept beside it, never deleted.
-    assert found.before is not None and found.before.read_bytes() == before
-    assert found.before.name == kept.name.removesuffix(".midway.json") + " step before.midway.json"
+    assert found.other is not None and found.other.read_bytes() == before
+    assert found.other.name == kept.name.removesuffix(".midway.json") + " step before.midway.json"
     assert autosaves.resumable("toy") is None  # the way is clear for a new game
     assert not records.backup_path(autosaves.autosave_path("toy")).exists()
     autosaves.autosave(s)
@@ -86,7 +86,7 @@ def test_an_unfinished_game_is_kept_not_overwritten() -> None:
     again = autosaves.keep_unfinished("toy", sound=True)
     assert again is not None and again.path != kept and kept.exists()  # never over an earlier one
     # Known to replay (this run wrote it): its backup, an older step of it, goes.
-    assert again.before is None and not records.backup_path(autosaves.autosave_path("toy")).exists()
+    assert again.other is None and not records.backup_path(autosaves.autosave_path("toy")).exists()
     autosaves.autosave(finished())
     assert autosaves.keep_unfinished("toy") is None  # a finished game is not kept aside
 
@@ -265,3 +265,43 @@ def test_setting_a_game_aside_killed_at_each_step_loses_nothing(monkeypatch: pyt
             break
         k += 1
     assert k > 2  # the walk went through the moves
+
+
+def test_an_autosave_this_build_cannot_open_is_set_aside_not_overwritten() -> None:
+    """A newer build's record, or one sealed at costs this build refuses, is not offered for
+    resume, yet it is a game: set aside like one. A torn file, or a game over, is not kept."""
+    main = autosaves.autosave_path("toy")
+    newer = json.loads(records.encode(unfinished(steps=2)))
+    newer["schema"] = records.SCHEMA + 1
+    sealed = json.loads(
+        records.encode(unfinished(steps=2), Seal.of("toy", ("us", "japan"), {"us": side_key("x", KdfCost(n=2**10))}))
+    )
+    sealed["kdf"]["n"] = 2**24
+    for raw in (json.dumps(newer).encode(), json.dumps(sealed).encode()):
+        autosaves.autosave(unfinished(steps=1))
+        main.write_bytes(raw)
+        assert autosaves.waiting("toy") is None and autosaves.unread("toy") == main
+        found = autosaves.keep_unfinished("toy")
+        assert found is not None and found.path.read_bytes() == raw and found.other is None
+        assert not main.exists()
+        # With a backup this build reads, the backup is offered; set aside, the autosave it
+        # cannot open goes beside it.
+        autosaves.autosave(unfinished(steps=1))
+        autosaves.autosave(unfinished(steps=2))
+        step_before = records.backup_path(main).read_bytes()
+        main.write_bytes(raw)
+        found_waiting = autosaves.waiting("toy")
+        assert found_waiting is not None and found_waiting.path == records.backup_path(main)
+        found = autosaves.keep_unfinished("toy")
+        assert found is not None and found.path.read_bytes() == step_before
+        assert (
+            found.other is not None
+            and found.other.read_bytes() == raw
+            and found.other.name.endswith(" unread.midway.json")
+        )
+        assert not main.exists() and not records.backup_path(main).exists()
+    for raw in (b'{"format": "midway-desktop-rec', records.encode(finished())):
+        autosaves.autosave(finished())
+        main.write_bytes(raw)
+        records.backup_path(main).write_bytes(records.encode(finished()))
+        assert autosaves.keep_unfinished("toy") is None and main.read_bytes() == raw

@@ -519,3 +519,45 @@ def test_a_game_resumed_then_not_set_aside_is_offered_again(qtbot, answers) -> N
     w = _window(qtbot)
     assert len(w.controller.session.history) == 2 and autosaves.autosave_path(SOLITAIRE).read_bytes() == saved
     w.close()
+
+
+@pytest.mark.parametrize("kdf", [{"n": 2**20, "p": 16}, {"n": 2**20, "r": 64}, {"n": "2**20"}, {"r": None}])
+def test_a_sealed_game_asking_hostile_costs_is_refused_in_one_line_before_any_password(
+    qtbot, answers, monkeypatch, tmp_path, kdf
+) -> None:  # type: ignore[no-untyped-def]
+    """Open Game… and the resume offer alike: one line, no password asked, nothing stretched,
+    and the autosave left where it was."""
+    from midway_desktop.engine import sealing
+
+    def stretch(*args: object, **kwargs: object) -> bytes:
+        raise AssertionError("a password was stretched")
+
+    w = _vam(qtbot, persist=False)
+    cheap = sealing.KdfCost(n=2**10)
+    keys = {side: sealing.side_key(text, cheap) for side, text in PASSWORDS.items()}
+    seal = sealing.Seal.of(VAM, ("us", "japan"), keys)
+    assert seal is not None
+    _step_as_viewer(w)
+    data = json.loads(records.encode(w.controller.session, seal))
+    raw = json.dumps({**data, "kdf": {**data["kdf"], **kdf}}).encode()
+    w.close()
+    monkeypatch.setattr(sealing, "stretch", stretch)
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text, *a, **k: warned.append(text))
+    path = tmp_path / "hostile.midway.json"
+    path.write_bytes(raw)
+    w = _window(qtbot, persist=False)
+    assert not w.open_game(str(path))
+    assert len(warned) == 1 and "\n" not in warned[0] and "scrypt" in warned[0] and str(path) in warned[0]
+    assert answers["asked"] == []  # no password was asked for
+    w.close()
+    autosave = autosaves.autosave_path(VAM)
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    autosave.write_bytes(raw)
+    assert autosaves.waiting(VAM) is None  # not offered: this build cannot open it
+    # ... but a game all the same (a later build may open it): set aside, never overwritten.
+    w = _window(qtbot, game=VAM)
+    kept = _kept()
+    assert [p.read_bytes() for p in kept] == [raw] and str(kept[0]) in _said(w)
+    assert answers["asked"] == [] and len(warned) == 1
+    w.close()
