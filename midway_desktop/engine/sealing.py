@@ -51,6 +51,7 @@ MAX_SCRYPT_P = 1
 # A file names at most this many sides (every game here has two): each guarded side is one
 # stretch of its password.
 MAX_SIDES = 4
+MAX_SALT_BYTES = 64  # (this app's are SALT_BYTES long)
 
 
 class SealError(ValueError):
@@ -261,6 +262,8 @@ def envelope(data: Mapping[str, Any]) -> Envelope:
         raise SealError("the sealed record uses a cipher this app does not know")
     cost = KdfCost.from_json(data.get("kdf"))
     salts = tuple(sorted((s, _unb64(v, "salt")) for s, v in guarded.items()))
+    if not all(8 <= len(salt) <= MAX_SALT_BYTES for _s, salt in salts):
+        raise SealError(f"the sealed record's salts are not 8 to {MAX_SALT_BYTES} bytes long")
     nonce = _unb64(data.get("nonce"), "nonce")
     if len(nonce) != NONCE_BYTES:
         raise SealError("the sealed record's nonce has the wrong length")

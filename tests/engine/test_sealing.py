@@ -336,3 +336,14 @@ def test_a_sealed_record_must_say_in_the_clear_the_end_its_record_says() -> None
             with pytest.raises(rec.RecordError, match="says the game is over"):
                 rec.open_bytes(raw, "x", PASSWORDS)
         rec.open_bytes(sealing.seal(plain, seal_of(SIDES), over=False), "x", PASSWORDS)
+
+
+@pytest.mark.parametrize("salt", [b"", b"short", bytes(65), bytes(4 * 1024 * 1024)])
+def test_a_salt_of_a_length_this_app_never_writes_is_refused_before_any_work(
+    salt: bytes, no_work: list[object]
+) -> None:
+    raw = json.dumps({**_SEALED, "guarded": {"us": sealing._b64(salt), "japan": _SEALED["guarded"]["japan"]}}).encode()
+    with pytest.raises(rec.RecordError, match="salts are not 8 to 64 bytes long") as info:
+        rec.open_bytes(raw, "x", PASSWORDS)
+    assert "\n" not in str(info.value)
+    assert no_work == []
