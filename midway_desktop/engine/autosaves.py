@@ -266,6 +266,17 @@ def keep_unfinished(game_id: str, sound: bool = False) -> Kept | None:
     return Kept(target, before)
 
 
+def keep_unread(game_id: str) -> Path | None:
+    """Move the autosave of ``game_id`` into ``unfinished`` ("… unread") if it is a game this
+    build cannot open: done before its backup is resumed, whose autosaves would replace it."""
+    main = autosave_path(game_id)
+    if _unread_whole(game_id) != main:
+        return None
+    target = _unfinished_name(game_id, " unread")
+    shutil.move(str(main), target)
+    return target
+
+
 def _unread_whole(game_id: str) -> Path | None:
     """The record :func:`unread` finds, unless it is a readable game over or not begun (the
     autosave unread, its backup may be one: then neither waits)."""

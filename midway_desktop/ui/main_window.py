@@ -532,6 +532,15 @@ class MainWindow(QMainWindow):
         except records.RecordError as exc:
             return False, f"Could not resume: {exc}."
         note = restored.note
+        if found.path != autosaves.autosave_path(self.game_id):
+            # Resumed from the backup: an autosave this build cannot open (a later build's) is a
+            # game all the same, and the autosaves from now on would replace it.
+            try:
+                unread = autosaves.keep_unread(self.game_id)
+            except OSError as exc:
+                return False, f"Could not resume: the autosave could not be kept aside ({exc.strerror or exc})."
+            if unread is not None:
+                note = f"{note} The autosave this build cannot open is kept as {unread}.".strip()
         if restored.migrated:
             # The game resumed is not the one saved: keep that one whole before the autosave
             # replaces it (it may open again, by a later build; nothing the player had is lost).

@@ -561,3 +561,24 @@ def test_a_sealed_game_asking_hostile_costs_is_refused_in_one_line_before_any_pa
     assert [p.read_bytes() for p in kept] == [raw] and str(kept[0]) in _said(w)
     assert answers["asked"] == [] and len(warned) == 1
     w.close()
+
+
+def test_resumed_from_its_backup_a_later_builds_autosave_is_kept(qtbot, answers) -> None:  # type: ignore[no-untyped-def]
+    """The autosave a later build wrote (a newer schema), its backup one this build reads: the
+    backup resumes, and the autosave is set aside before the autosaves replace it."""
+    _unfinished_solitaire(qtbot)
+    main = autosaves.autosave_path(SOLITAIRE)
+    data = json.loads(main.read_bytes())
+    data["schema"] = records.SCHEMA + 1
+    newer = json.dumps(data).encode()
+    main.write_bytes(newer)
+    answers["resume"].append(True)
+    w = _window(qtbot)
+    assert len(w.controller.session.history) == 1  # the backup's step
+    kept = _every_kept()
+    assert [p.read_bytes() for p in kept] == [newer] and kept[0].name.endswith(" unread.midway.json")
+    assert str(kept[0]) in _said(w)
+    for _ in range(2):
+        _step(w)
+    assert kept[0].read_bytes() == newer
+    w.close()
