@@ -10,9 +10,13 @@
     <data folder>/unfinished/<Title> <date time> step before.midway.json
                                               the backup set aside with one, unless the
                                               autosave was this run's own (known to replay)
+    <data folder>/unfinished/<Title> <date time> unread.midway.json
+                                              an autosave this build cannot open (a later
+                                              build's), set aside as its backup is resumed
 
 An unfinished game is never overwritten without the player's word: before a new game takes
-the autosave's place, the old one is moved to ``unfinished/`` (:func:`keep_unfinished`).
+the autosave's place, the old one is moved to ``unfinished/`` (:func:`keep_unfinished`), and
+when it cannot be the window does not autosave the new game over it (``ui.main_window``).
 """
 
 from __future__ import annotations
