@@ -7,9 +7,16 @@
     <data folder>/autosave/<game>.lock        held by the one app window that autosaves <game>
     <data folder>/unfinished/<Title> <date time>.midway.json
                                               unfinished games set aside, never deleted
+    <data folder>/unfinished/<Title> <date time> step before.midway.json
+                                              the backup set aside with one, unless the
+                                              autosave was this run's own (known to replay)
+    <data folder>/unfinished/<Title> <date time> unread.midway.json
+                                              an autosave this build cannot open (a later
+                                              build's), set aside as its backup is resumed
 
 An unfinished game is never overwritten without the player's word: before a new game takes
-the autosave's place, the old one is moved to ``unfinished/`` (:func:`keep_unfinished`).
+the autosave's place, the old one is moved to ``unfinished/`` (:func:`keep_unfinished`), and
+when it cannot be the window does not autosave the new game over it (``ui.main_window``).
 """
 
 from __future__ import annotations
@@ -23,13 +30,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from midway_desktop.engine import records
-from midway_desktop.engine.records import RecordError
+from midway_desktop.engine.record_fields import final_of
+from midway_desktop.engine.record_limits import LimitError, decode_text, loads
+from midway_desktop.engine.records import FORMAT, SEALED_FORMAT, RecordError
 from midway_desktop.engine.session import Session
 from midway_desktop.games import game_info
 from midway_desktop.values import frozen_value
 
 if TYPE_CHECKING:
     from midway_desktop.engine.sealing import Envelope, Seal
+
+
+OURS = (FORMAT, SEALED_FORMAT)
 
 
 def data_dir() -> Path:
@@ -182,13 +194,29 @@ def waiting(game_id: str) -> Waiting | None:
                 return None if env.over else Waiting(path, env)
             data = records.parse(raw, path)
         except RecordError:
-            continue  # damaged: try the backup
+            continue  # damaged, or not readable by this build (see ``unread``): try the backup
         if data["game"] != game_id:
             continue
-        final = data.get("final")
-        if isinstance(final, dict) and final.get("outcome"):
+        # The end the record says it reached: a replay refuses one its moves do not reach.
+        final = final_of(data)
+        if final is not None and final.outcome:
             return None
         return Waiting(path) if data["actions"] else None
+    return None
+
+
+def unread(game_id: str) -> Path | None:
+    """The autosave of ``game_id`` (or its backup) that is a game record all the same, though
+    this build cannot open it: a newer build's, or one sealed at scrypt costs it refuses. Set
+    aside like a game waiting, never overwritten (a torn or foreign file is not one)."""
+    main = autosave_path(game_id)
+    for path in (main, records.backup_path(main)):
+        try:
+            data = loads(decode_text(records.read_bytes(path)))
+        except (RecordError, LimitError, ValueError, RecursionError):  # (JSON and text errors are ValueErrors)
+            continue
+        if isinstance(data, dict) and data.get("format") in OURS and data.get("game") == game_id:
+            return path
     return None
 
 
@@ -198,19 +226,74 @@ def resumable(game_id: str) -> Path | None:
     return found.path if found else None
 
 
-def keep_unfinished(game_id: str) -> Path | None:
+@frozen_value
+class Kept:
+    """An unfinished game set aside: its file, and the other of autosave and backup kept beside
+    it (``other``: the step before, or the autosave this build could not open)."""
+
+    path: Path
+    other: Path | None = None
+
+
+def keep_unfinished(game_id: str, sound: bool = False) -> Kept | None:
     """Move the unfinished game of ``game_id`` (if any) out of the autosave's way, into the
-    ``unfinished`` folder under its title and the time; the new name, or None."""
+    ``unfinished`` folder under its title and the time; where it went, or None.
+
+    The autosave's backup (the step before) goes with it, beside it as "… step before", unless
+    the autosave is ``sound``: written by this app from the game on its board, so known to
+    replay. An autosave from an earlier run may no longer replay (a changed ruleset, a damaged
+    move), and then its backup may be the only copy of the game that does. Resumed from the
+    backup, an autosave this build cannot open (a later build's) goes beside it as "… unread".
+    Nothing is deleted but such a known backup: an OSError leaves whatever was not moved."""
     found = waiting(game_id)
-    if found is None:
+    unopened = _unread_whole(game_id)
+    path = found.path if found is not None else unopened
+    if path is None:
         return None
     target = _unfinished_name(game_id)
-    shutil.move(str(found.path), target)
     main = autosave_path(game_id)
-    if found.path == main:
-        # The backup is an older step of the game just kept whole.
-        records.backup_path(main).unlink(missing_ok=True)
+    backup = records.backup_path(main)
+    shutil.move(str(path), target)
+    if path != main:
+        if unopened != main:
+            return Kept(target)
+        other = _free(target.with_name(target.name.removesuffix(SUFFIX) + " unread"))
+        shutil.move(str(main), other)
+        return Kept(target, other)
+    if not backup.exists():
+        return Kept(target)
+    if sound:
+        backup.unlink(missing_ok=True)  # an older step of the game just kept whole
+        return Kept(target)
+    before = _free(target.with_name(target.name.removesuffix(SUFFIX) + " step before"))
+    shutil.move(str(backup), before)
+    return Kept(target, before)
+
+
+def keep_unread(game_id: str) -> Path | None:
+    """Move the autosave of ``game_id`` into ``unfinished`` ("… unread") if it is a game this
+    build cannot open: done before its backup is resumed, whose autosaves would replace it."""
+    main = autosave_path(game_id)
+    if _unread_whole(game_id) != main:
+        return None
+    target = _unfinished_name(game_id, " unread")
+    shutil.move(str(main), target)
     return target
+
+
+def _unread_whole(game_id: str) -> Path | None:
+    """The record :func:`unread` finds, unless it is a readable game over or not begun (the
+    autosave unread, its backup may be one: then neither waits)."""
+    path = unread(game_id)
+    if path is None:
+        return None
+    try:
+        records.open_record(path)
+    except records.SealedRecord:
+        return None  # (sealed, and this build reads its envelope: ``waiting`` judged it)
+    except RecordError:
+        return path
+    return None
 
 
 def keep_as_saved(game_id: str, path: Path) -> Path:
@@ -225,6 +308,9 @@ def keep_as_saved(game_id: str, path: Path) -> Path:
     return target
 
 
+SUFFIX = ".midway.json"
+
+
 def _unfinished_name(game_id: str, tag: str = "") -> Path:
     """A new file in the ``unfinished`` folder named by the game's title and the time."""
     folder = unfinished_dir()
@@ -234,10 +320,14 @@ def _unfinished_name(game_id: str, tag: str = "") -> Path:
         title = game_info(game_id).title
     except KeyError:  # a game known to the engine only (a test's)
         title = game_id
-    base = f"{title} {stamp}{tag}"
-    target = folder / f"{base}.midway.json"
+    return _free(folder / f"{title} {stamp}{tag}")
+
+
+def _free(base: Path) -> Path:
+    """``base`` + ``SUFFIX``, or with " (2)", " (3)" … before it: a name no file has yet."""
+    target = base.with_name(base.name + SUFFIX)
     n = 2
     while target.exists():
-        target = folder / f"{base} ({n}).midway.json"
+        target = base.with_name(f"{base.name} ({n}){SUFFIX}")
         n += 1
     return target

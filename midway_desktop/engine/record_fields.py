@@ -29,10 +29,14 @@ _FINGERPRINT = re.compile(r"[0-9a-f]{32}")
 
 @frozen_value
 class Final:
-    """The saved end of the game: the position's fingerprint and the number of steps."""
+    """The saved end of the game: the position's fingerprint, the number of steps and how the
+    game came out (``outcome``: the result's key, None while it goes on; ``told``: whether the
+    record says at all, as every record since outcomes were saved does)."""
 
     fingerprint: str
     steps: int
+    outcome: str | None = None
+    told: bool = False
 
 
 @frozen_value
@@ -120,6 +124,11 @@ def _humans(rules: Rules[Any], scenario: Any, given: object) -> tuple[str, ...] 
     return tuple(given)
 
 
+def final_of(data: dict[str, Any]) -> Final | None:
+    """The record's end block as checked (None when it has none, or one this app never writes)."""
+    return _final(data.get("final"))
+
+
 def _final(given: object) -> Final | None:
     if not isinstance(given, dict):
         return None
@@ -128,4 +137,9 @@ def _final(given: object) -> Final | None:
         return None
     if isinstance(steps, bool) or not isinstance(steps, int):
         return None
-    return Final(fingerprint, steps)
+    if "outcome" not in given:
+        return Final(fingerprint, steps)
+    outcome = given["outcome"]
+    if outcome is not None and not isinstance(outcome, str):
+        return None  # (not a result this app writes: as good as no final block, so unverifiable)
+    return Final(fingerprint, steps, outcome, True)

@@ -27,7 +27,7 @@ from midway_desktop import __version__
 from midway_desktop.engine import seats
 from midway_desktop.engine.actions import Action, ActionError
 from midway_desktop.engine.events import UMPIRE
-from midway_desktop.engine.record_fields import Header, check_header
+from midway_desktop.engine.record_fields import Final, Header, check_header
 from midway_desktop.engine.record_limits import (
     MAX_BYTES,
     MAX_LINE,
@@ -292,6 +292,12 @@ def open_bytes(raw: bytes, where: Path | str | None = None, passwords: Mapping[s
         data = _json(plain, where)
         if isinstance(data, dict) and data.get("game") != env.game:
             raise RecordError(where, "the sealed record holds a different game than it says")
+        final = data.get("final") if isinstance(data, dict) else None
+        if isinstance(final, dict) and bool(final.get("outcome")) != env.over:
+            # (What the envelope says in the clear decides whether a resume is offered.)
+            raise RecordError(
+                where, "the sealed record says the game is over where its record does not, or not where it does"
+            )
     return Opened(_checked(data, where), seal)
 
 
@@ -336,6 +342,10 @@ def replay(data: dict[str, Any], where: Path | str | None = None, verify: bool =
             raise RecordError(
                 where, f"action {i} ({action.describe()}) is illegal on replay: {result.refusal}{_older(header)}"
             )
+    if verify and _same_position(header, session) and not _reproduces(header, session):
+        raise RecordError(
+            where, f"the record says the game {_ended(header.final)}, but its replay says it {_ended(session)}"
+        )
     if verify and not _reproduces(header, session):
         raise RecordError(
             where,
@@ -471,9 +481,29 @@ def _decoded(header: Header, raw: Any, i: int, where: Path | str | None) -> Acti
         raise RecordError(where, f"action {i}: {exc}") from None
 
 
-def _reproduces(header: Header, session: Session) -> bool:
+def _same_position(header: Header, session: Session) -> bool:
     final = header.final
     return final is not None and final.steps == len(session.history) and final.fingerprint == fingerprint(session)
+
+
+def _ended(what: Final | Session | None) -> str:
+    """How a record's end block, or a replayed game, says the game stands, in a few words."""
+    if isinstance(what, Session):
+        outcome = what.outcome()
+        result = outcome.result if outcome else None
+    else:
+        result = what.outcome if what is not None else None
+    return f"ended ({one_line(result, 40)!r})" if result is not None else "goes on"
+
+
+def _reproduces(header: Header, session: Session) -> bool:
+    """Whether the replay reached the saved position, and the end the record says it reached
+    (the autosave's resume offer reads that end without a replay)."""
+    final = header.final
+    if final is None or not _same_position(header, session):
+        return False
+    outcome = session.outcome()
+    return not final.told or final.outcome == (outcome.result if outcome else None)
 
 
 def load(path: Path | str, verify: bool = True, passwords: Mapping[str, str] | None = None) -> Session:

@@ -42,10 +42,16 @@ NONCE_BYTES = 12
 # The plain record is padded to a multiple of this with JSON whitespace, so the file's size
 # tells little about what the orders in it say.
 PAD = 4096
-# A file may ask for dearer scrypt costs than ours, within reason: a hostile file must not be
-# able to make opening it take gigabytes or minutes.
-MAX_SCRYPT_N = 2**20
-MAX_SCRYPT_RP = 64
+# A file may ask for no dearer scrypt costs than this app writes (``DEFAULT_COST``: 128 MiB and
+# about a third of a second a side): a hostile file must not be able to make opening it take
+# gigabytes or minutes. Each factor is bounded on its own, so their product is too.
+MAX_SCRYPT_N = 2**17
+MAX_SCRYPT_R = 8
+MAX_SCRYPT_P = 1
+# A file names at most this many sides (every game here has two): each guarded side is one
+# stretch of its password.
+MAX_SIDES = 4
+MAX_SALT_BYTES = 64  # (this app's are SALT_BYTES long)
 
 
 class SealError(ValueError):
@@ -73,12 +79,29 @@ class KdfCost:
             raise SealError("the sealed record's scrypt costs are not whole numbers")
         n, r, p = values
         assert isinstance(n, int) and isinstance(r, int) and isinstance(p, int)
-        if n < 2 or n & (n - 1) or n > MAX_SCRYPT_N or r > MAX_SCRYPT_RP or p > MAX_SCRYPT_RP:
-            raise SealError("the sealed record asks for scrypt costs out of bounds")
+        if n < 2 or n & (n - 1):
+            raise SealError("the sealed record asks for scrypt costs out of bounds (n is not a power of two)")
+        for name, value, most in (("n", n, MAX_SCRYPT_N), ("r", r, MAX_SCRYPT_R), ("p", p, MAX_SCRYPT_P)):
+            if value > most:
+                raise SealError(
+                    f"the sealed record asks for scrypt costs out of bounds ({name} = {_power(value, name)}; "
+                    f"this app writes and opens at most {_power(most, name)})"
+                )
+        if n.bit_length() - 1 >= 16 * r:  # scrypt itself needs n < 2**(16 r)
+            raise SealError(
+                f"the sealed record asks for scrypt costs scrypt refuses (n = {_power(n, 'n')} with r = {r})"
+            )
         return KdfCost(n, r, p)
 
 
 DEFAULT_COST = KdfCost()
+
+
+def _power(value: int, name: str) -> str:
+    """A cost as a refusal quotes it: n as a power of two, any huge number cut short."""
+    if name == "n" and value & (value - 1) == 0:
+        return f"2**{value.bit_length() - 1}"
+    return str(value) if value < 10**9 else f"a number of {len(str(value))} digits"
 
 
 @frozen_value
@@ -90,18 +113,30 @@ class SideKey:
     cost: KdfCost = DEFAULT_COST
 
     def matches(self, password: str) -> bool:
-        return hmac.compare_digest(stretch(password, self.salt, self.cost), self.key)
+        try:
+            return hmac.compare_digest(stretch(password, self.salt, self.cost), self.key)
+        except SealError:  # (a password no key is ever made of)
+            return False
 
 
 def _normal(password: str) -> bytes:
-    # The same password typed on two keyboards may arrive in two Unicode forms.
+    # The same password typed on two keyboards may arrive in two Unicode forms. A NUL is refused:
+    # scrypt's HMAC pads a short key with NULs, so "tora" and "tora\0" would open the same file.
+    if "\0" in password:
+        raise SealError("a password may not hold the NUL character")
     return unicodedata.normalize("NFC", password).encode("utf-8")
 
 
 def stretch(password: str, salt: bytes, cost: KdfCost = DEFAULT_COST) -> bytes:
+    """``password`` stretched over ``salt``; :class:`SealError` for a password with a NUL, or
+    when there is not memory enough for ``cost``."""
     from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
-    return Scrypt(salt=salt, length=32, n=cost.n, r=cost.r, p=cost.p).derive(_normal(password))
+    secret = _normal(password)
+    try:
+        return Scrypt(salt=salt, length=32, n=cost.n, r=cost.r, p=cost.p).derive(secret)
+    except MemoryError:
+        raise SealError("not memory enough to stretch the password at the record's scrypt costs") from None
 
 
 def side_key(password: str, cost: KdfCost = DEFAULT_COST, salt: bytes | None = None) -> SideKey:
@@ -219,12 +254,16 @@ def envelope(data: Mapping[str, Any]) -> Envelope:
         raise SealError("the sealed record does not say which game it holds")
     if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides) or len(set(sides)) != len(sides):
         raise SealError("the sealed record's sides are not a list of names")
+    if len(sides) > MAX_SIDES:
+        raise SealError(f"the sealed record names {len(sides)} sides (at most {MAX_SIDES})")
     if not isinstance(guarded, dict) or not guarded or not set(guarded) <= set(sides):
         raise SealError("the sealed record names no side's password")
     if data.get("cipher") != CIPHER:
         raise SealError("the sealed record uses a cipher this app does not know")
     cost = KdfCost.from_json(data.get("kdf"))
     salts = tuple(sorted((s, _unb64(v, "salt")) for s, v in guarded.items()))
+    if not all(8 <= len(salt) <= MAX_SALT_BYTES for _s, salt in salts):
+        raise SealError(f"the sealed record's salts are not 8 to {MAX_SALT_BYTES} bytes long")
     nonce = _unb64(data.get("nonce"), "nonce")
     if len(nonce) != NONCE_BYTES:
         raise SealError("the sealed record's nonce has the wrong length")

@@ -63,6 +63,9 @@ class GameController(QObject):
         # The game another window is autosaving: this one leaves that autosave alone.
         self.blocked: str | None = None
         self.blocked_reason = ""
+        # The game whose autosave on disk is known to replay: this window wrote it from the game
+        # on its board (or replayed it whole). Its backup need not be kept when it is set aside.
+        self.sound: str | None = None
         self.save_failing = False
         # The computer's players: a bot and its own luck (never the game's) for each of its sides.
         self.bots: dict[str, Bot] = {}
@@ -161,6 +164,20 @@ class GameController(QObject):
             self.lock = None
         self.blocked = None
         self.blocked_reason = ""
+        self.sound = None  # (another window may write it now)
+
+    def hold(self, game_id: str, reason: str) -> None:
+        """Autosave nothing of ``game_id`` while its lock is held: the autosave there is a game
+        that could not be set aside, and is deleted only on the player's word."""
+        self.blocked = game_id
+        self.blocked_reason = reason
+
+    def unhold(self, game_id: str) -> None:
+        """Autosave ``game_id`` again (what held it back has been set aside): only a hold of this
+        window's own, never another window's lock."""
+        if self.blocked == game_id and self.lock is not None and self.lock.game_id == game_id:
+            self.blocked = None
+            self.blocked_reason = ""
 
     def owns_autosave(self, game_id: str) -> bool:
         return self.autosave_enabled and self.blocked != game_id
@@ -193,6 +210,7 @@ class GameController(QObject):
                 self.savingStopped.emit(reason)
             self.saveFailed.emit(reason)
             return
+        self.sound = game_id
         if self.save_failing:
             self.save_failing = False
             self.savingResumed.emit()

@@ -533,6 +533,15 @@ class MainWindow(QMainWindow):
         except records.RecordError as exc:
             return False, f"Could not resume: {exc}."
         note = restored.note
+        if found.path != autosaves.autosave_path(self.game_id):
+            # Resumed from the backup: an autosave this build cannot open (a later build's) is a
+            # game all the same, and the autosaves from now on would replace it.
+            try:
+                unread = autosaves.keep_unread(self.game_id)
+            except OSError as exc:
+                return False, f"Could not resume: the autosave could not be kept aside ({exc.strerror or exc})."
+            if unread is not None:
+                note = f"{note} The autosave this build cannot open is kept as {unread}.".strip()
         if restored.migrated:
             # The game resumed is not the one saved: keep that one whole before the autosave
             # replaces it (it may open again, by a later build; nothing the player had is lost).
@@ -545,6 +554,8 @@ class MainWindow(QMainWindow):
         # Resumed from the backup or under today's rules: the autosave is whole and current at once.
         save = restored.note != "" or found.path != autosaves.autosave_path(self.game_id)
         self.controller.adopt(restored.session, seal=opened.seal, save=save)
+        if restored.verified and found.path == autosaves.autosave_path(self.game_id):
+            self.controller.sound = self.game_id  # replayed whole: its backup need not be kept
         return True, note
 
     def _keep_unfinished(self) -> str:
@@ -553,12 +564,21 @@ class MainWindow(QMainWindow):
         if not c.autosave_enabled or c.claim(self.game_id) is not None:
             return ""
         try:
-            kept = autosaves.keep_unfinished(self.game_id)
+            kept = autosaves.keep_unfinished(self.game_id, sound=c.sound == self.game_id)
         except OSError as exc:
-            return f"The unfinished game could not be set aside ({exc.strerror or exc}); it stays in the autosave."
+            # The new game must not autosave over it: it is deleted only on the player's word.
+            said = (
+                f"The unfinished game could not be set aside ({exc.strerror or exc}); it stays in the autosave, "
+                "and this new game is not autosaved over it (Save Game As… keeps a copy)."
+            )
+            c.hold(self.game_id, said)
+            return said
+        c.unhold(self.game_id)
+        c.sound = None
         if kept is None:
             return ""
-        return f"The unfinished game is kept as {kept} (Game › Open Game… opens it)."
+        beside = f", and beside it {kept.other}" if kept.other is not None else ""
+        return f"The unfinished game is kept as {kept.path}{beside} (Game › Open Game… opens it)."
 
     def _unlock(self, path: Path | str, sealed: Envelope | None) -> records.Opened | str:
         """The record at ``path``, opened with each guarded side's password if it is sealed
@@ -602,6 +622,31 @@ class MainWindow(QMainWindow):
         seal = self.controller.seal
         self.curtain.set_keys(dict(seal.keys) if seal else {})
         self._privacy_notice()
+        self._forget_sides()
+
+    def keeps_sides(self) -> bool:
+        """Whether what each side arranges for itself (its docks, the map's zoom and centre) is
+        kept in the settings for the next start. Not for a game sealed with hot-seat passwords:
+        the settings file is anyone's at this computer, and where a side last looked tells where
+        its forces are. Such a game keeps each side's arrangement in memory only."""
+        return self.persist and self.controller.seal is None
+
+    def _forget_sides(self, tiles: bool = False) -> None:
+        """A sealed game on the board: nothing of a side stays in the settings (what an unsealed
+        start of this game, or an older build, kept there), and no tile of a side's look is kept
+        from now on (``tiles``: those kept already go too, as when passwords are set mid-game)."""
+        if self.controller.seal is None:
+            return
+        self.view.keep_tiles = False
+        if self.persist:
+            group = f"{self._layout_key()}/"
+            for key in self.settings.allKeys():
+                if key.startswith(group):
+                    self.settings.remove(key)
+            self.settings.sync()
+        store = self.scene.tiles.store
+        if tiles and store is not None:
+            store.forget()
 
     def _privacy_notice(self) -> None:
         session = self.controller.session
@@ -733,7 +778,7 @@ class MainWindow(QMainWindow):
         if session is None or len(session.humans) < 2:
             self.statusBar().showMessage("Passwords are for two players at one screen.", 6000)
             return
-        from midway_desktop.engine.sealing import Seal, side_key  # (where passwords are set: see records)
+        from midway_desktop.engine.sealing import Seal, SealError, side_key  # (where passwords are set: see records)
 
         keys = dict(self.curtain.passwords)
         for side in session.humans:
@@ -748,13 +793,18 @@ class MainWindow(QMainWindow):
                 QLineEdit.EchoMode.Password,
             )
             if ok:
-                if text:
-                    keys[side] = side_key(text)
-                else:
+                if not text:
                     keys.pop(side, None)
+                    continue
+                try:
+                    keys[side] = side_key(text)
+                except SealError as exc:  # (a NUL: scrypt would take it for a shorter password)
+                    self.statusBar().showMessage(f"The {title} player's password is not changed: {exc}.", 8000)
+                    return
         self.curtain.set_keys(keys)
         self.controller.set_seal(Seal.of(session.rules.id, session.humans, keys))
         self._privacy_notice()
+        self._forget_sides(tiles=True)  # what each side kept before the passwords were set
         self._tell_unsealed = False
         if self.controller.seal is not None:
             self.statusBar().showMessage("Passwords set: this game's saved files open only with them.", 8000)
@@ -861,11 +911,15 @@ class MainWindow(QMainWindow):
             passwords = None  # one person at the screen: nobody to hide anything from
         if passwords:
             from midway_desktop.engine import get_rules
-            from midway_desktop.engine.sealing import Seal, side_key
+            from midway_desktop.engine.sealing import Seal, SealError, side_key
 
             rules = get_rules(self.game_id)
             chosen = next((s for s in rules.scenarios if s.name == scenario), rules.scenarios[0])
-            keys = {side: side_key(text) for side, text in passwords.items() if text}
+            try:
+                keys = {side: side_key(text) for side, text in passwords.items() if text}
+            except SealError as exc:
+                self.statusBar().showMessage(f"No new game: {exc}.", 10000)
+                return
             seal = Seal.of(rules.id, people or tuple(rules.human_sides(chosen)), keys)
         else:
             seal = None
@@ -1046,7 +1100,8 @@ class MainWindow(QMainWindow):
         return f"{SETTINGS_STATE}/{self.game_id}"
 
     def _save_layout(self) -> None:
-        if self.persist:
+        # The arrangement on show is the side at the screen's: not kept for a sealed game.
+        if self.keeps_sides():
             self.settings.setValue(self._layout_key(), self.saveState())
 
     def _restore_layout(self) -> bool:

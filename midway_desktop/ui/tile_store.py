@@ -130,6 +130,15 @@ class TileStore:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
 
+    def forget(self) -> None:
+        """Remove every tile kept of this board (what a look of a side's kept: see the hot-seat
+        passwords); failures are ignored, as ever."""
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(self.folder):
+                if entry.name.endswith(".argb"):
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
+
     def _prune(self) -> None:
         """At most ``MAX_TILES`` kept, the most recently written."""
         kept = []

@@ -69,14 +69,24 @@ def test_an_unfinished_game_is_kept_not_overwritten() -> None:
     autosaves.autosave(unfinished(steps=2))
     autosaves.autosave(s)
     saved = autosaves.autosave_path("toy").read_bytes()
-    kept = autosaves.keep_unfinished("toy")
-    assert kept is not None and kept.parent == autosaves.unfinished_dir()
+    before = records.backup_path(autosaves.autosave_path("toy")).read_bytes()
+    found = autosaves.keep_unfinished("toy")
+    assert found is not None
+    kept = found.path
+    assert kept.parent == autosaves.unfinished_dir()
     assert kept.name.startswith("toy ") and kept.name.endswith(".midway.json")
     assert kept.read_bytes() == saved and records.load(kept).state == s.state
+    # Not known to replay (an earlier run's): the step before is kept beside it, never deleted.
+    assert found.other is not None and found.other.read_bytes() == before
+    assert found.other.name == kept.name.removesuffix(".midway.json") + " step before.midway.json"
     assert autosaves.resumable("toy") is None  # the way is clear for a new game
+    assert not records.backup_path(autosaves.autosave_path("toy")).exists()
     autosaves.autosave(s)
-    again = autosaves.keep_unfinished("toy")
-    assert again is not None and again != kept and kept.exists()  # never over an earlier one
+    autosaves.autosave(s)
+    again = autosaves.keep_unfinished("toy", sound=True)
+    assert again is not None and again.path != kept and kept.exists()  # never over an earlier one
+    # Known to replay (this run wrote it): its backup, an older step of it, goes.
+    assert again.other is None and not records.backup_path(autosaves.autosave_path("toy")).exists()
     autosaves.autosave(finished())
     assert autosaves.keep_unfinished("toy") is None  # a finished game is not kept aside
 
@@ -203,6 +213,95 @@ def test_the_kept_files_name_the_game_for_the_player(monkeypatch: pytest.MonkeyP
     s = new_game("midway-solitaire", seed=5)
     s.play(s.legal_actions(s.to_act()[0])[0])
     autosaves.autosave(s)
-    kept = autosaves.keep_unfinished("midway-solitaire")
-    assert kept is not None and kept.name.startswith("Midway Solitaire 20")
-    assert json.loads(kept.read_text())["game"] == "midway-solitaire"
+    found = autosaves.keep_unfinished("midway-solitaire")
+    assert found is not None and found.path.name.startswith("Midway Solitaire 20")
+    assert json.loads(found.path.read_text())["game"] == "midway-solitaire"
+
+
+class Killed(BaseException):
+    """The process dies here (no ``except Exception`` catches it)."""
+
+
+@pytest.mark.parametrize("sound", [False, True])
+def test_setting_a_game_aside_killed_at_each_step_loses_nothing(monkeypatch: pytest.MonkeyPatch, sound: bool) -> None:
+    """Die before every file-system step of setting the waiting game aside in turn: the autosave
+    and its backup are each somewhere whole (the backup of a game not known to replay too), and
+    the autosave folder or unfinished/ still holds the game."""
+    import shutil
+
+    steps = [(os, "rename"), (os, "replace"), (os, "unlink"), (os, "link"), (os, "mkdir"), (shutil, "copy2")]
+    k = 1
+    while True:
+        data = autosaves.data_dir()
+        shutil.rmtree(data, ignore_errors=True)
+        autosaves.autosave(unfinished(steps=2))
+        autosaves.autosave(unfinished(steps=3))
+        main = autosaves.autosave_path("toy")
+        latest = main.read_bytes()
+        games = {latest, records.backup_path(main).read_bytes()}
+        count = [0]
+        with monkeypatch.context() as m:
+            for owner, name in steps:
+                real = getattr(owner, name)
+
+                def step(*args: object, _real=real, _count=count, _k=k, **kwargs: object) -> object:  # type: ignore[no-untyped-def]
+                    _count[0] += 1
+                    if _count[0] == _k:
+                        raise Killed
+                    return _real(*args, **kwargs)
+
+                m.setattr(owner, name, step)
+            try:
+                autosaves.keep_unfinished("toy", sound=sound)
+                survived = True
+            except Killed:
+                survived = False
+        on_disk = {p.read_bytes() for p in data.rglob("*") if p.is_file()}
+        if sound and survived:
+            assert latest in on_disk  # (its backup, an older step of it, may go)
+        else:
+            assert games <= on_disk, f"a game was lost dying at step {k}"
+        if survived:
+            break
+        k += 1
+    assert k > 2  # the walk went through the moves
+
+
+def test_an_autosave_this_build_cannot_open_is_set_aside_not_overwritten() -> None:
+    """A newer build's record, or one sealed at costs this build refuses, is not offered for
+    resume, yet it is a game: set aside like one. A torn file, or a game over, is not kept."""
+    main = autosaves.autosave_path("toy")
+    newer = json.loads(records.encode(unfinished(steps=2)))
+    newer["schema"] = records.SCHEMA + 1
+    sealed = json.loads(
+        records.encode(unfinished(steps=2), Seal.of("toy", ("us", "japan"), {"us": side_key("x", KdfCost(n=2**10))}))
+    )
+    sealed["kdf"]["n"] = 2**24
+    for raw in (json.dumps(newer).encode(), json.dumps(sealed).encode()):
+        autosaves.autosave(unfinished(steps=1))
+        main.write_bytes(raw)
+        assert autosaves.waiting("toy") is None and autosaves.unread("toy") == main
+        found = autosaves.keep_unfinished("toy")
+        assert found is not None and found.path.read_bytes() == raw and found.other is None
+        assert not main.exists()
+        # With a backup this build reads, the backup is offered; set aside, the autosave it
+        # cannot open goes beside it.
+        autosaves.autosave(unfinished(steps=1))
+        autosaves.autosave(unfinished(steps=2))
+        step_before = records.backup_path(main).read_bytes()
+        main.write_bytes(raw)
+        found_waiting = autosaves.waiting("toy")
+        assert found_waiting is not None and found_waiting.path == records.backup_path(main)
+        found = autosaves.keep_unfinished("toy")
+        assert found is not None and found.path.read_bytes() == step_before
+        assert (
+            found.other is not None
+            and found.other.read_bytes() == raw
+            and found.other.name.endswith(" unread.midway.json")
+        )
+        assert not main.exists() and not records.backup_path(main).exists()
+    for raw in (b'{"format": "midway-desktop-rec', records.encode(finished())):
+        autosaves.autosave(finished())
+        main.write_bytes(raw)
+        records.backup_path(main).write_bytes(records.encode(finished()))
+        assert autosaves.keep_unfinished("toy") is None and main.read_bytes() == raw

@@ -135,7 +135,7 @@ def test_a_sealed_older_record_opens_the_same_way() -> None:
     keys = {side: sealing.side_key(f"{side} pass", cheap) for side in ("us", "japan")}
     seal = sealing.Seal.of("victory-at-midway", ("us", "japan"), keys)
     assert seal is not None
-    raw = sealing.seal(path.read_bytes(), seal, over=False)
+    raw = sealing.seal(path.read_bytes(), seal, over=True)  # (the game it holds is over)
     with pytest.raises(rec.SealedRecord):
         rec.open_bytes(raw, "sealed.json")
     opened = rec.open_bytes(raw, "sealed.json", {"us": "us pass", "japan": "japan pass"})

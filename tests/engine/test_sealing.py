@@ -183,3 +183,167 @@ def test_cli_replay_asks_at_a_terminal_and_refuses_elsewhere(
     assert main(["replay", str(path)]) == 0
     assert "3 actions replayed and verified" in capsys.readouterr().out
     assert asked == ["Japanese player's password: "] * 2
+
+
+# -- hostile costs: refused in one line before any work ----------------------------------------
+BOUND = {"n": sealing.MAX_SCRYPT_N, "r": sealing.MAX_SCRYPT_R, "p": sealing.MAX_SCRYPT_P}
+# At the bound, each factor with the others cheap: what a file of this app's may ask, opened.
+AT_BOUND = {"n": KdfCost(n=BOUND["n"], r=2, p=1), "r": KdfCost(n=2**10, r=BOUND["r"], p=1),
+            "p": KdfCost(n=2**10, r=8, p=BOUND["p"])}  # fmt: skip
+GARBAGE: list[object] = ["1024", 1024.0, 2.5, True, False, None, [], [1024], {}, {"n": 1}, -8, 0, 10**39]
+
+
+_SEALED = json.loads(rec.encode(game(), seal_of(SIDES)))  # (sealed before any test stops stretching)
+
+
+def hostile(**costs: object) -> bytes:
+    """A sealed record of this app's, its costs changed to ``costs``."""
+    return json.dumps({**_SEALED, "kdf": {**_SEALED["kdf"], **costs}}).encode()
+
+
+@pytest.fixture
+def no_work(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every password stretch asked for (there must be none before a refusal)."""
+    asked: list[object] = []
+
+    def stretch(*args: object, **kwargs: object) -> bytes:
+        asked.append(args)
+        raise AssertionError("a password was stretched at a cost that should have been refused")
+
+    monkeypatch.setattr(sealing, "stretch", stretch)
+    return asked
+
+
+@pytest.mark.parametrize("name", ["n", "r", "p"])
+def test_each_cost_at_its_bound_opens(name: str) -> None:
+    cost = AT_BOUND[name]
+    keys = {side: side_key(PASSWORDS[side], cost) for side in SIDES}
+    made = Seal.of("toy", SIDES, keys)
+    assert made is not None
+    raw = rec.encode(game(), made)
+    assert json.loads(raw)["kdf"][name] == BOUND[name]
+    assert rec.open_bytes(raw, "x", PASSWORDS).data["seed"] == game().seed
+
+
+@pytest.mark.parametrize(
+    "name, value",
+    [(name, BOUND[name] * 2) for name in BOUND]  # just over (n stays a power of two)
+    + [("r", BOUND["r"] + 1), ("p", BOUND["p"] + 1)]
+    + [("n", 3), ("n", 2**20), ("n", 2**40), ("r", 64), ("r", 2**31), ("p", 16), ("p", 10**30)]  # far over
+    + [(name, value) for name in BOUND for value in GARBAGE],
+)
+def test_a_cost_over_its_bound_or_not_a_cost_is_refused_in_one_line_before_any_work(
+    name: str, value: object, no_work: list[object], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw = hostile(**{name: value})
+    for attempt in (lambda: rec.envelope_of(raw, "x.json"), lambda: rec.open_bytes(raw, "x.json", PASSWORDS)):
+        with pytest.raises(rec.RecordError) as info:
+            attempt()
+        said = str(info.value)
+        assert said.startswith("x.json: the sealed record") and "\n" not in said and len(said) < 200, said
+        assert "scrypt" in said
+    # The command line says the same in one line, without asking for a password.
+    path = tmp_path / "hostile.midway.json"
+    path.write_bytes(raw)
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "scrypt" in err and "Traceback" not in err
+    assert no_work == []
+
+
+def test_costs_scrypt_itself_refuses_are_refused_before_any_work(no_work: list[object]) -> None:
+    """scrypt needs n < 2**(16 r): within every bound, n = 2**17 with r = 1 is still no cost."""
+    with pytest.raises(rec.RecordError, match="scrypt refuses"):
+        rec.open_bytes(hostile(n=2**17, r=1), "x", PASSWORDS)
+    assert no_work == []
+
+
+def test_too_many_sides_are_refused_before_any_work(no_work: list[object]) -> None:
+    sealed = _SEALED
+    sides = [f"side {i}" for i in range(sealing.MAX_SIDES + 1)]
+    salt = sealed["guarded"]["us"]
+    raw = json.dumps({**sealed, "sides": sides, "guarded": {s: salt for s in sides}}).encode()
+    with pytest.raises(rec.RecordError, match=f"names {len(sides)} sides"):
+        rec.open_bytes(raw, "x", {s: "pw" for s in sides})
+    assert no_work == []
+
+
+def test_no_memory_for_the_costs_is_a_refusal_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cryptography.hazmat.primitives.kdf import scrypt
+
+    raw = rec.encode(game(), seal_of(SIDES))
+
+    class Starved:
+        def __init__(self, **kwargs: object) -> None:
+            pass
+
+        def derive(self, secret: bytes) -> bytes:
+            raise MemoryError
+
+    monkeypatch.setattr(scrypt, "Scrypt", Starved)
+    with pytest.raises(rec.RecordError, match="not memory enough") as info:
+        rec.open_bytes(raw, "x", PASSWORDS)
+    assert "\n" not in str(info.value)
+
+
+# -- passwords alike to scrypt are refused -----------------------------------------------------
+@pytest.mark.parametrize("nul", ["\0", "\0\0", "\0x", "x\0"])
+def test_a_password_with_a_nul_is_refused_and_opens_nothing(nul: str) -> None:
+    """scrypt's HMAC pads a short password with NULs: "midway" and "midway\\0" were one key."""
+    with pytest.raises(SealError, match="NUL"):
+        side_key("midway" + nul, CHEAP)
+    key = side_key("midway", CHEAP)
+    assert key.matches("midway") and not key.matches("midway" + nul)
+    raw = rec.encode(game(), seal_of(SIDES))
+    with pytest.raises(rec.RecordError, match="NUL") as info:
+        rec.open_bytes(raw, "x", {**PASSWORDS, "us": "midway" + nul})
+    assert "\n" not in str(info.value)
+
+
+# -- the end a record says it reached is checked --------------------------------------------------
+def _plain(session: Session, **final: object) -> dict:
+    data = json.loads(rec.encode(session))
+    data["final"].update(final)
+    return data
+
+
+def test_a_record_that_says_the_game_ended_otherwise_than_its_moves_is_refused() -> None:
+    going = game()  # goes on
+    ended = Session.start(toy.RULES, seed=5)
+    while ended.outcome() is None:
+        ended.play(ended.legal_actions(ended.to_act()[0])[0])
+    outcome = ended.outcome()
+    assert outcome is not None
+    for session, said in ((going, "japan-wins"), (ended, None), (ended, outcome.result + "x")):
+        data = _plain(session, outcome=said)
+        with pytest.raises(rec.RecordError, match="the record says the game .* but its replay says") as info:
+            rec.replay(data, "x.json")
+        assert "\n" not in str(info.value)
+        with pytest.raises(rec.RecordError):
+            rec.restore(data, "x.json")
+    for session in (going, ended):  # as saved: verified
+        rec.replay(_plain(session), "x.json")
+    data = _plain(going)
+    del data["final"]["outcome"]  # (a record from before outcomes were saved: nothing to check)
+    rec.replay(data, "x.json")
+
+
+def test_a_sealed_record_must_say_in_the_clear_the_end_its_record_says() -> None:
+    for session in (game(),):
+        plain = rec.encode(session)
+        for over in (True,):
+            raw = sealing.seal(plain, seal_of(SIDES), over=over)
+            with pytest.raises(rec.RecordError, match="says the game is over"):
+                rec.open_bytes(raw, "x", PASSWORDS)
+        rec.open_bytes(sealing.seal(plain, seal_of(SIDES), over=False), "x", PASSWORDS)
+
+
+@pytest.mark.parametrize("salt", [b"", b"short", bytes(65), bytes(4 * 1024 * 1024)])
+def test_a_salt_of_a_length_this_app_never_writes_is_refused_before_any_work(
+    salt: bytes, no_work: list[object]
+) -> None:
+    raw = json.dumps({**_SEALED, "guarded": {"us": sealing._b64(salt), "japan": _SEALED["guarded"]["japan"]}}).encode()
+    with pytest.raises(rec.RecordError, match="salts are not 8 to 64 bytes long") as info:
+        rec.open_bytes(raw, "x", PASSWORDS)
+    assert "\n" not in str(info.value)
+    assert no_work == []

@@ -68,13 +68,23 @@ def _unfinished_solitaire(qtbot) -> bytes:  # type: ignore[no-untyped-def]
 
 
 def _kept() -> list[Path]:
+    """The games set aside (without the steps before kept beside them)."""
+    return [p for p in _every_kept() if not p.name.endswith(" step before.midway.json")]
+
+
+def _every_kept() -> list[Path]:
     folder = autosaves.unfinished_dir()
     return sorted(folder.iterdir()) if folder.is_dir() else []
+
+
+def _befores() -> list[Path]:
+    return [p for p in _every_kept() if p.name.endswith(" step before.midway.json")]
 
 
 @pytest.mark.parametrize("way", ["no to resume", "resume fails", "new game", "open another game"])
 def test_every_way_a_new_game_replaces_an_unfinished_one_keeps_it(qtbot, answers, tmp_path, way) -> None:  # type: ignore[no-untyped-def]
     saved = _unfinished_solitaire(qtbot)
+    step_before = records.backup_path(autosaves.autosave_path(SOLITAIRE)).read_bytes()
     other = tmp_path / "other.midway.json"
     if way == "open another game":
         w = _window(qtbot, persist=False)
@@ -98,6 +108,14 @@ def test_every_way_a_new_game_replaces_an_unfinished_one_keeps_it(qtbot, answers
     assert str(kept[0]) in _said(w)
     if way == "resume fails":
         assert "Could not resume" in _said(w) and "does not reproduce" in _said(w)
+    befores = _befores()
+    if way in ("no to resume", "resume fails"):
+        # An earlier run's autosave, not known to replay: the step before is kept beside it (the
+        # one that failed to resume here replays whole), never deleted.
+        assert len(befores) == 1 and befores[0].read_bytes() == step_before and str(befores[0]) in _said(w)
+        assert records.restore(records.read(befores[0]), befores[0]).verified
+    else:  # resumed whole here first: its backup, an older step of the game kept, may go
+        assert befores == []
     # The autosave holds the game now on the board, and nothing is offered for resume twice.
     now = records.read(autosaves.autosave_path(SOLITAIRE))
     assert len(now["actions"]) == len(w.controller.session.history)
@@ -296,6 +314,7 @@ def test_with_passwords_nothing_on_disk_gives_a_side_away(qtbot, answers, tmp_pa
     w = _window(qtbot, game=VAM)
     kept = _kept()
     assert len(kept) == 1 and kept[0].read_bytes() == before
+    assert all(records.envelope_of(p.read_bytes()) is not None for p in _befores())  # sealed too
     assert str(kept[0]) in _said(w) and "wrong password" in _said(w)
     assert len(w.controller.session.history) == 0
     # ... and Open Game opens the kept file with the passwords.
@@ -436,4 +455,130 @@ def test_a_record_of_a_newer_revision_is_refused_in_one_line_and_kept(qtbot, ans
     assert "Could not resume:" in said and "saved by Midway Desktop 9.4.0 under Kido Butai rules revision 2" in said
     kept = _kept()
     assert len(kept) == 1 and kept[0].read_bytes() == raw and str(kept[0]) in said
+    w.close()
+
+
+@pytest.mark.parametrize("way", ["no to resume", "resume fails", "new game", "open another game"])
+def test_an_unfinished_game_that_cannot_be_set_aside_is_never_autosaved_over(qtbot, answers, tmp_path, way) -> None:  # type: ignore[no-untyped-def]
+    """The unfinished/ folder unusable (a file where it should be): the game waiting stays in the
+    autosave, its backup too, whatever the new game does, until the player's next new game can
+    set it aside; the window says it does not autosave meanwhile."""
+    _unfinished_solitaire(qtbot)
+    main = autosaves.autosave_path(SOLITAIRE)
+    backup = records.backup_path(main)
+    other = tmp_path / "other.midway.json"
+    if way == "open another game":
+        w = _window(qtbot, persist=False)
+        _step(w)
+        w.controller.save(other)
+        w.close()
+    if way == "resume fails":
+        data = json.loads(main.read_bytes())
+        data["final"]["fingerprint"] = "0" * 32
+        main.write_bytes(json.dumps(data).encode())
+    saved, step_before = main.read_bytes(), backup.read_bytes()
+    autosaves.unfinished_dir().parent.mkdir(parents=True, exist_ok=True)
+    autosaves.unfinished_dir().write_text("not a folder")
+    answers["resume"].append(way != "no to resume")
+    w = _window(qtbot)
+    if way == "new game":
+        w.start_new()
+    elif way == "open another game":
+        assert w.open_game(str(other))
+    for _ in range(3):
+        _step(w)
+    assert main.read_bytes() == saved and backup.read_bytes() == step_before, "the waiting game was overwritten"
+    said = _said(w)
+    assert "could not be set aside" in said and "not autosaved over it" in said
+    assert w.save_label.isVisible() and w.save_label.text() == "Not autosaved"
+    # The folder usable again, the next new game sets it aside (its step before too) and saves.
+    autosaves.unfinished_dir().unlink()
+    w.start_new()
+    kept, befores = _kept(), _befores()
+    assert [p.read_bytes() for p in kept] == [saved]
+    # (Resumed whole first, the autosave was known to replay: its backup need not be kept.)
+    resumed = way in ("new game", "open another game")
+    assert [p.read_bytes() for p in befores] == ([] if resumed else [step_before])
+    assert not w.save_label.isVisible()
+    _step(w)
+    assert len(records.read(main)["actions"]) == 1
+    w.close()
+
+
+def test_a_game_resumed_then_not_set_aside_is_offered_again(qtbot, answers) -> None:  # type: ignore[no-untyped-def]
+    """Held back from autosaving over the waiting game, the window leaves it to be resumed at the
+    next start, as it was."""
+    saved = _unfinished_solitaire(qtbot)
+    autosaves.unfinished_dir().parent.mkdir(parents=True, exist_ok=True)
+    autosaves.unfinished_dir().write_text("not a folder")
+    answers["resume"].append(False)
+    w = _window(qtbot)
+    _step(w)
+    w.close()
+    answers["resume"].append(True)
+    w = _window(qtbot)
+    assert len(w.controller.session.history) == 2 and autosaves.autosave_path(SOLITAIRE).read_bytes() == saved
+    w.close()
+
+
+@pytest.mark.parametrize("kdf", [{"n": 2**20, "p": 16}, {"n": 2**20, "r": 64}, {"n": "2**20"}, {"r": None}])
+def test_a_sealed_game_asking_hostile_costs_is_refused_in_one_line_before_any_password(
+    qtbot, answers, monkeypatch, tmp_path, kdf
+) -> None:  # type: ignore[no-untyped-def]
+    """Open Game… and the resume offer alike: one line, no password asked, nothing stretched,
+    and the autosave left where it was."""
+    from midway_desktop.engine import sealing
+
+    def stretch(*args: object, **kwargs: object) -> bytes:
+        raise AssertionError("a password was stretched")
+
+    w = _vam(qtbot, persist=False)
+    cheap = sealing.KdfCost(n=2**10)
+    keys = {side: sealing.side_key(text, cheap) for side, text in PASSWORDS.items()}
+    seal = sealing.Seal.of(VAM, ("us", "japan"), keys)
+    assert seal is not None
+    _step_as_viewer(w)
+    data = json.loads(records.encode(w.controller.session, seal))
+    raw = json.dumps({**data, "kdf": {**data["kdf"], **kdf}}).encode()
+    w.close()
+    monkeypatch.setattr(sealing, "stretch", stretch)
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text, *a, **k: warned.append(text))
+    path = tmp_path / "hostile.midway.json"
+    path.write_bytes(raw)
+    w = _window(qtbot, persist=False)
+    assert not w.open_game(str(path))
+    assert len(warned) == 1 and "\n" not in warned[0] and "scrypt" in warned[0] and str(path) in warned[0]
+    assert answers["asked"] == []  # no password was asked for
+    w.close()
+    autosave = autosaves.autosave_path(VAM)
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    autosave.write_bytes(raw)
+    assert autosaves.waiting(VAM) is None  # not offered: this build cannot open it
+    # ... but a game all the same (a later build may open it): set aside, never overwritten.
+    w = _window(qtbot, game=VAM)
+    kept = _kept()
+    assert [p.read_bytes() for p in kept] == [raw] and str(kept[0]) in _said(w)
+    assert answers["asked"] == [] and len(warned) == 1
+    w.close()
+
+
+def test_resumed_from_its_backup_a_later_builds_autosave_is_kept(qtbot, answers) -> None:  # type: ignore[no-untyped-def]
+    """The autosave a later build wrote (a newer schema), its backup one this build reads: the
+    backup resumes, and the autosave is set aside before the autosaves replace it."""
+    _unfinished_solitaire(qtbot)
+    main = autosaves.autosave_path(SOLITAIRE)
+    data = json.loads(main.read_bytes())
+    data["schema"] = records.SCHEMA + 1
+    newer = json.dumps(data).encode()
+    main.write_bytes(newer)
+    answers["resume"].append(True)
+    w = _window(qtbot)
+    assert len(w.controller.session.history) == 1  # the backup's step
+    kept = _every_kept()
+    assert [p.read_bytes() for p in kept] == [newer] and kept[0].name.endswith(" unread.midway.json")
+    assert str(kept[0]) in _said(w)
+    for _ in range(2):
+        _step(w)
+    assert kept[0].read_bytes() == newer
     w.close()

@@ -135,7 +135,7 @@ class Presenter(QObject):
 
     def remember_layout(self) -> None:
         """Keep the arrangement of the side leaving the screen (for this session, and in the
-        settings for the next time the app opens on the game)."""
+        settings for the next time the app opens on the game, unless hot-seat passwords seal it)."""
         curtain = getattr(self.window, "curtain", None)
         if not self._layout_side or (curtain is not None and curtain.holding):
             # Behind the curtain the floating docks are held back and would read as closed:
@@ -143,7 +143,7 @@ class Presenter(QObject):
             return
         state = self.window.saveState()
         self._layouts[self._layout_side] = state
-        if self.window.persist:
+        if self.window.keeps_sides():  # (never for a sealed game: the other player reads the settings)
             self.window.settings.setValue(self._layout_key(self._layout_side), state)
 
     def _switch_layout(self, side: str) -> None:

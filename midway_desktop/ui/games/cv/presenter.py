@@ -559,10 +559,10 @@ class CvPresenter(DragDropPresenter):
         return f"{self.window._layout_key()}/map-{side}"
 
     def _keep_map_view(self, side: str) -> None:
-        """Where ``side`` was looking: for its next turn, and (in the settings) the next time
-        the app opens on the game."""
+        """Where ``side`` was looking: for its next turn, and (in the settings, unless hot-seat
+        passwords seal the game) the next time the app opens on the game."""
         kept = self._map_views[side] = (self.window.view.zoom(), self._map_centre())
-        if self.window.persist:
+        if self.window.keeps_sides():  # (a sealed game's: in memory only, see ``keeps_sides``)
             self.window.settings.setValue(self._map_key(side), f"{kept[0]:.6f} {kept[1].x():.1f} {kept[1].y():.1f}")
 
     def _kept_map_view(self, side: str) -> tuple[float, QPointF] | None:
@@ -669,7 +669,9 @@ class CvPresenter(DragDropPresenter):
                 near = [(x, y) for x, y in ships if abs(x - x0) <= half_w and abs(y - y0) <= half_h]
                 left, top, right, bottom = span(near)
         self._centre_map(QPointF((left + right) / 2, (top + bottom) / 2))
-        bv.keep_tiles = True
+        # Kept between runs, the tiles of this look would tell where the side's forces are (the
+        # cache is anyone's at this computer): not in a game sealed with hot-seat passwords.
+        bv.keep_tiles = self.controller.seal is None
 
     def _hide_stale_tab_bars(self) -> None:
         """Qt leaves the tab bars it made while the docks were being tabbed standing where
