@@ -38,19 +38,9 @@ from midway_desktop.engine.events import UMPIRE
 from midway_desktop.games.cv.state import other
 from midway_desktop.ui.counters import CounterItem
 from midway_desktop.ui.games.base import window_tab_bars
-from tests.ui.helpers import cell_point, drag, drop_events, grip
+from tests.ui.helpers import cell_point, drag, drop_events, grip, lift
 
 ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole)
-
-
-def lift(w, qtbot) -> str:  # type: ignore[no-untyped-def]
-    """The named player clicks the curtain's button; the side now at the screen."""
-    assert w.curtain.down
-    side = w.curtain.side
-    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
-    QApplication.processEvents()
-    assert not w.curtain.down and w.controller.viewer == side
-    return side
 
 
 def seal(w, qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -112,3 +112,13 @@ def open_window(qtbot, game: str, persist: bool = False, size: tuple[int, int] =
     w.resize(*size)
     w.show()
     return w
+
+
+def lift(w, qtbot) -> str:  # type: ignore[no-untyped-def]
+    """The named player clicks the hot-seat curtain's button; the side now at the screen."""
+    assert w.curtain.down
+    side = w.curtain.side
+    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    assert not w.curtain.down and w.controller.viewer == side
+    return side

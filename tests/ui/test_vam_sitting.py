@@ -10,6 +10,7 @@ from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.actions import Done, Enter
 from midway_desktop.games.victory_at_midway.bots import DoctrineBot
 from midway_desktop.games.victory_at_midway.state import JAPAN, US
+from tests.ui.helpers import lift
 
 
 def _window(qtbot):  # type: ignore[no-untyped-def]
@@ -24,20 +25,11 @@ def _window(qtbot):  # type: ignore[no-untyped-def]
     return w
 
 
-def _lift(w, qtbot) -> str:  # type: ignore[no-untyped-def]
-    assert w.curtain.down
-    side = w.curtain.side
-    qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
-    QApplication.processEvents()
-    assert not w.curtain.down and w.controller.viewer == side
-    return side
-
-
 def _set_up(w, qtbot) -> None:  # type: ignore[no-untyped-def]
     """Both sides set up as the Doctrine would, each at its own screen."""
     c = w.controller
     for side in (US, JAPAN):
-        assert _lift(w, qtbot) == side
+        assert lift(w, qtbot) == side
         assert c.submit(DoctrineBot(c.session.rules.game).choose(c.session, side, [], Rng(1)))
         QApplication.processEvents()
 
@@ -56,7 +48,7 @@ def test_a_side_plays_its_movement_midway_strikes_and_searches_at_one_sitting(qt
         assert c.submit(Done(JAPAN))
         QApplication.processEvents()
     assert w.curtain.down and w.curtain.side == US and c.session.state.step == "ship-movement"
-    assert _lift(w, qtbot) == US
+    assert lift(w, qtbot) == US
     assert c.view()["step"] == "ship-movement" and c.view()["sealed"] == [JAPAN] and JAPAN not in c.view()
 
 
@@ -87,7 +79,7 @@ def test_an_undo_within_a_sitting_of_several_steps_is_asked_and_given_back(qtbot
         qtbot.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)  # the US is asked, and allows it
         QApplication.processEvents()
         assert w.curtain.down and w.curtain.side == JAPAN
-        assert _lift(w, qtbot) == JAPAN
+        assert lift(w, qtbot) == JAPAN
         assert c.view()["step"] == back_at
     assert asked == [US, US] and c.session.state.ahead == () and c.session.to_act() == (US, JAPAN)
     assert c.session.actions()[-1] == enter  # (its entry order stands)
