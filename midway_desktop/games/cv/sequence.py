@@ -22,7 +22,9 @@ and changes only its own side's part of the position (its boxes, Air units being
 Transfers, Shadowing orders and announcements) besides what does not change in them (the enemy
 ships' hexes it may shadow), so a side's orders of a later step and the other side's of an earlier
 one come to the same position and the same words in either order. Each side gives its orders in
-the position as it stands at its own step (:func:`as_played_by`).
+the position as it stands at its own step (:func:`as_played_by`), and is shown the enemy's ships
+as they stood when the three steps began until the moves reveal them (:func:`on_table`: a side's
+reorganizations stay behind its screen; so, in the set-up, does all of it).
 
 The Combat Phase runs its Battles and their Combat Steps from ``combat.STEPS``.
 """
