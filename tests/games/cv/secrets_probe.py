@@ -300,7 +300,7 @@ def run(games: int, points: int, seed: int = 0, combat_games: int = 0) -> Tally:
             session = Session.start(RULES, scenario=SCENARIOS[g % len(SCENARIOS)], seed=seed * 100_003 + g)
             chosen = game_points(session, rnd, points)
         else:
-            session = combat_session(seed * 100_003 + g)
+            session = (combat_session if g % 2 else surface_session)(seed * 100_003 + g)
             chosen = combat_points(session, rnd, points)
         for state, luck, hidden in chosen:
             notes = list(probe(session.rules, state, luck, hidden, rnd))
@@ -314,9 +314,24 @@ def run(games: int, points: int, seed: int = 0, combat_games: int = 0) -> Tally:
     return tally
 
 
+def surface_session(seed: int) -> Session:
+    """American and Japanese ships in one hex with Midway's Base near (Surface Combat, Basic
+    IX.G, and Bombardment): at the Combat Phase's sealed Surface Combat set-up."""
+    from tests.games.cv.play import done_until, session, tf
+
+    forces = [
+        tf("american", 1, ["Colorado", "Minneapolis", "DD1", "DD2"], "B2117"),
+        tf("japanese", 1, ["Atago", "Kitakami", "Haguro", "DD1"], "B2117"),
+    ]
+    s = session(forces)
+    s.rng = Rng(seed)
+    done_until(s, "surface-set-up")
+    return s
+
+
 def combat_points(session: Session, rnd: random.Random, points: int) -> list[tuple[State, int, str]]:
-    """Random play through the Combat Phase of ``play.combat_session``: positions in its sealed
-    Combat Steps."""
+    """Random play through a Combat Phase (``play.combat_session``, :func:`surface_session`):
+    positions in its sealed Combat Steps."""
     found: list[tuple[State, int, str]] = []
     for _ in range(300):
         if session.over:
