@@ -288,7 +288,7 @@ def game_points(session: Session, rnd: random.Random, points: int) -> list[tuple
 SCENARIOS = ("short", "battle-of-midway", "free-set-up-short")
 
 
-def run(games: int, points: int, seed: int = 0, combat_games: int = 0) -> Tally:
+def run(games: int, points: int, seed: int = 0, combat_games: int = 0, progress: bool = False) -> Tally:
     """Probe ``games`` games of the scenarios in turn (and ``combat_games`` games played at random
     through a Combat Phase), ``points`` branch points of each."""
     from tests.games.cv.play import combat_session
@@ -311,6 +311,9 @@ def run(games: int, points: int, seed: int = 0, combat_games: int = 0) -> Tally:
             tally.compared += len(notes)
             step = own_step(state, hidden)
             tally.steps[step] = tally.steps.get(step, 0) + 1
+        if progress:
+            print(f"game {g + 1}: {tally.points} branch points, {tally.skipped} skipped, {tally.compared} compared",
+                  flush=True)  # fmt: skip
     return tally
 
 
@@ -352,8 +355,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--combat-games", type=int, default=0, help="random games through a Combat Phase")
     parser.add_argument("--points", type=int, default=3, help="branch points probed in each game")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--progress", action="store_true", help="a running tally after each game")
     args = parser.parse_args(argv)
-    tally = run(args.games, args.points, args.seed, args.combat_games)
+    tally = run(args.games, args.points, args.seed, args.combat_games, progress=args.progress)
     print(
         f"{args.games} scenario games and {args.combat_games} combat games: {tally.points} branch points "
         f"({tally.skipped} skipped: a plan that could not be kept in both branches), {tally.compared} points "
