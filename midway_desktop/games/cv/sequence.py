@@ -22,7 +22,9 @@ and changes only its own side's part of the position (its boxes, Air units being
 Transfers, Shadowing orders and announcements) besides what does not change in them (the enemy
 ships' hexes it may shadow), so a side's orders of a later step and the other side's of an earlier
 one come to the same position and the same words in either order. Each side gives its orders in
-the position as it stands at its own step (:func:`as_played_by`).
+the position as it stands at its own step (:func:`as_played_by`), and is shown the enemy's ships
+as they stood when the three steps began until the moves reveal them (:func:`on_table`: a side's
+reorganizations stay behind its screen; so, in the set-up, does all of it).
 
 The Combat Phase runs its Battles and their Combat Steps from ``combat.STEPS``.
 """
@@ -169,7 +171,34 @@ def settle(game: Game, state: State, rng: Rng, events: list[Event]) -> State:
 
 
 def _next(state: State, step: str) -> State:
-    return evolve(state, step=step, sealed=frozenset(), ahead=())
+    """Begin ``step``; the private steps begin with the Task Forces as they stand on the table."""
+    table = state.task_forces if step == PRIVATE[0] else state.table if step in PRIVATE else None
+    return evolve(state, step=step, sealed=frozenset(), ahead=(), table=table)
+
+
+def on_table(state: State, viewer: str) -> State:
+    """The position as ``viewer`` may know the enemy's ships while sealed steps are under way:
+    against the enemy's Task Forces as revealed so far, never its unrevealed placements or
+    orders. In the set-up nothing of the enemy is on the mapboard yet (Set Up IV: the Plot Maps
+    are marked in secret; Basic IV: play begins when all set up is completed). In the private
+    steps its Task Forces stand as they did when the Plane Ready Step began (its
+    reorganizations, Basic VI.C, are revealed with its moves in the Ship Unit Movement Step,
+    VI.A.2), but for its Unorganized Ship units: counters on the mapboard, always observed, put
+    there or taken off in sight of both (VI.D). Elsewhere the position itself. The viewer's own
+    part is always as it stands."""
+    enemy = other(viewer)
+    if state.step == "set-up":
+        shown: tuple[TaskForce, ...] = ()
+    elif state.step in PRIVATE and state.table is not None:
+        loose = tuple(t for t in state.task_forces if t.side == enemy and t.unorganized)
+        out = {s for t in loose for s in t.ships}
+        boxed = (t for t in state.table if t.side == enemy and not t.unorganized)
+        kept = (evolve(t, ships=tuple(s for s in t.ships if s not in out)) for t in boxed)
+        shown = (*(t for t in kept if t.ships), *loose)
+    else:
+        return state
+    mine = tuple(t for t in state.task_forces if t.side != enemy)
+    return evolve(state, task_forces=tuple(sorted((*mine, *shown), key=lambda t: (t.side, t.number))))
 
 
 def leave(game: Game, state: State, rng: Rng, events: list[Event]) -> State:

@@ -339,6 +339,10 @@ class State:
     # the other side has sealed it: (side, the step it gives orders in). ``sealed`` then holds
     # the sides that sealed their own step.
     ahead: tuple[tuple[str, str], ...] = ()
+    # The Task Forces as both sides last saw them on the table, kept while the Turn's private
+    # steps (``sequence.PRIVATE``) are under way: a side's Transfers there stay behind its screen
+    # until the steps' orders are revealed together (``sequence.on_table``). None otherwise.
+    table: tuple[TaskForce, ...] | None = None
 
     # -- reading ---------------------------------------------------------------------------------
     def task_force(self, side: str, number: int) -> TaskForce | None:

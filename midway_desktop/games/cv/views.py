@@ -9,6 +9,12 @@ observed"; VIII.D.6), and what its units observe (``observation``: enemy ships b
 flying Air units, as much as each one's condition reveals). Enemy Task Forces are otherwise on
 the enemy's Plot Map only, and enemy Air units in CAP Boxes, forming or In Flight are off the
 mapboard. The umpire sees everything.
+
+Within sealed steps a side is shown the enemy as revealed so far, never as its unrevealed
+placements or orders make it: nothing of it during the set-up (Set Up IV), its Task Forces as
+they stood when the Turn's private steps began until its orders of those steps are revealed
+(``sequence.on_table``), so that nothing a side does there, its Task Forces set up or plotted
+anywhere, shows it what the enemy has done behind its screen.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from midway_desktop.games.cv import passing, surface
 from midway_desktop.games.cv.combat import battle_view
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import observed
-from midway_desktop.games.cv.sequence import to_act
+from midway_desktop.games.cv.sequence import on_table, to_act
 from midway_desktop.games.cv.state import (
     JAPANESE,
     SECTIONS,
@@ -199,7 +205,8 @@ def view(game: Game, state: State, viewer: str) -> dict[str, Any]:
             out[side] = side_view(game, state, side)
     if viewer in SIDES:
         out["enemy_air"] = enemy_air(state, other(viewer))
-        out["observed"] = observed(game, state, viewer)
+        # (within sealed steps, of the enemy as revealed so far: ``sequence.on_table``)
+        out["observed"] = observed(game, on_table(state, viewer), viewer)
         if state.battle:  # the Battle being fought, as the side knows it (Basic IX.A, III.E)
             out["battle"] = battle_view(game, state, viewer)
         asked = passing.passing_view(game, state, viewer)  # Basic VIII.I.2: for the side asked only
