@@ -25,7 +25,7 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.victory_at_midway.actions import Done
 from midway_desktop.games.victory_at_midway.rules import RULES
-from midway_desktop.games.victory_at_midway.sequence import SECRET
+from midway_desktop.games.victory_at_midway.sequence import SECRET, own_step
 from midway_desktop.games.victory_at_midway.state import JAPAN, SIDES, State, other
 from tests.games.victory_at_midway.test_secrets import ALL_OPTIONS, game_positions, heard, probes, session_at, shown
 
@@ -45,18 +45,26 @@ def pick(orders: list[Action], rnd: random.Random) -> Action:
 
 def hidden_orders(session: Any, side: str, plan: tuple[int, bool], rnd: random.Random) -> bool:
     """``side`` gives ``plan[0]`` random legal orders, then seals if ``plan[1]``. False if the
-    plan cannot be kept (its seal refused, or the step left)."""
-    step = session.state.step
+    plan cannot be kept (its seal refused, or the other side's step left: a side that seals a
+    step of a run played at one sitting goes on to its next, which reveals nothing)."""
+    viewer, before = other(side), session.state
+    step = own_step(before, side)
     for _ in range(plan[0]):
         legal = [a for a in session.legal_actions(side) if not isinstance(a, Done)]
-        if not legal or session.state.step != step:
+        if not legal or own_step(session.state, side) != step:
             break
         session.play(pick(legal, rnd))
     if plan[1]:
         if session.check(Done(side)) is not None:
             return False
         session.play(Done(side))
-    return session.state.step == step and session.state.battle is None
+    return unrevealed(before, session.state, viewer)
+
+
+def unrevealed(before: State, now: State, viewer: str) -> bool:
+    """Whether ``viewer`` is still at the step it was at in ``before`` (its own step: a run of
+    sealed steps goes on as one), with no battle begun: nothing revealed yet."""
+    return (now.turn, own_step(now, viewer), now.battle) == (before.turn, own_step(before, viewer), None)
 
 
 def probe(state: State, scenario: str, seed: int, hidden: str, rnd: random.Random) -> Iterator[str]:
@@ -92,7 +100,7 @@ def probe(state: State, scenario: str, seed: int, hidden: str, rnd: random.Rando
         assert b.check(order) is None, f"the viewer's {order} is refused in the other branch"
         a.play(order)
         b.play(order)
-        if a.state.step != step or b.state.step != step or a.state.battle is not None:
+        if not (unrevealed(state, a.state, viewer) and unrevealed(state, b.state, viewer)):
             return  # the step's orders are revealed together
 
 
@@ -106,7 +114,7 @@ def peek(a: Session, b: Session, viewer: str, orders: list[Action], rnd: random.
             rng = Rng(0)
             rng.state = x.rng.state
             state, events = RULES.apply(x.state, order, rng)
-            within = state.step == x.state.step and state.battle is None
+            within = unrevealed(x.state, state, viewer)
             after.append((within, heard(tuple(events), viewer), RULES.view(state, viewer) if within else None))
         if after[0][0] and after[1][0]:  # (an order that ends the step reveals all its orders)
             assert after[0] == after[1], f"{viewer} is shown a different view after {order}"
