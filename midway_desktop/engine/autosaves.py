@@ -248,6 +248,8 @@ def keep_unfinished(game_id: str, sound: bool = False) -> Kept | None:
     found = waiting(game_id)
     unopened = _unread_whole(game_id)
     path = found.path if found is not None else unopened
+    if path is None and not sound:
+        path = _ended_unproven(game_id)
     if path is None:
         return None
     target = _unfinished_name(game_id)
@@ -268,6 +270,38 @@ def keep_unfinished(game_id: str, sound: bool = False) -> Kept | None:
     before = _free(target.with_name(target.name.removesuffix(SUFFIX) + " step before"))
     shutil.move(str(backup), before)
     return Kept(target, before)
+
+
+def _ended_unproven(game_id: str) -> Path | None:
+    """The autosave (or its backup) that says its game is over, where this build cannot show
+    it: a record whose moves, replayed, do not end the game (its end block edited by hand, a
+    changed ruleset), or a sealed one, whose moves cannot be read without the passwords. Such a
+    game is not offered to resume (``waiting`` believes the end it claims), and a new game must
+    not replace it on that claim alone: it is set aside like an unfinished one."""
+    main = autosave_path(game_id)
+    for path in (main, records.backup_path(main)):
+        if not path.exists():
+            continue
+        try:
+            raw = records.read_bytes(path)
+            env = records.envelope_of(raw, path)
+            if env is not None:
+                if env.game == game_id and env.over:
+                    return path
+                continue
+            data = records.parse(raw, path)
+        except RecordError:
+            continue  # not a game this build reads (``unread`` judges that)
+        final = final_of(data)
+        if data["game"] != game_id or final is None or not final.outcome:
+            continue
+        try:
+            over = records.replay(data, path).over
+        except RecordError:
+            over = False
+        if not over:
+            return path
+    return None
 
 
 def keep_unread(game_id: str) -> Path | None:

@@ -305,3 +305,32 @@ def test_an_autosave_this_build_cannot_open_is_set_aside_not_overwritten() -> No
         main.write_bytes(raw)
         records.backup_path(main).write_bytes(records.encode(finished()))
         assert autosaves.keep_unfinished("toy") is None and main.read_bytes() == raw
+
+
+def test_an_autosave_that_only_claims_its_game_ended_is_set_aside() -> None:
+    """The end an autosave states is believed for the resume offer; a new game replaces it only
+    when its moves, replayed, do end the game. One edited to say it ended (its end block), or a
+    sealed one this build cannot replay without the passwords, is set aside like a game
+    unfinished, its step before beside it; a game truly over, unsealed, is not kept."""
+    main = autosaves.autosave_path("toy")
+    edited = json.loads(records.encode(unfinished(steps=3)))
+    edited["final"]["outcome"] = "us"
+    sealed = records.encode(finished(), Seal.of("toy", ("us", "japan"), {"us": side_key("x", KdfCost(n=2**10))}))
+    for raw in (json.dumps(edited).encode(), sealed):
+        autosaves.autosave(unfinished(steps=2))
+        step_before = main.read_bytes()
+        autosaves.autosave(unfinished(steps=3))
+        main.write_bytes(raw)
+        assert autosaves.waiting("toy") is None  # (no resume offered on the end it claims)
+        found = autosaves.keep_unfinished("toy")
+        assert found is not None and found.path.read_bytes() == raw
+        assert found.other is not None and found.other.read_bytes() == step_before
+        assert not main.exists()
+        # Written by this run (``sound``): known to replay, so its end is taken as stated.
+        autosaves.autosave(unfinished(steps=2))
+        main.write_bytes(raw)
+        assert autosaves.keep_unfinished("toy", sound=True) is None and main.read_bytes() == raw
+        main.unlink()
+        records.backup_path(main).unlink(missing_ok=True)
+    autosaves.autosave(finished())
+    assert autosaves.keep_unfinished("toy") is None and main.exists()
