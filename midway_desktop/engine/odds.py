@@ -26,12 +26,15 @@ from midway_desktop.engine.rules import Outcome, Rules
 from midway_desktop.engine.session import Session
 from midway_desktop.values import frozen_value
 
-# Game id -> module holding ``sample_hidden`` (and optionally ``result_titles(rules)`` and
-# ``VP_SIDES``, the scores that are victory points). A game without one has no odds yet (CV: no combat so far).
+# Game id -> module holding ``sample_hidden`` (and optionally ``result_titles(rules)``,
+# ``VP_SIDES``, the scores that are victory points, ``odds_bots(rules)``, the players of the
+# continuations when not the game's default bots, and ``no_odds(state)``, why a position has
+# none). A game without one has no odds yet.
 HIDDEN_MODULES: dict[str, str] = {
     "midway-solitaire": "midway_desktop.games.midway_solitaire.hidden",
     "kido-butai": "midway_desktop.games.kido_butai.hidden",
     "victory-at-midway": "midway_desktop.games.victory_at_midway.hidden",
+    "cv": "midway_desktop.games.cv.hidden",
 }
 
 
@@ -104,6 +107,22 @@ def has_odds(game_id: str) -> bool:
 def sampler(game_id: str) -> Sampler:
     sample: Sampler = _module(game_id).sample_hidden
     return sample
+
+
+def players(game_id: str) -> Callable[[Rules[Any]], Mapping[str, Bot]]:
+    """Who plays the continuations of ``game_id``: its hidden module's ``odds_bots``, else the
+    game's default bots (``simulate``'s)."""
+    from midway_desktop.engine.registry import default_bots
+
+    chosen: Callable[[Rules[Any]], Mapping[str, Bot]] | None = getattr(_module(game_id), "odds_bots", None)
+    return chosen if chosen is not None else default_bots(game_id)
+
+
+def unavailable(game_id: str, state: Any) -> str:
+    """Why a position of ``game_id`` has no odds though the game has them (its hidden module's
+    ``no_odds``: CV's set-up, say), or ""."""
+    why: Callable[[Any], str] | None = getattr(_module(game_id), "no_odds", None)
+    return why(state) if why is not None else ""
 
 
 def hidden_rng(seed: int, i: int) -> Rng:

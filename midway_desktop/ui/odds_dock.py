@@ -38,7 +38,6 @@ from PySide6.QtWidgets import (
 
 from midway_desktop.engine import odds as odds_engine
 from midway_desktop.engine.odds import Cancelled, Odds
-from midway_desktop.engine.registry import default_bots
 from midway_desktop.engine.rules import Rules
 from midway_desktop.ui.controller import GameController
 from midway_desktop.ui.odds_plot import PLOT_POINTS, least_height, paint_odds
@@ -80,6 +79,9 @@ def position_of(controller: GameController) -> Position:
         state = session.state
     if rules.outcome(state) is not None:
         return Position("This is the end of the game: nothing is left to play.")
+    why = "" if reviewing else odds_engine.unavailable(rules.id, state)
+    if why:
+        return Position(why)
     # The asker is the person at the screen: never a side the computer plays, whose orders and
     # pieces the person may not know (with one person, the viewer is that person's side).
     side = controller.viewer if controller.viewer in session.humans else session.humans[0]
@@ -136,7 +138,7 @@ class OddsRun(QThread):
                 at.rules,
                 at.state,
                 at.side,
-                default_bots(at.rules.id),
+                odds_engine.players(at.rules.id),
                 self.games,
                 self.seed,
                 scenario=at.scenario,

@@ -219,9 +219,9 @@ def test_cancel_stops_between_games_and_progress_counts_them() -> None:
 
 
 def test_a_game_without_a_sampler_has_no_odds_and_a_finished_game_none() -> None:
-    assert not has_odds("cv")
+    assert not has_odds("toy") and all(has_odds(g) for g in ("midway-solitaire", "kido-butai", "cv"))
     with pytest.raises(OddsUnavailable):
-        sampler("cv")
+        sampler("toy")
     session = new_game("midway-solitaire", seed=1)
     bots = default_bots("midway-solitaire")(session.rules)
     play_out(session, bots, Rng(1))
