@@ -59,9 +59,11 @@ def _simulate_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument(
         "--bot",
-        default=None,
-        metavar="NAME",
-        help="the computer player at every side, by its name (as New Game offers)",
+        action="append",
+        default=[],
+        metavar="[SIDE=]NAME",
+        help="the bot at one side (SIDE=NAME, e.g. japanese=doctrine) or at every side that offers it (NAME): "
+        "random (legal-random play), the game's own, or a computer player New Game offers; repeatable",
     )
     sim.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
     sim.add_argument("--plot", type=Path, default=None, metavar="FILE.png", help="also draw the odds plot to a PNG")
@@ -203,15 +205,69 @@ def _ask_passwords(sides: tuple[str, ...]) -> dict[str, str] | None:
         return None
 
 
-def _named_bots(rules: Any, scenario: Any, name: str, default: Any) -> Any:
-    """The computer player ``name`` at every side of ``scenario`` that offers it; a side the
-    rules play themselves (a built-in player) keeps the game's own bot. One line if no side
-    offers it."""
-    sides = [s for s in rules.sides if any(p.name == name for p in rules.computer_players(scenario, s))]
-    if not sides:
-        offered = sorted({p.name for s in rules.sides for p in rules.computer_players(scenario, s) if not p.built_in})
-        raise ValueError(f"{rules.title} offers no computer player {name!r} (offered: {', '.join(offered) or 'none'})")
-    return lambda r: {**default(r), **{side: r.computer_bot(side, name) for side in sides}}
+def _chosen_bots(game_id: str, scenario: Any, picks: list[str]) -> dict[str, str]:
+    """Each side's bot by name, from the ``--bot`` flags: ``SIDE=NAME`` seats one side, ``NAME``
+    every side that offers it (a side named outright keeps its own); every other side keeps the
+    game's own bot, and a side the rules play themselves their player. ValueError in one line
+    for a side or name the game does not have."""
+    from midway_desktop.engine.registry import bot_names, built_in_player, default_bot_name, get_rules
+
+    rules = get_rules(game_id)
+    offered = {side: bot_names(game_id, scenario, side) for side in rules.sides}
+    everywhere: str | None = None
+    own: dict[str, str] = {}
+    for pick in picks:
+        side, sep, name = (part.strip() for part in pick.rpartition("="))
+        if not name or (sep and not side):
+            raise ValueError(f"--bot needs NAME or SIDE=NAME, not {pick!r}")
+        if not sep:
+            if everywhere not in (None, name):
+                raise ValueError(f"--bot names {everywhere!r} and {name!r} for every side: name one, or give SIDE=NAME")
+            if not any(name in names for names in offered.values()):
+                every = sorted({n for names in offered.values() for n in names})
+                raise ValueError(f"{rules.title} offers no bot {name!r} (offered: {', '.join(every) or 'none'})")
+            everywhere = name
+            continue
+        if side not in rules.sides:
+            raise ValueError(f"{rules.title} has no side {side!r} (sides: {', '.join(rules.sides)})")
+        if side in own and own[side] != name:
+            raise ValueError(f"--bot names {own[side]!r} and {name!r} for the {side} side: name one")
+        if name not in offered[side]:
+            fixed = built_in_player(rules, scenario, side)
+            if fixed is not None:
+                raise ValueError(
+                    f"{rules.title}'s {scenario.name} scenario plays the {side} side by its rules ({fixed.name}), "
+                    "not by a bot"
+                )
+            raise ValueError(
+                f"{rules.title} offers no bot {name!r} for the {side} side (offered: {', '.join(offered[side])})"
+            )
+        own[side] = name
+    default = default_bot_name(game_id)
+    out: dict[str, str] = {}
+    for side in rules.sides:
+        fixed = built_in_player(rules, scenario, side)
+        if fixed is not None:
+            out[side] = fixed.name
+        elif side in own:
+            out[side] = own[side]
+        else:
+            out[side] = everywhere if everywhere in offered[side] else default
+    return out
+
+
+def _bots_named(game_id: str, scenario: Any, names: dict[str, str]) -> Any:
+    """What ``simulate`` calls for the bots: the game's own at every side, then each side's named
+    one in its place (a side the rules play themselves is never asked)."""
+    from midway_desktop.engine.registry import bot_names, default_bot_name, default_bots, make_bot
+
+    default = default_bots(game_id)
+    chosen = {
+        side: name
+        for side, name in names.items()
+        if name in bot_names(game_id, scenario, side) and name != default_bot_name(game_id)
+    }
+    return lambda r: {**default(r), **{side: make_bot(game_id, side, name) for side, name in chosen.items()}}
 
 
 def _parse_options(pairs: list[str]) -> dict[str, str]:
@@ -228,7 +284,7 @@ def _simulate(args: argparse.Namespace) -> int:
     import json
 
     from midway_desktop.engine.bots import GameTooLong, simulate
-    from midway_desktop.engine.registry import default_bots, get_rules
+    from midway_desktop.engine.registry import get_rules
     from midway_desktop.engine.rules import Outcome
 
     try:
@@ -236,11 +292,8 @@ def _simulate(args: argparse.Namespace) -> int:
         options = _parse_options(args.option)
         rules.resolve_options(options)
         scenario = rules.scenario(args.scenario)
-        bots = (
-            default_bots(args.game)
-            if args.bot is None
-            else _named_bots(rules, scenario, args.bot, default_bots(args.game))
-        )
+        names = _chosen_bots(args.game, scenario, args.bot)
+        bots = _bots_named(args.game, scenario, names)
     except (KeyError, ValueError) as exc:
         print(f"simulate: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
@@ -259,6 +312,7 @@ def _simulate(args: argparse.Namespace) -> int:
             options,
             progress,
             outcomes=kept.append if kept is not None else None,
+            bot_names=names,
         )
     except GameTooLong as exc:  # the watchdog: a computer player that would spin for ever
         if progress is not None:
@@ -270,6 +324,7 @@ def _simulate(args: argparse.Namespace) -> int:
     print(f"{rules.title}: {summary.games} games, seed {summary.seed}, scenario {summary.scenario}")
     if summary.options:
         print("options: " + ", ".join(f"{k}={v}" for k, v in summary.options.items()))
+    print("bots: " + ", ".join(f"{side}={name}" for side, name in summary.bots.items()))
     for result in sorted(summary.results, key=lambda r: -summary.results[r]):
         p, lo, hi = summary.interval(result)
         print(

@@ -21,6 +21,7 @@ SAMPLES = [
     ["screenshot", "cv", "--out", "x.png", "--until", "over", "--seed", "3", "--side", "japanese", "--turn", "2"],
     ["replay", "game.midway"],
     ["simulate", "midway-solitaire", "--games", "5", "--option", "a=b", "--option", "c=d", "--json"],
+    ["simulate", "cv", "--bot", "american=strong", "--bot", "japanese=doctrine", "--bot", "random"],
 ]
 
 

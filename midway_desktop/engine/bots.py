@@ -161,6 +161,7 @@ class Summary:
     options: dict[str, Any]
     scores: dict[str, float] = field(default_factory=dict)
     cpu_seconds: float = 0.0  # processor time of this process: what other programs running do not inflate
+    bots: dict[str, str] = field(default_factory=dict)  # each side's bot, by the name ``--bot`` takes
 
     @property
     def games_per_second(self) -> float:
@@ -179,6 +180,7 @@ class Summary:
             "game": self.game,
             "scenario": self.scenario,
             "options": self.options,
+            "bots": dict(self.bots),
             "games": self.games,
             "seed": self.seed,
             "results": dict(sorted(self.results.items())),
@@ -243,11 +245,13 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
     outcomes: Callable[[Outcome], None] | None = None,
+    bot_names: Mapping[str, str] | None = None,
 ) -> Summary:
     """Play ``games`` bot games; game ``i`` uses seed ``seed + i`` so results repeat exactly.
 
     ``outcomes`` is handed each game's outcome as it ends (``--plot`` keeps them for the
-    distribution of victory points)."""
+    distribution of victory points); ``bot_names`` says which bot played each side, for the
+    summary."""
     results: Counter[str] = Counter()
     score_totals: defaultdict[str, float] = defaultdict(float)
     steps = 0
@@ -285,4 +289,5 @@ def simulate(
         options=dict(opts),
         scores={k: v / games for k, v in score_totals.items()} if games else {},
         cpu_seconds=cpu,
+        bots=dict(bot_names or {}),
     )

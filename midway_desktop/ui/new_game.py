@@ -23,6 +23,11 @@ from midway_desktop.games import side_title
 PERSON_TEXT = "A person at this screen"
 
 
+def computer_text(title: str) -> str:
+    """A computer player's line in a seat's list: what it is, then which of its levels."""
+    return f"Computer — {title}"
+
+
 class NewGameDialog(QDialog):
     def __init__(
         self, rules: Rules[Any], parent: QWidget | None = None, seats: dict[str, str | None] | None = None
@@ -111,8 +116,9 @@ class NewGameDialog(QDialog):
             if side in playable:
                 box.addItem(PERSON_TEXT, None)
                 box.setItemData(0, "Someone at this screen plays this side.", Qt.ItemDataRole.ToolTipRole)
+            # Every level the rules offer there, the usual one first (a new one shows by being listed).
             for player in self.rules.computer_players(scenario, side):
-                box.addItem(f"The computer: {player.title}", player.name)
+                box.addItem(computer_text(player.title), player.name)
                 box.setItemData(box.count() - 1, player.about, Qt.ItemDataRole.ToolTipRole)
             wanted = box.findData(self._wanted[side]) if side in self._wanted else -1
             box.setCurrentIndex(max(0, wanted))
@@ -154,6 +160,7 @@ class NewGameDialog(QDialog):
             elif len(people) == 1 and len(self.seat_boxes) > 1:
                 you = side_title(people[0])
                 note = f"You play the {you} side; the computer plays at the pace set in View › Computer's Pace."
+                note = "\n".join([note, *self._computer_notes()])
             else:
                 note = ""
             self.seat_note.setText(note)
@@ -164,6 +171,20 @@ class NewGameDialog(QDialog):
             if layout is not None:
                 layout.activate()
             self.resize(self.width(), self.sizeHint().height())
+
+    def _computer_notes(self) -> list[str]:
+        """What each computer player seated does, one line a side (its tooltip, seen without
+        hovering: the levels differ in more than their names)."""
+        scenario = self._chosen_scenario()
+        if scenario is None:
+            return []
+        notes = []
+        for side, box in self.seat_boxes.items():
+            name = box.currentData()
+            player = next((p for p in self.rules.computer_players(scenario, side) if p.name == name), None)
+            if player is not None and player.about:
+                notes.append(f"{side_title(side)} side — {player.title}: {player.about}")
+        return notes
 
     def passwords(self) -> dict[str, str]:
         """The passwords typed for a two-player game, by side (none for a solitaire game)."""

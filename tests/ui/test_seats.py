@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from midway_desktop.cli import main
@@ -107,7 +108,7 @@ def test_the_dialog_seats_a_person_or_the_computer_at_each_side(qtbot) -> None: 
     us, japan = d.seat_boxes["us"], d.seat_boxes["japan"]
     # Two people by default, as before: hot-seat, with the passwords offered.
     assert d.seats() == {"us": None, "japan": None}
-    assert [us.itemText(i) for i in range(us.count())] == ["A person at this screen", "The computer: Doctrine"]
+    assert [us.itemText(i) for i in range(us.count())] == ["A person at this screen", "Computer — Doctrine"]
     assert us.isEnabled() and japan.isEnabled() and d.ok.isEnabled()
     assert d.password_note.isVisible() and "blanked" in d.seat_note.text()
     _pick(japan, "doctrine")  # play the Americans against the computer's Japanese
@@ -125,10 +126,54 @@ def test_the_dialog_seats_a_person_or_the_computer_at_each_side(qtbot) -> None: 
     d.scenario.setCurrentIndex(d.scenario.findData("solitaire"))
     assert d.seats() == {"us": None, "japan": "solitaire-doctrine"}
     assert not us.isEnabled() and not japan.isEnabled()
-    assert japan.currentText() == "The computer: Solitaire doctrine"
+    assert japan.currentText() == "Computer — Solitaire doctrine"
     # Back to the two-player game: the choices made there come back.
     d.scenario.setCurrentIndex(d.scenario.findData("standard"))
     assert d.seats() == {"us": "doctrine", "japan": None}
+
+
+class LevelledToy(toy.ToyRules):
+    """The toy game with three levels of the computer at either side."""
+
+    levels = (
+        ComputerPlayer("doctrine", "Doctrine (quick)", "Answers at once by its doctrine."),
+        ComputerPlayer("strong", "Strong", "Weighs its orders before it gives them."),
+        ComputerPlayer("plain", "Plain"),
+    )
+
+    def computer_players(self, scenario, side):  # type: ignore[no-untyped-def]
+        return self.levels
+
+    def computer_bot(self, side: str, name: str) -> Any:
+        return RandomBot()
+
+
+def test_the_dialog_offers_every_level_the_rules_list_with_what_it_does(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Whatever the rules list for a side (the usual one first) is offered there, each level
+    with its title and, hovered or chosen, what it does."""
+    d = NewGameDialog(LevelledToy(), seats={"us": None})
+    qtbot.addWidget(d)
+    d.show()
+    box = d.seat_boxes["japan"]
+    assert [box.itemText(i) for i in range(box.count())] == [
+        "A person at this screen",
+        "Computer — Doctrine (quick)",
+        "Computer — Strong",
+        "Computer — Plain",
+    ]
+    assert [box.itemData(i) for i in range(box.count())] == [None, "doctrine", "strong", "plain"]
+    assert box.itemData(2, Qt.ItemDataRole.ToolTipRole) == "Weighs its orders before it gives them."
+    _pick(box, "strong")
+    assert d.seats() == {"us": None, "japan": "strong"} and box.toolTip() == "Weighs its orders before it gives them."
+    assert d.seat_note.text().splitlines() == [
+        "You play the American side; the computer plays at the pace set in View › Computer's Pace.",
+        "Japanese side — Strong: Weighs its orders before it gives them.",
+    ]
+    _pick(box, "plain")  # (nothing more to say of a level the rules describe not)
+    assert d.seats() == {"us": None, "japan": "plain"} and len(d.seat_note.text().splitlines()) == 1
+    _pick(d.seat_boxes["us"], "doctrine")
+    _pick(box, None)
+    assert d.seat_note.text().splitlines()[1] == "American side — Doctrine (quick): Answers at once by its doctrine."
 
 
 def test_the_dialog_starts_from_the_last_seats(qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -336,3 +336,9 @@ def rules_for(folder: Path) -> CvRules:
 def default_bots(rules: Rules[Any]) -> dict[str, PlainBot]:
     """The plain bot for both sides (what ``simulate`` plays)."""
     return plain_bots(rules)
+
+
+# ``simulate``'s names (see ``engine.registry``): the plain bot is CV's legal-random player, its
+# ``random`` too (one picking among all orders alone would seal a step once in hundreds).
+DEFAULT_BOT = "random"
+random_bots = plain_bots

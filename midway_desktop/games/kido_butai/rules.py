@@ -165,3 +165,6 @@ def default_bots(rules: Rules[Any]) -> dict[str, Bot]:
 
     assert isinstance(rules, KidoButaiRules)
     return {JAPAN: NagumoBot(rules.forces)}
+
+
+DEFAULT_BOT = "nagumo"  # ``simulate``'s name for it (see ``engine.registry``)

@@ -357,3 +357,6 @@ def default_bots(rules: Rules[Any]) -> dict[str, Any]:
     from midway_desktop.games.midway_solitaire.bot import AmericanBot
 
     return {US: AmericanBot(rules)}
+
+
+DEFAULT_BOT = "american"  # ``simulate``'s name for it (see ``engine.registry``)

@@ -951,4 +951,7 @@ def default_bots(rules: Rules[Any]) -> dict[str, DoctrineBot]:
     return doctrine_bots(rules)
 
 
-__all__ = ["JAPAN", "RULES", "US", "VictoryAtMidwayRules", "default_bots"]
+DEFAULT_BOT = "doctrine"  # ``simulate``'s name for them: the computer player New Game offers
+
+
+__all__ = ["DEFAULT_BOT", "JAPAN", "RULES", "US", "VictoryAtMidwayRules", "default_bots"]
