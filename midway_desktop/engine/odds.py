@@ -125,6 +125,14 @@ def unavailable(game_id: str, state: Any) -> str:
     return why(state) if why is not None else ""
 
 
+GAMES = 200  # continuations a run plays unless the game's hidden module says ``ODDS_GAMES``
+
+
+def default_games(game_id: str) -> int:
+    """How many continuations the dock offers first for ``game_id``: fewer where each is long."""
+    return int(getattr(_module(game_id), "ODDS_GAMES", GAMES)) if has_odds(game_id) else GAMES
+
+
 def hidden_rng(seed: int, i: int) -> Rng:
     """The draw of continuation ``i``'s hidden parts (its own stream: neither the dice nor the bots')."""
     return Rng(seed_state(f"hidden:{seed}:{i}"))

@@ -209,7 +209,7 @@ class OddsDock(QDockWidget):
         self.status.setWordWrap(True)
         form = QFormLayout()
         self.games = QSpinBox(body)
-        self.games.setRange(10, 10_000)
+        self.games.setRange(5, 10_000)
         self.games.setSingleStep(50)
         self.games.setValue(200)
         self.games.setToolTip("How many games the bots play on from this position")
@@ -236,6 +236,7 @@ class OddsDock(QDockWidget):
         self.progress.setValue(0)
         self.games.valueChanged.connect(self._games_set)
         self.plotted_for: object = None  # the game the plot's odds were played on from
+        self.games_for = ""  # the game whose usual number of games the spin box was set to
         self.plot = OddsPlot(body)
         layout.addWidget(self.status)
         layout.addLayout(form)
@@ -266,6 +267,10 @@ class OddsDock(QDockWidget):
             return
         if self.plot.odds is not None and self.controller.session is not self.plotted_for:
             self._forget_odds()  # a new game (or one opened): the last game's odds are not its
+        session = self.controller.session
+        if session is not None and session.rules.id != self.games_for:
+            self.games_for = session.rules.id  # (a game of long continuations offers fewer)
+            self.games.setValue(odds_engine.default_games(session.rules.id))
         at = position_of(self.controller)
         self.run_button.setEnabled(not at.reason)
         if at.reason:

@@ -177,3 +177,33 @@ def test_a_new_game_forgets_the_last_games_odds_and_the_bar_counts_the_games_set
     QApplication.processEvents()
     assert dock.plot.odds is None and not dock.larger_button.isEnabled()
     assert dock.progress.value() == 0 and dock.progress.maximum() == 20
+
+
+def test_cv_odds_begin_after_the_set_up_and_play_the_doctrine_on(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Against the computer: none at the set-up (said why), then a run of the Doctrine's games
+    from the person's position as they know it, the game untouched."""
+    from midway_desktop.games.cv.actions import Done
+    from tests.ui.cv_driver import new_short_window
+
+    w = new_short_window(qtbot, 5, seats={"american": None, "japanese": "doctrine"})
+    c = w.controller
+    c.set_pace(0)
+    w.act_odds.trigger()
+    dock = w.odds_dock
+    assert isinstance(dock, OddsDock)
+    assert dock.games.value() == 50  # (CV's continuations are long: fewer offered first)
+    assert not dock.run_button.isEnabled() and "once both sides have set up" in dock.status.text()
+    assert c.submit(Done("american"))
+    qtbot.waitUntil(lambda: c.session.state.step != "set-up", timeout=120_000)  # the computer sets up
+    QApplication.processEvents()
+    assert dock.run_button.isEnabled(), dock.status.text()
+    assert "as you know it" in dock.status.text()
+    qtbot.waitUntil(lambda: c.session.to_act() == ("american",), timeout=120_000)  # the computer's orders given
+    QApplication.processEvents()
+    before = _fingerprint(w)
+    dock.games.setValue(5)
+    assert dock.start()
+    qtbot.waitUntil(lambda: not dock.running, timeout=300_000)
+    assert dock.plot.odds is not None and dock.plot.odds.games == 5, dock.status.text()
+    assert set(dock.plot.odds.results) <= {"american", "japanese", "draw"}
+    assert _fingerprint(w) == before

@@ -54,6 +54,7 @@ from midway_desktop.games.cv.state import (
 from midway_desktop.games.cv.time_record import Time
 
 VP_SIDES: tuple[str, ...] = SIDES  # CV › Basic XI: each side's Victory Points
+ODDS_GAMES = 50  # a Doctrine game takes about half a second of CPU: the dock offers this many first
 
 
 def result_titles(rules: Any) -> dict[str, str]:
