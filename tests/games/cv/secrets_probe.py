@@ -312,8 +312,8 @@ def run(games: int, points: int, seed: int = 0, combat_games: int = 0, progress:
             step = own_step(state, hidden)
             tally.steps[step] = tally.steps.get(step, 0) + 1
         if progress:
-            print(f"game {g + 1}: {tally.points} branch points, {tally.skipped} skipped, {tally.compared} compared",
-                  flush=True)  # fmt: skip
+            print(f"game {g + 1}: {tally.points} branch points, {tally.skipped} skipped, {tally.compared} compared; "
+                  f"by step {json.dumps(dict(sorted(tally.steps.items())))}", flush=True)  # fmt: skip
     return tally
 
 
