@@ -21,6 +21,7 @@ from midway_desktop.games.cv import (
     readiness,
     reorganization,
     shadowing,
+    wind,
 )
 from midway_desktop.games.cv.actions import (
     AirAttack,
@@ -44,7 +45,7 @@ from midway_desktop.games.cv.actions import (
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import announcements
 from midway_desktop.games.cv.setup import set_up_cells
-from midway_desktop.games.cv.state import AIR_BOXES, SECTIONS, TASK_FORCE_BOXES, State, TaskForce, other
+from midway_desktop.games.cv.state import AIR_BOXES, SECTIONS, TASK_FORCE_BOXES, BaseBox, State, TaskForce, other
 
 Maker = Callable[[Game, State, str], Iterator[Action]]
 
@@ -85,7 +86,7 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
             (_stows, None),  # built to readiness.stow_refusal exactly
         ),
         "plane-ready": ((_readies, readiness.ready_refusal),),
-        "form-air-units": ((_forms, readiness.form_refusal),),
+        "form-air-units": ((_forms, None),),  # built to readiness.form_refusal exactly
         "ship-plotting": (
             (_plots, None),  # built to movement.plot_refusal exactly
             (_transfers, None),
@@ -93,12 +94,12 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
         ),
         "landing": ((_landings, air.land_refusal), *_AIR_ANY_TIME),
         "air-move": (
-            (_moves, air.move_refusal),
-            (_entries, air.enter_refusal),
+            (_moves, None),  # built to air.move_refusal and engaged.refusal exactly
+            (_entries, None),  # built to air.enter_refusal exactly
             (_air_attacks, air_combat.movement_attack_refusal),
             *_AIR_ANY_TIME,
         ),
-        "take-off": ((_take_offs, air.take_off_refusal), *_AIR_ANY_TIME),
+        "take-off": ((_take_offs, None), *_AIR_ANY_TIME),  # built to air.take_off_refusal exactly
     }
     out: list[Action] = []
     for make, refusal in makers.get(state.step, ()):
@@ -110,8 +111,6 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
             out += [a for a in make(game, state, side) if refusal(game, state, a) is None]
     if kinds is None or any(k in combat.ORDER_TYPES for k in kinds):
         out += combat.legal(game, state, side)  # the Combat Phase's sealed steps (Basic IX)
-    if state.step in ("air-move",):
-        out = [a for a in out if engaged.refusal(game, state, a) is None]  # Basic VIII.H.3
     if kinds is not None:
         out = [a for a in out if isinstance(a, kinds)]
     if state.step != "over" and (kinds is None or Announce in kinds):
@@ -252,19 +251,54 @@ def _readies(game: Game, state: State, side: str) -> Iterator[Action]:
 
 
 def _forms(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``readiness.form_refusal`` exactly (asking it of each of some thousands of
+    orders was a third of a plain bot's game): each box's handling, wind and take-off hex are
+    judged once, an order's own Air Factors after (Basic IV.A.2, VI.E)."""
     used = {u.number for u in state.air_units if u.side == side and u.where != "forming"}
     free = [n for n in range(1, AIR_BOXES + 1) if n not in used]
     empty = [n for n in free if state.air_unit(side, n) is None]
+    forming = [u for u in state.air_units if u.side == side and u.where == "forming"]
     for box in state.boxes(side):
+        if isinstance(box, TaskForce) and (box.exited or not box.on_map):
+            continue  # (VI.F.1-2)
+        here = readiness.take_off_hex(game, box)
+        # IV.A.2.c: planes join a forming Air unit only if it takes off from the same hex.
+        joins = [
+            u.number
+            for u in forming
+            if (origin := state.box(side, u.box)) is not None and readiness.take_off_hex(game, origin) == here
+        ]
+        numbers = (*empty, *joins)
+        room = game.handling(box).launch_limit - box.launched  # IV.A.2.a
+        # VI.E: past the Minimum Launch Factor the Task Force must move into the wind: refused
+        # outright if it cannot, else only if its planes keep it at anchor (VI.I.2.b).
+        low = room
+        windless = False
+        if isinstance(box, TaskForce):
+            low = wind.wind_limit(game, box) - box.launched
+            windless = (
+                box.hex is None or game.movement(box, state.hits_of(side)) < 1 or not wind.windward(game, box.hex)
+            )
         seen: set[tuple[str, str]] = set()
         for s in box.planes.c:
             if (s.plane, s.weapon) in seen:
                 continue
             seen.add((s.plane, s.weapon))
+            if not game.has_plane(s.plane):
+                continue
             have = sum(x.factors for x in box.planes.c if (x.plane, x.weapon) == (s.plane, s.weapon))
-            forming = [u.number for u in state.air_units if u.side == side and u.where == "forming"]
-            for number in (*empty, *forming):
-                for n in range(1, have + 1):
+            # (the Air Box number changes none of this: judged once for them all)
+            sizes = [
+                n
+                for n in range(1, min(have, room) + 1)
+                if n <= low
+                or not (
+                    windless
+                    or (isinstance(box, TaskForce) and readiness.anchored_after(game, box, s.plane, n, s.weapon))
+                )
+            ]
+            for number in numbers:
+                for n in sizes:
                     yield Form(side, box.id, number, s.plane, n, s.weapon)
 
 
@@ -331,29 +365,51 @@ def _destinations(game: Game, state: State, side: str, start: str, reach: int) -
 
 
 def _moves(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``air.move_refusal`` and ``engaged.refusal`` exactly: hexes within the unit's
+    budget, alone or into a CAP Box there (Basic VIII.B.2, VIII.H.2); not the enemy hex it must
+    leave, nor, on its way home, another enemy hex (VIII.H.3)."""
+    known: dict[str, bool] = {}  # enemy hexes as the side knows them, each judged once
+
+    def enemy(h: str) -> bool:
+        found = known.get(h)
+        if found is None:
+            found = known[h] = air._enemy_known_at(game, state, side, h)
+        return found
+
     for unit in state.air_units:
         if unit.side == side and unit.where in air.FLYING and not unit.moved:
             start = air.air_hex(game, state, unit)
             if start is not None:
+                leave = unit.leave if engaged.must_leave(game, state, unit) else None
                 for h, cap in _destinations(game, state, side, start, air.budget(game, unit)):
+                    if h == leave or (unit.homing and h != start and enemy(h)):
+                        continue
                     yield MoveAir(side, unit.number, h, cap)
 
 
 def _entries(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``air.enter_refusal`` exactly: at the base's Air Entry Hexes once due (VIII.G.1)."""
     for unit in state.air_units:
         if unit.side == side and unit.where == "in-flight":
-            for h in sorted(game.air_entry_hexes(unit.box)):
-                yield EnterMap(side, unit.number, h)
+            assert unit.due is not None
+            if not state.time < unit.due:
+                for h in sorted(game.air_entry_hexes(unit.box)):
+                    yield EnterMap(side, unit.number, h)
 
 
 def _take_offs(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``air.take_off_refusal`` exactly: from an off-board base straight off the
+    mapboard (VIII.G.1), else to a hex within the unit's speed, alone or into a CAP Box there
+    (VIII.A.3, VIII.B.2, VIII.H.2); none from a Task Force gone from the mapboard (VI.F.2)."""
     for unit in state.air_units:
         if unit.side != side or unit.where != "forming":
             continue
         box = state.box(side, unit.box)
-        start = game.box_hex(box) if box is not None else None
+        assert box is not None
+        start = game.box_hex(box)
         if start is None:
-            yield TakeOff(side, unit.number, "")
+            if isinstance(box, BaseBox):
+                yield TakeOff(side, unit.number, "")
             continue
         for h, cap in _destinations(game, state, side, start, air.speed(game, unit)):
             yield TakeOff(side, unit.number, h, cap)

@@ -1,0 +1,187 @@
+"""The legal orders built directly to their refusals (``legal``'s makers: CV › Basic IV.A.2,
+VIII.A-H) are exactly those the refusals let through of the orders made the old way, wider,
+and filtered by asking each refusal (kept here as the reference), in positions met in random
+play through every step of a Turn."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from midway_desktop.engine import Session
+from midway_desktop.engine.actions import Action
+from midway_desktop.engine.rng import Rng, ScriptedRng
+from midway_desktop.games.cv import air, engaged, readiness
+from midway_desktop.games.cv.actions import Done, EnterMap, Form, Land, MoveAir, TakeOff
+from midway_desktop.games.cv.bots import PlainBot
+from midway_desktop.games.cv.game import Game
+from midway_desktop.games.cv.legal import _destinations, legal_orders
+from midway_desktop.games.cv.rules import CvRules
+from midway_desktop.games.cv.sequence import as_played_by
+from midway_desktop.games.cv.setup import ForceSetUp
+from midway_desktop.games.cv.state import AIR_BOXES, State, evolve
+from tests.games.cv.play import GAME, JP, US, combat_session, done_until, session, tf
+from tests.games.cv.test_anchorage import crowded_mixed_force
+
+
+# -- the reference: wide candidates, each asked of its refusal ------------------------------------
+def _forms(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Every Air Box number, forming or empty, each stack in C, 1 to all its Air Factors."""
+    numbers = [n for n in range(1, AIR_BOXES + 1) if (u := state.air_unit(side, n)) is None or u.where == "forming"]
+    for box in state.boxes(side):
+        for s in box.planes.c:
+            have = sum(x.factors for x in box.planes.c if (x.plane, x.weapon) == (s.plane, s.weapon))
+            for number in numbers:
+                for n in range(1, have + 1):
+                    yield Form(side, box.id, number, s.plane, n, s.weapon)
+
+
+def _moves(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Each flying Air unit to each hex within its Movement Factor, alone or into a box there."""
+    for unit in state.air_units:
+        if unit.side == side and unit.where in air.FLYING:
+            start = air.air_hex(game, state, unit)
+            if start is not None:
+                for h, cap in _destinations(game, state, side, start, air.speed(game, unit)):
+                    yield MoveAir(side, unit.number, h, cap)
+
+
+def _entries(game: Game, state: State, side: str) -> Iterator[Action]:
+    for unit in state.air_units:
+        if unit.side == side and unit.where == "in-flight":
+            for h in sorted(game.air_entry_hexes(unit.box)):
+                yield EnterMap(side, unit.number, h)
+
+
+def _take_offs(game: Game, state: State, side: str) -> Iterator[Action]:
+    for unit in state.air_units:
+        if unit.side != side or unit.where != "forming":
+            continue
+        box = state.box(side, unit.box)
+        start = game.box_hex(box) if box is not None else None
+        yield TakeOff(side, unit.number, "")
+        if start is not None:
+            for h, cap in _destinations(game, state, side, start, air.speed(game, unit) + 1):
+                yield TakeOff(side, unit.number, h, cap)
+
+
+def _landings(game: Game, state: State, side: str) -> Iterator[Action]:
+    for unit in state.air_units:
+        if unit.side != side or unit.where not in air.FLYING:
+            continue
+        for box in state.boxes(side):
+            yield Land(side, unit.number, box.id)
+            for p in sorted({r.plane for r in unit.records}):
+                yield Land(side, unit.number, box.id, p)
+
+
+def _move_refusal(game: Game, state: State, a: MoveAir) -> str | None:
+    return air.move_refusal(game, state, a) or engaged.refusal(game, state, a)
+
+
+REFERENCE: dict[type[Action], tuple[Callable[[Game, State, str], Iterator[Action]], Callable[..., str | None]]] = {
+    Form: (_forms, readiness.form_refusal),
+    MoveAir: (_moves, _move_refusal),
+    EnterMap: (_entries, air.enter_refusal),
+    TakeOff: (_take_offs, air.take_off_refusal),
+    Land: (_landings, air.land_refusal),
+}
+STEPS = {"form-air-units": (Form,), "air-move": (MoveAir, EnterMap), "take-off": (TakeOff,), "landing": (Land,)}
+
+
+def _compare(session: Session, seen: dict[type[Action], int]) -> None:
+    game = session.rules.game  # type: ignore[attr-defined]
+    for side in session.to_act():
+        state = as_played_by(session.state, side)
+        if state.passing is not None:
+            continue
+        for kind in STEPS.get(state.step, ()):
+            make, refusal = REFERENCE[kind]
+            listed = legal_orders(game, state, side, (kind,))
+            passed = {a for a in make(game, state, side) if refusal(game, state, a) is None}
+            assert len(listed) == len(set(listed)), kind
+            assert set(listed) == passed, (kind, state.time, set(listed) ^ passed)
+            if listed:
+                seen[kind] = seen.get(kind, 0) + len(listed)
+
+
+def _play(session: Session, seed: int, actions: int) -> dict[type[Action], int]:
+    """Random play by the plain bot, comparing at every position."""
+    bot, rng = PlainBot(), Rng(seed)
+    seen: dict[type[Action], int] = {}
+    for _ in range(actions):
+        if session.outcome() is not None:
+            break
+        _compare(session, seen)
+        side = session.to_act()[0]
+        session.play(bot.choose(session, side, [], rng))
+    return seen
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_orders_built_are_those_the_refusals_let_through(seed: int) -> None:
+    seen = _play(Session.start(CvRules(GAME), scenario="short", seed=seed), seed, 500)
+    assert set(seen) == set(REFERENCE), seen  # (every kind met, some listed)
+
+
+def test_orders_built_are_those_the_refusals_let_through_after_combat() -> None:
+    """Through Air Combat and its VIII.H.3 limits (Air units that must leave, or fly home)."""
+    _play(combat_session(3), 3, 300)
+
+
+def _homing(state: State) -> State:
+    """Every flying Air unit bound to leave the hex it is over, fought over last Turn, and to
+    reach a hex where it may land before entering an enemy hex (VIII.H.3)."""
+    for unit in state.air_units:
+        if unit.where in air.FLYING and (here := air.air_hex(GAME, state, unit)) is not None:
+            state = state.with_air_unit(evolve(unit, leave=here, fought=state.time.plus(-1), homing=True))
+    return state
+
+
+def test_moves_built_to_the_limits_after_combat() -> None:
+    """VIII.H.3: Air units over enemy Task Forces and Midway that must leave, and fly home."""
+    s = combat_session(4)
+    seen: dict[type[Action], int] = {}
+    while s.outcome() is None and s.state.step != "air-move":
+        s.play(Done(s.to_act()[0]))
+    assert s.state.step == "air-move"
+    s.state = _homing(s.state)
+    assert any(engaged.stuck(GAME, s.state, side) for side in (US, JP))
+    for _ in range(40):
+        if s.outcome() is not None or s.state.step != "air-move":
+            break
+        _compare(s, seen)
+        side = s.to_act()[0]
+        moves = [a for a in s.legal_actions(side) if isinstance(a, MoveAir)]
+        s.play(moves[len(moves) // 3] if moves else Done(side))
+    assert seen.get(MoveAir)
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        crowded_mixed_force,  # held at anchor past the Minimum (VI.I.2.b)
+        lambda: _at_form(tf(US, 1, ["Enterprise", "DD1"], "B4832", {"c": {"wildcat": 10, "dauntless": 10}})),
+        lambda: _at_form(tf(US, 1, ["Enterprise", "DD1"], "B3010", {"c": {"wildcat": 10, "dauntless": 10}})),
+    ],
+)
+def test_forms_built_to_the_wind_and_the_anchorage(start: Callable[[], Session]) -> None:
+    """VI.E: past the Minimum Launch Factor, where the wind leads off the mapboard (B4832), where
+    it does not, and where the Task Force may not weigh anchor; Air units formed at random."""
+    s = start()
+    rnd = random.Random(5)
+    seen: dict[type[Action], int] = {}
+    while s.state.step == "form-air-units":
+        _compare(s, seen)
+        side = s.to_act()[0]
+        forms = [a for a in s.legal_actions(side) if isinstance(a, Form)]
+        s.play(rnd.choice(forms) if forms else Done(side))
+    assert seen.get(Form)
+
+
+def _at_form(force: ForceSetUp) -> Session:
+    s = session([force], rng=ScriptedRng(dice=[6, 1] * 20))
+    done_until(s, "form-air-units")
+    return s
