@@ -45,7 +45,17 @@ from midway_desktop.games.cv.actions import (
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import announcements
 from midway_desktop.games.cv.setup import set_up_cells
-from midway_desktop.games.cv.state import AIR_BOXES, SECTIONS, TASK_FORCE_BOXES, BaseBox, State, TaskForce, other
+from midway_desktop.games.cv.state import (
+    AIR_BOXES,
+    SECTIONS,
+    TASK_FORCE_BOXES,
+    TASK_FORCE_SHIPS,
+    BaseBox,
+    State,
+    TaskForce,
+    evolve,
+    other,
+)
 
 Maker = Callable[[Game, State, str], Iterator[Action]]
 
@@ -323,23 +333,39 @@ def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
 
 def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
     """One ship at a time, without planes, to a Task Force in its hex or an unused box; built to
-    ``reorganization.transfer_refusal`` by asking it, once for all the unused boxes (a ship
-    moved to an empty box is judged alike whichever box it is: they differ only in number)."""
+    ``reorganization.transfer_refusal`` by its own parts: the box a ship leaves is judged once a
+    ship (VI.D: no planes left without ships; IV.B.1: the rest fit), each Task Force it may join
+    after (Set Up III.C.1.a-c, IV.B.1). An unused box, or the mapboard unorganized (VI.D), takes
+    it then: it starts with no planes, so nothing there can fail to fit."""
     used = {t.number for t in state.task_forces if t.side == side}
     free = [n for n in range(1, TASK_FORCE_BOXES[side] + 1) if n not in used]
     set_up = state.step == "set-up"
-    ok = reorganization.transfer_refusal
+    most = TASK_FORCE_SHIPS[side]
     for tf in state.task_forces:
-        if tf.side != side or (not tf.on_map and not set_up):
-            continue
-        targets = [t.number for t in state.task_forces if t.side == side and (set_up or (t.on_map and t.hex == tf.hex))]
+        if tf.side != side or (not set_up and (not tf.on_map or tf.entry is not None)):
+            continue  # (VI.C: only Task Forces on the mapboard reorganize)
+        when = reorganization._when(tf)
+        joins = [
+            t
+            for t in state.task_forces
+            if t.side == side
+            and t.number != tf.number
+            and 1 <= t.number <= TASK_FORCE_BOXES[side]  # (VI.D: not into an Unorganized Ship unit)
+            and len(t.ships) < most
+            # Set Up III.C.1.a: the same area and Turn at set-up; VI.C: the same hex after
+            and ((t.area == tf.area and reorganization._when(t) == when) if set_up else (t.on_map and t.hex == tf.hex))
+        ]
         loose = () if set_up or tf.unorganized else (reorganization.next_unorganized(state, side),)  # (VI.D)
+        planes = tf.planes.all()
         for title in tf.ships:
-            to_free = bool(free) and ok(game, state, Transfer(side, tf.number, free[0], (title,))) is None
-            for n in (*targets, *free, *loose):
-                a = Transfer(side, tf.number, n, (title,))
-                if to_free if n in free else ok(game, state, a) is None:
-                    yield a
+            ships = tuple(t for t in tf.ships if t != title)
+            if (not ships and planes) or (ships and not game.fits(evolve(tf, ships=ships), planes)):
+                continue
+            for t in joins:
+                if game.fits(evolve(t, ships=(*t.ships, title)), t.planes.all()):
+                    yield Transfer(side, tf.number, t.number, (title,))
+            for n in (*free, *loose):
+                yield Transfer(side, tf.number, n, (title,))
 
 
 def _landings(game: Game, state: State, side: str) -> Iterator[Action]:

@@ -14,14 +14,15 @@ from midway_desktop.engine import Session
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng, ScriptedRng
 from midway_desktop.games.cv import air, engaged, readiness
-from midway_desktop.games.cv.actions import Done, EnterMap, Form, Land, MoveAir, TakeOff
+from midway_desktop.games.cv.actions import Done, EnterMap, Form, Land, MoveAir, TakeOff, Transfer
 from midway_desktop.games.cv.bots import PlainBot
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.legal import _destinations, legal_orders
+from midway_desktop.games.cv.reorganization import next_unorganized, transfer_refusal
 from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.sequence import as_played_by
 from midway_desktop.games.cv.setup import ForceSetUp
-from midway_desktop.games.cv.state import AIR_BOXES, State, evolve
+from midway_desktop.games.cv.state import AIR_BOXES, TASK_FORCE_BOXES, UNORGANIZED, Planes, Sections, State, evolve
 from tests.games.cv.play import GAME, JP, US, combat_session, done_until, session, tf
 from tests.games.cv.test_anchorage import crowded_mixed_force
 
@@ -77,6 +78,16 @@ def _landings(game: Game, state: State, side: str) -> Iterator[Action]:
                 yield Land(side, unit.number, box.id, p)
 
 
+def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Each ship of each Task Force to every box number, taken or not, and off the mapboard."""
+    numbers = [*range(TASK_FORCE_BOXES[side] + 2), next_unorganized(state, side), UNORGANIZED + 50]
+    for force in state.task_forces:
+        if force.side == side:
+            for title in force.ships:
+                for n in numbers:
+                    yield Transfer(side, force.number, n, (title,))
+
+
 def _move_refusal(game: Game, state: State, a: MoveAir) -> str | None:
     return air.move_refusal(game, state, a) or engaged.refusal(game, state, a)
 
@@ -87,8 +98,16 @@ REFERENCE: dict[type[Action], tuple[Callable[[Game, State, str], Iterator[Action
     EnterMap: (_entries, air.enter_refusal),
     TakeOff: (_take_offs, air.take_off_refusal),
     Land: (_landings, air.land_refusal),
+    Transfer: (_transfers, transfer_refusal),
 }
-STEPS = {"form-air-units": (Form,), "air-move": (MoveAir, EnterMap), "take-off": (TakeOff,), "landing": (Land,)}
+STEPS = {
+    "set-up": (Transfer,),
+    "ship-plotting": (Transfer,),
+    "form-air-units": (Form,),
+    "air-move": (MoveAir, EnterMap),
+    "take-off": (TakeOff,),
+    "landing": (Land,),
+}
 
 
 def _compare(session: Session, seen: dict[type[Action], int]) -> None:
@@ -185,3 +204,39 @@ def _at_form(force: ForceSetUp) -> Session:
     s = session([force], rng=ScriptedRng(dice=[6, 1] * 20))
     done_until(s, "form-air-units")
     return s
+
+
+def test_transfers_built_at_set_up_in_every_scenario() -> None:
+    """Set Up III.C.1: ships organized among those placed in the same area at the same Turn, in
+    each scenario, as dealt and after some Transfers at random."""
+    rules = CvRules(GAME)
+    rnd = random.Random(3)
+    seen: dict[type[Action], int] = {}
+    for scenario in rules.scenarios:
+        s = Session.start(rules, scenario=scenario.name, seed=3)
+        for _ in range(6):
+            _compare(s, seen)
+            side = rnd.choice(s.to_act())
+            s.play(rnd.choice([a for a in s.legal_actions(side) if isinstance(a, Transfer)]))
+    assert seen.get(Transfer)
+
+
+def test_transfers_built_where_planes_may_not_fit() -> None:
+    """VI.D and IV.B.1: a carrier alone in its box with its planes, and a Task Force already
+    holding more planes than its ships take, in one hex with others."""
+    forces = [
+        tf(US, 1, ["Enterprise"], "B3010", {"c": {"wildcat": 10}}),
+        tf(US, 2, ["DD1", "DD2"], "B3010"),
+        tf(US, 3, ["Hornet", "DD3"], "B3010"),
+        tf(JP, 1, ["Akagi", "DD1"], "A3010", {"c": {"zero": 10}}),
+    ]
+    s = session(forces)
+    done_until(s, "ship-plotting")
+    crowded = s.state.task_force(US, 3)
+    assert crowded is not None  # (more than it may hold: set up so, the set-up would refuse it)
+    s.state = s.state.with_box(evolve(crowded, planes=Sections(a=(Planes("wildcat", 200),))))
+    seen: dict[type[Action], int] = {}
+    _compare(s, seen)
+    listed = legal_orders(GAME, s.state, US, (Transfer,))
+    assert Transfer(US, 1, 2, ("Enterprise",)) not in listed and Transfer(US, 2, 3, ("DD1",)) not in listed
+    assert Transfer(US, 2, 1, ("DD1",)) in listed
