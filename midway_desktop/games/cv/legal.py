@@ -7,6 +7,7 @@ so the list and the refusals never disagree.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from itertools import chain
 from typing import Any, overload
 
@@ -56,6 +57,7 @@ from midway_desktop.games.cv.state import (
     evolve,
     other,
 )
+from midway_desktop.geometry.board import Board
 
 Maker = Callable[[Game, State, str], Iterator[Action]]
 
@@ -384,10 +386,16 @@ def _destinations(game: Game, state: State, side: str, start: str, reach: int) -
     for box in state.boxes(side):
         if not (isinstance(box, TaskForce) and box.unorganized):
             at.setdefault(game.box_hex(box), []).append(box.id)
-    for h in sorted(game.board.within(start, reach)):
+    for h in _within(game.board, start, reach):
         yield h, ""
         for box_id in at.get(h, ()):
             yield h, box_id
+
+
+@lru_cache(maxsize=4096)
+def _within(board: Board, start: str, reach: int) -> tuple[str, ...]:
+    """The hexes an Air unit may fly to, in order (asked for every flying unit at every order)."""
+    return tuple(sorted(board.within(start, reach)))
 
 
 def _moves(game: Game, state: State, side: str) -> Iterator[Action]:
