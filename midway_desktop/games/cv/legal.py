@@ -104,7 +104,7 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
             (_transfers, None),
             (_shadows, None),  # built to shadowing.shadow_refusal exactly
         ),
-        "landing": ((_landings, air.land_refusal), *_AIR_ANY_TIME),
+        "landing": ((_landings, None), *_AIR_ANY_TIME),  # built to air.land_refusal exactly
         "air-move": (
             (_moves, None),  # built to air.move_refusal and engaged.refusal exactly
             (_entries, None),  # built to air.enter_refusal exactly
@@ -371,14 +371,32 @@ def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
 
 
 def _landings(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``air.land_refusal`` by its own parts: where the Air unit may land is judged
+    once a box (VIII.A.1, VIII.B.2, VIII.G.2), what lands there once an order (IV.B, VI.E)."""
     for unit in state.air_units:
         if unit.side != side or unit.where not in air.FLYING:
             continue
         planes = sorted({r.plane for r in unit.records})
+        here = air.air_hex(game, state, unit)
+        reach = 0 if unit.moved else air.budget(game, unit)
         for box in state.boxes(side):
-            yield Land(side, unit.number, box.id)
-            for p in planes:
-                yield Land(side, unit.number, box.id, p)
+            if isinstance(box, TaskForce) and box.unorganized:
+                continue  # (VI.D)
+            off_board = isinstance(box, BaseBox) and box.hex is None
+            if off_board:  # VIII.G.2: from an Air Entry Hex reached on an earlier Turn, whole
+                if unit.where != "map" or here not in game.air_entry_hexes(box.id):
+                    continue
+                # (a plane type's order lands them all only if the Air unit has no other)
+                kinds = [""] + (planes if len(planes) == 1 else [])
+            else:
+                target = game.box_hex(box)
+                if target is None or here is None or game.board.distance(here, target) > reach:
+                    continue
+                kinds = ["", *planes]
+            for plane in kinds:
+                records = [r for r in unit.records if not plane or r.plane == plane]
+                if air._handling_refusal(game, box, records, count_launch=not off_board) is None:
+                    yield Land(side, unit.number, box.id, plane)
 
 
 def _destinations(game: Game, state: State, side: str, start: str, reach: int) -> Iterator[tuple[str, str]]:

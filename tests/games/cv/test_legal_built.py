@@ -114,16 +114,19 @@ def _compare(session: Session, seen: dict[type[Action], int]) -> None:
     game = session.rules.game  # type: ignore[attr-defined]
     for side in session.to_act():
         state = as_played_by(session.state, side)
-        if state.passing is not None:
-            continue
-        for kind in STEPS.get(state.step, ()):
-            make, refusal = REFERENCE[kind]
-            listed = legal_orders(game, state, side, (kind,))
-            passed = {a for a in make(game, state, side) if refusal(game, state, a) is None}
-            assert len(listed) == len(set(listed)), kind
-            assert set(listed) == passed, (kind, state.time, set(listed) ^ passed)
-            if listed:
-                seen[kind] = seen.get(kind, 0) + len(listed)
+        if state.passing is None:
+            _compare_state(game, state, side, seen)
+
+
+def _compare_state(game: Game, state: State, side: str, seen: dict[type[Action], int]) -> None:
+    for kind in STEPS.get(state.step, ()):
+        make, refusal = REFERENCE[kind]
+        listed = legal_orders(game, state, side, (kind,))
+        passed = {a for a in make(game, state, side) if refusal(game, state, a) is None}
+        assert len(listed) == len(set(listed)), kind
+        assert set(listed) == passed, (kind, state.time, set(listed) ^ passed)
+        if listed:
+            seen[kind] = seen.get(kind, 0) + len(listed)
 
 
 def _play(session: Session, seed: int, actions: int) -> dict[type[Action], int]:
@@ -240,3 +243,30 @@ def test_transfers_built_where_planes_may_not_fit() -> None:
     listed = legal_orders(GAME, s.state, US, (Transfer,))
     assert Transfer(US, 1, 2, ("Enterprise",)) not in listed and Transfer(US, 2, 3, ("DD1",)) not in listed
     assert Transfer(US, 2, 1, ("DD1",)) in listed
+
+
+def test_landings_built_at_off_board_bases_and_beside_unorganized_ships() -> None:
+    """VIII.G.2: Air units at the Air Entry Hexes of Hawaii and Wake, of one plane type and of
+    several, on the mapboard and in a CAP Box there, the bases' Launch Factors spent or not;
+    VI.D: a Task Force read as an Unorganized Ship unit where Air units fly."""
+    state = evolve(combat_session(3).state, step="landing")
+    hawaii, wake = "B4823", "A3432"
+    moved = {(US, 1): hawaii, (US, 2): hawaii, (JP, 1): wake, (JP, 3): wake}
+    for unit in state.air_units:
+        if (unit.side, unit.number) in moved:
+            state = state.with_air_unit(evolve(unit, hex=moved[(unit.side, unit.number)]))
+    american = state.task_force(US, 1)
+    assert american is not None
+    capped = state.with_box(evolve(american, hex=hawaii))
+    capped = capped.with_air_unit(evolve(capped.air_unit(US, 1), where="cap", hex=None, box="tf1"))  # type: ignore[arg-type]
+    spent = evolve(state, bases=tuple(evolve(b, launched=99) for b in state.bases))
+    loose = state
+    for force in state.task_forces:
+        loose = loose.with_box(evolve(force, unorganized=True))
+    seen: dict[type[Action], int] = {}
+    for position in (state, capped, spent, loose):
+        for side in (US, JP):
+            _compare_state(GAME, position, side, seen)
+    listed = legal_orders(GAME, state, US, (Land,))
+    assert Land(US, 1, "hawaii") in listed and Land(US, 2, "hawaii") in listed
+    assert Land(US, 1, "hawaii", "wildcat") in listed and Land(US, 2, "hawaii", "buffalo") not in listed
