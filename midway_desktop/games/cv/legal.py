@@ -315,22 +315,36 @@ def _forms(game: Game, state: State, side: str) -> Iterator[Action]:
 
 
 def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
-    """Built to ``movement.plot_refusal`` by its own parts: the Task Force's once, each plot's."""
-    board = game.board
+    """Built to ``movement.plot_refusal`` by its own parts: the Task Force's once, each path's
+    (hex to hex, no longer than its speed: VI.B) into the wind if it must go there (VI.E), and
+    off the mapboard only from an edge (VI.F); while its planes hold it at anchor it is plotted
+    only to stay (VI.I.2.b), and the anchoring plots are asked of the check itself."""
     for tf in state.task_forces:
         if tf.side != side or not tf.on_map or tf.entry is not None or movement.plotting_refusal(tf) is not None:
             continue
         assert tf.hex is not None
         check = movement.PlotCheck(game, state, tf)
-        paths: list[tuple[str, ...]] = [()]
-        frontier: list[tuple[str, ...]] = [()]
-        for _ in range(check.speed):
-            frontier = [(*p, n) for p in frontier for n in sorted(board.neighbors(p[-1] if p else tf.hex))]
-            paths += frontier
-        plots = [Plot(side, tf.number, path, exit=e) for path in paths for e in (False, True)]
-        plots += [Plot(side, tf.number, (), anchor=True), Plot(side, tf.number, (), anchor=True, unload=True)]
-        # (the paths go hex to hex by construction)
-        yield from (a for a in plots if check.moved_refusal(a, a.path[-1] if a.path else tf.hex) is None)
+        if not check.stranded:
+            for path in _paths(game.board, tf.hex, check.speed):
+                if check.windy and not wind.into_wind(game, tf.hex, path):
+                    continue
+                yield Plot(side, tf.number, path)
+                if game.edge(path[-1] if path else tf.hex):
+                    yield Plot(side, tf.number, path, exit=True)
+        anchoring = (Plot(side, tf.number, (), anchor=True), Plot(side, tf.number, (), anchor=True, unload=True))
+        yield from (a for a in anchoring if check.moved_refusal(a, tf.hex) is None)
+
+
+@lru_cache(maxsize=4096)
+def _paths(board: Board, start: str, speed: int) -> tuple[tuple[str, ...], ...]:
+    """Every path of at most ``speed`` hexes from ``start``, hex to hex, in order (kept: the
+    legal orders list them for each Task Force whenever a side plots)."""
+    paths: list[tuple[str, ...]] = [()]
+    frontier: list[tuple[str, ...]] = [()]
+    for _ in range(speed):
+        frontier = [(*p, n) for p in frontier for n in sorted(board.neighbors(p[-1] if p else start))]
+        paths += frontier
+    return tuple(paths)
 
 
 def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:

@@ -14,10 +14,11 @@ from midway_desktop.engine import Session
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng, ScriptedRng
 from midway_desktop.games.cv import air, engaged, readiness
-from midway_desktop.games.cv.actions import Done, EnterMap, Form, Land, MoveAir, TakeOff, Transfer
+from midway_desktop.games.cv.actions import Done, EnterMap, Form, Land, MoveAir, Plot, TakeOff, Transfer
 from midway_desktop.games.cv.bots import PlainBot
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.legal import _destinations, legal_orders
+from midway_desktop.games.cv.movement import plot_refusal
 from midway_desktop.games.cv.reorganization import next_unorganized, transfer_refusal
 from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.sequence import as_played_by
@@ -88,6 +89,27 @@ def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
                     yield Transfer(side, force.number, n, (title,))
 
 
+def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Every path of up to one hex more than the Task Force's speed, leaving the mapboard or
+    not, and anchoring (unloading or not) in place or a hex on."""
+    for force in state.task_forces:
+        if force.side != side or force.hex is None:
+            continue
+        paths: list[tuple[str, ...]] = [()]
+        frontier: list[tuple[str, ...]] = [()]
+        for _ in range(game.movement(force, state.hits_of(side)) + 1):
+            frontier = [(*p, n) for p in frontier for n in GAME.board.neighbors(p[-1] if p else force.hex)]
+            paths += frontier
+        for path in paths:
+            yield Plot(side, force.number, path)
+            yield Plot(side, force.number, path, exit=True)
+            if len(path) < 2:
+                for unload in (False, True):
+                    yield Plot(side, force.number, path, anchor=True, unload=unload)
+                    yield Plot(side, force.number, path, exit=True, anchor=True, unload=unload)
+        yield Plot(side, force.number, (), unload=True)
+
+
 def _move_refusal(game: Game, state: State, a: MoveAir) -> str | None:
     return air.move_refusal(game, state, a) or engaged.refusal(game, state, a)
 
@@ -99,10 +121,11 @@ REFERENCE: dict[type[Action], tuple[Callable[[Game, State, str], Iterator[Action
     TakeOff: (_take_offs, air.take_off_refusal),
     Land: (_landings, air.land_refusal),
     Transfer: (_transfers, transfer_refusal),
+    Plot: (_plots, plot_refusal),
 }
 STEPS = {
     "set-up": (Transfer,),
-    "ship-plotting": (Transfer,),
+    "ship-plotting": (Transfer, Plot),
     "form-air-units": (Form,),
     "air-move": (MoveAir, EnterMap),
     "take-off": (TakeOff,),
@@ -270,3 +293,16 @@ def test_landings_built_at_off_board_bases_and_beside_unorganized_ships() -> Non
     listed = legal_orders(GAME, state, US, (Land,))
     assert Land(US, 1, "hawaii") in listed and Land(US, 2, "hawaii") in listed
     assert Land(US, 1, "hawaii", "wildcat") in listed and Land(US, 2, "hawaii", "buffalo") not in listed
+
+
+def test_plots_built_while_held_at_anchor() -> None:
+    """VI.I.2.b: a Task Force whose planes fit only while its Temporary Seaplane Base lasts is
+    plotted only to stay at anchor, with Air Factors launched up to its Minimum or none."""
+    for formed in (0, 3):
+        s = crowded_mixed_force()
+        if formed:
+            s.play(Form(JP, "tf1", 1, "zero", formed))
+        done_until(s, "ship-plotting")
+        seen: dict[type[Action], int] = {}
+        _compare(s, seen)
+        assert seen.get(Plot)
