@@ -413,15 +413,31 @@ def _landings(game: Game, state: State, side: str) -> Iterator[Action]:
                     yield Land(side, unit.number, box.id, plane)
 
 
-def _destinations(game: Game, state: State, side: str, start: str, reach: int) -> Iterator[tuple[str, str]]:
-    at: dict[str | None, list[str]] = {}  # the side's boxes by hex (``Game.friendly_boxes_at``), looked up once
+def _boxes_at(game: Game, state: State, side: str) -> tuple[tuple[str | None, tuple[str, ...]], ...]:
+    """The side's boxes by hex, whose CAP Boxes an Air unit may join there (``Game.friendly_boxes_at``:
+    an Unorganized Ship unit has none, VI.D), in the boxes' order."""
+    at: dict[str | None, list[str]] = {}
     for box in state.boxes(side):
         if not (isinstance(box, TaskForce) and box.unorganized):
             at.setdefault(game.box_hex(box), []).append(box.id)
-    for h in _within(game.board, start, reach):
-        yield h, ""
-        for box_id in at.get(h, ()):
-            yield h, box_id
+    return tuple((h, tuple(ids)) for h, ids in at.items())
+
+
+@lru_cache(maxsize=256)
+def _flights(
+    order: type[MoveAir] | type[TakeOff],
+    board: Board,
+    side: str,
+    number: int,
+    start: str,
+    reach: int,
+    at: tuple[tuple[str | None, tuple[str, ...]], ...],
+) -> tuple[MoveAir | TakeOff, ...]:
+    """An Air unit's flights to each hex within ``reach``, alone or into a box's CAP Box there
+    (VIII.B.2, VIII.H.2): kept, as an Air unit that has not moved is offered the same flights at
+    every order its side gives in the step (hundreds each)."""
+    boxes = dict(at)
+    return tuple(order(side, number, h, cap) for h in _within(board, start, reach) for cap in ("", *boxes.get(h, ())))
 
 
 @lru_cache(maxsize=4096)
@@ -442,15 +458,20 @@ def _moves(game: Game, state: State, side: str) -> Iterator[Action]:
             found = known[h] = air._enemy_known_at(game, state, side, h)
         return found
 
+    at = _boxes_at(game, state, side)
     for unit in state.air_units:
         if unit.side == side and unit.where in air.FLYING and not unit.moved:
             start = air.air_hex(game, state, unit)
             if start is not None:
+                flights = _flights(MoveAir, game.board, side, unit.number, start, air.budget(game, unit), at)
                 leave = unit.leave if engaged.must_leave(game, state, unit) else None
-                for h, cap in _destinations(game, state, side, start, air.budget(game, unit)):
-                    if h == leave or (unit.homing and h != start and enemy(h)):
+                if leave is None and not unit.homing:
+                    yield from flights
+                    continue
+                for a in flights:
+                    if a.to == leave or (unit.homing and a.to != start and enemy(a.to)):
                         continue
-                    yield MoveAir(side, unit.number, h, cap)
+                    yield a
 
 
 def _entries(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -467,6 +488,7 @@ def _take_offs(game: Game, state: State, side: str) -> Iterator[Action]:
     """Built to ``air.take_off_refusal`` exactly: from an off-board base straight off the
     mapboard (VIII.G.1), else to a hex within the unit's speed, alone or into a CAP Box there
     (VIII.A.3, VIII.B.2, VIII.H.2); none from a Task Force gone from the mapboard (VI.F.2)."""
+    at = _boxes_at(game, state, side)
     for unit in state.air_units:
         if unit.side != side or unit.where != "forming":
             continue
@@ -477,8 +499,7 @@ def _take_offs(game: Game, state: State, side: str) -> Iterator[Action]:
             if isinstance(box, BaseBox):
                 yield TakeOff(side, unit.number, "")
             continue
-        for h, cap in _destinations(game, state, side, start, air.speed(game, unit)):
-            yield TakeOff(side, unit.number, h, cap)
+        yield from _flights(TakeOff, game.board, side, unit.number, start, air.speed(game, unit), at)
 
 
 def _altitudes(game: Game, state: State, side: str) -> Iterator[Action]:

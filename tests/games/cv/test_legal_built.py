@@ -17,7 +17,7 @@ from midway_desktop.games.cv import air, engaged, readiness
 from midway_desktop.games.cv.actions import Done, EnterMap, Form, Land, MoveAir, Plot, TakeOff, Transfer
 from midway_desktop.games.cv.bots import PlainBot
 from midway_desktop.games.cv.game import Game
-from midway_desktop.games.cv.legal import _destinations, legal_orders
+from midway_desktop.games.cv.legal import legal_orders
 from midway_desktop.games.cv.movement import plot_refusal
 from midway_desktop.games.cv.reorganization import next_unorganized, transfer_refusal
 from midway_desktop.games.cv.rules import CvRules
@@ -38,6 +38,14 @@ def _forms(game: Game, state: State, side: str) -> Iterator[Action]:
             for number in numbers:
                 for n in range(1, have + 1):
                     yield Form(side, box.id, number, s.plane, n, s.weapon)
+
+
+def _destinations(game: Game, state: State, side: str, start: str, reach: int) -> Iterator[tuple[str, str]]:
+    """Each hex within ``reach``, alone and into each friendly box's CAP Box there."""
+    for h in sorted(game.board.within(start, reach)):
+        yield h, ""
+        for box in game.friendly_boxes_at(state, side, h):
+            yield h, box.id
 
 
 def _moves(game: Game, state: State, side: str) -> Iterator[Action]:
