@@ -57,6 +57,7 @@ class CombatStep:
     orders: dict[type[Action], Refusal] = field(default_factory=dict)
     legal: Legal = _none
     keep: Keep | None = None  # how a sealed order is kept, if not in ``State.orders``
+    exact: bool = False  # ``legal`` lists only what ``orders``' refusals accept: not asked again
 
 
 # -- the orders each sealed step offers ---------------------------------------------------------------
@@ -128,7 +129,7 @@ STEPS: tuple[CombatStep, ...] = (
                {Arrange: surface.arrange_refusal, SetDie: surface.set_die_refusal}, surface.set_ups, surface.keep),
     *(CombatStep(name, f"Combat Phase: Surface Combat Step: {title} Combat Segment", rule, True,
                  surface.applies(name), surface.segment(surface.KIND_OF[name]), {Fire: surface.fire_refusal},
-                 surface.fires, surface.keep)
+                 surface.fires, surface.keep, exact=True)
       for name, title, rule in (
           ("surface-gunnery", "Ship-to-Ship Gunnery", "CV › Basic IX.G.1.b"),
           ("surface-torpedo", "Surface Torpedo Attack", "CV › Basic IV.E.4.b"),
@@ -223,6 +224,8 @@ def legal(game: Game, state: State, side: str) -> list[Action]:
     step = BY_NAME.get(state.step)
     if step is None:
         return []
+    if step.exact:
+        return list(step.legal(game, state, side))
     return [a for a in step.legal(game, state, side) if step.orders[type(a)](game, state, a) is None]
 
 

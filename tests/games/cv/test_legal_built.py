@@ -13,8 +13,8 @@ import pytest
 from midway_desktop.engine import Session
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng, ScriptedRng
-from midway_desktop.games.cv import air, engaged, readiness
-from midway_desktop.games.cv.actions import Done, EnterMap, Form, Land, MoveAir, Plot, TakeOff, Transfer
+from midway_desktop.games.cv import air, engaged, readiness, surface
+from midway_desktop.games.cv.actions import Done, EnterMap, Fire, Form, Land, MoveAir, Plot, TakeOff, Transfer
 from midway_desktop.games.cv.bots import PlainBot
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.legal import legal_orders
@@ -118,6 +118,16 @@ def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
         yield Plot(side, force.number, (), unload=True)
 
 
+def _fires(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Each Battle's targets, 1 to all the Factors the side has there (and one more)."""
+    kind = surface.KIND_OF[state.step]
+    for battle in surface.battles(game, state):
+        have = surface.available(game, state, battle, side, kind)
+        for target in surface.targets(game, state, battle, side, kind):
+            for n in range(have + 2):
+                yield Fire(side, battle.hex, kind, target, n)
+
+
 def _move_refusal(game: Game, state: State, a: MoveAir) -> str | None:
     return air.move_refusal(game, state, a) or engaged.refusal(game, state, a)
 
@@ -130,6 +140,7 @@ REFERENCE: dict[type[Action], tuple[Callable[[Game, State, str], Iterator[Action
     Land: (_landings, air.land_refusal),
     Transfer: (_transfers, transfer_refusal),
     Plot: (_plots, plot_refusal),
+    Fire: (_fires, surface.fire_refusal),
 }
 STEPS = {
     "set-up": (Transfer,),
@@ -138,6 +149,7 @@ STEPS = {
     "air-move": (MoveAir, EnterMap),
     "take-off": (TakeOff,),
     "landing": (Land,),
+    **{step: (Fire,) for step in surface.KIND_OF},
 }
 
 
@@ -176,7 +188,7 @@ def _play(session: Session, seed: int, actions: int) -> dict[type[Action], int]:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_orders_built_are_those_the_refusals_let_through(seed: int) -> None:
     seen = _play(Session.start(CvRules(GAME), scenario="short", seed=seed), seed, 500)
-    assert set(seen) == set(REFERENCE), seen  # (every kind met, some listed)
+    assert set(seen) == set(REFERENCE) - {Fire}, seen  # (every kind met, some listed; Fire: below)
 
 
 def test_orders_built_are_those_the_refusals_let_through_after_combat() -> None:
@@ -314,3 +326,20 @@ def test_plots_built_while_held_at_anchor() -> None:
         seen: dict[type[Action], int] = {}
         _compare(s, seen)
         assert seen.get(Plot)
+
+
+def test_fires_built_to_the_fire_refusal() -> None:
+    """IX.A.3, IX.G.1.b: each Segment's Factors against each target, those announced against
+    the others taken off, through a Surface Combat played at random."""
+    forces = [tf(US, 1, ["Colorado", "DD1", "Enterprise"], "B3010"), tf(JP, 1, ["Atago", "Kitakami", "Akagi"], "B3010")]
+    rnd = random.Random(7)
+    seen: dict[type[Action], int] = {}
+    for _ in range(3):
+        s = session(forces, rng=ScriptedRng(dice=[5, 2, *[3] * 40]))
+        done_until(s, "surface-set-up")
+        while s.state.step in ("surface-set-up", *surface.KIND_OF):
+            _compare(s, seen)
+            side = s.to_act()[0]
+            legal = [a for a in s.legal_actions(side) if not isinstance(a, Done)]
+            s.play(rnd.choice(legal) if legal and rnd.random() < 0.8 else Done(side))
+    assert seen.get(Fire)
