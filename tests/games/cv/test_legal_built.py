@@ -13,8 +13,20 @@ import pytest
 from midway_desktop.engine import Session
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng, ScriptedRng
-from midway_desktop.games.cv import air, engaged, readiness, surface
-from midway_desktop.games.cv.actions import Done, EnterMap, Fire, Form, Land, MoveAir, Plot, TakeOff, Transfer
+from midway_desktop.games.cv import air, air_combat, engaged, readiness, surface
+from midway_desktop.games.cv.actions import (
+    Conserve,
+    Done,
+    EnterMap,
+    Fire,
+    Form,
+    Intercept,
+    Land,
+    MoveAir,
+    Plot,
+    TakeOff,
+    Transfer,
+)
 from midway_desktop.games.cv.bots import PlainBot
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.legal import legal_orders
@@ -23,6 +35,7 @@ from midway_desktop.games.cv.reorganization import next_unorganized, transfer_re
 from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.sequence import as_played_by
 from midway_desktop.games.cv.setup import ForceSetUp
+from midway_desktop.games.cv.sky import lines_at
 from midway_desktop.games.cv.state import AIR_BOXES, TASK_FORCE_BOXES, UNORGANIZED, Planes, Sections, State, evolve
 from tests.games.cv.play import GAME, JP, US, combat_session, done_until, session, tf
 from tests.games.cv.test_anchorage import crowded_mixed_force
@@ -128,6 +141,21 @@ def _fires(game: Game, state: State, side: str) -> Iterator[Action]:
                 yield Fire(side, battle.hex, kind, target, n)
 
 
+def _intercepts(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Every split of up to one more than the side's Interceptors at each altitude."""
+    lines = lines_at(game, state, state.battle)
+    for high in air_combat.ALTITUDES:
+        mine = sum(x.factors for x in air_combat.interceptors(lines, side, high))
+        for k in range(mine + 2):
+            for m in range(mine + 2):
+                yield Intercept(side, high, k, m)
+
+
+def _conserves(game: Game, state: State, side: str) -> Iterator[Action]:
+    for high in air_combat.ALTITUDES:
+        yield Conserve(side, high)
+
+
 def _move_refusal(game: Game, state: State, a: MoveAir) -> str | None:
     return air.move_refusal(game, state, a) or engaged.refusal(game, state, a)
 
@@ -141,6 +169,8 @@ REFERENCE: dict[type[Action], tuple[Callable[[Game, State, str], Iterator[Action
     Transfer: (_transfers, transfer_refusal),
     Plot: (_plots, plot_refusal),
     Fire: (_fires, surface.fire_refusal),
+    Intercept: (_intercepts, air_combat.intercept_refusal),
+    Conserve: (_conserves, air_combat.conserve_refusal),
 }
 STEPS = {
     "set-up": (Transfer,),
@@ -150,6 +180,7 @@ STEPS = {
     "take-off": (TakeOff,),
     "landing": (Land,),
     **{step: (Fire,) for step in surface.KIND_OF},
+    "air-to-air": (Intercept, Conserve),
 }
 
 
@@ -188,12 +219,14 @@ def _play(session: Session, seed: int, actions: int) -> dict[type[Action], int]:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_orders_built_are_those_the_refusals_let_through(seed: int) -> None:
     seen = _play(Session.start(CvRules(GAME), scenario="short", seed=seed), seed, 500)
-    assert set(seen) == set(REFERENCE) - {Fire}, seen  # (every kind met, some listed; Fire: below)
+    assert set(seen) == set(REFERENCE) - {Fire, Intercept, Conserve}, seen  # (every kind met; Combat's: below)
 
 
-def test_orders_built_are_those_the_refusals_let_through_after_combat() -> None:
-    """Through Air Combat and its VIII.H.3 limits (Air units that must leave, or fly home)."""
-    _play(combat_session(3), 3, 300)
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_orders_built_are_those_the_refusals_let_through_after_combat(seed: int) -> None:
+    """Through Air Combat (IX.D) and its VIII.H.3 limits (Air units that must leave, or fly home)."""
+    seen = _play(combat_session(seed), seed, 300)
+    assert seen.get(Intercept) and seen.get(Conserve)
 
 
 def _homing(state: State) -> State:
@@ -343,3 +376,18 @@ def test_fires_built_to_the_fire_refusal() -> None:
             legal = [a for a in s.legal_actions(side) if not isinstance(a, Done)]
             s.play(rnd.choice(legal) if legal and rnd.random() < 0.8 else Done(side))
     assert seen.get(Fire)
+
+
+@pytest.mark.parametrize("ships", [["Enterprise"], ["Colorado"]])
+def test_intercepts_built_where_fighters_may_fight_or_not(ships: list[str]) -> None:
+    """IX.D.1.a, III.B.3: Wildcats and Vals 1 to 4 hexes from an American carrier or a battleship,
+    at either altitude: under fighter-directing radar, within sight, or neither."""
+    from tests.games.cv.test_fighter_direction import raid
+
+    seen: dict[type[Action], int] = {}
+    for distance in range(1, 5):
+        for high in (False, True):
+            sky, state = raid(ships, distance, high)
+            for side in (US, JP):
+                _compare_state(GAME, evolve(state, battle=sky, step="air-to-air"), side, seen)
+    assert seen.get(Conserve)
