@@ -325,26 +325,36 @@ def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
         assert tf.hex is not None
         check = movement.PlotCheck(game, state, tf)
         if not check.stranded:
-            for path in _paths(game.board, tf.hex, check.speed):
+            for path, edge in _paths(game, tf.hex, check.speed):
                 if check.windy and not wind.into_wind(game, tf.hex, path):
                     continue
                 yield Plot(side, tf.number, path)
-                if game.edge(path[-1] if path else tf.hex):
+                if edge:
                     yield Plot(side, tf.number, path, exit=True)
         anchoring = (Plot(side, tf.number, (), anchor=True), Plot(side, tf.number, (), anchor=True, unload=True))
         yield from (a for a in anchoring if check.moved_refusal(a, tf.hex) is None)
 
 
-@lru_cache(maxsize=4096)
-def _paths(board: Board, start: str, speed: int) -> tuple[tuple[str, ...], ...]:
-    """Every path of at most ``speed`` hexes from ``start``, hex to hex, in order (kept: the
-    legal orders list them for each Task Force whenever a side plots)."""
-    paths: list[tuple[str, ...]] = [()]
-    frontier: list[tuple[str, ...]] = [()]
-    for _ in range(speed):
-        frontier = [(*p, n) for p in frontier for n in sorted(board.neighbors(p[-1] if p else start))]
-        paths += frontier
-    return tuple(paths)
+def _paths(game: Game, start: str, speed: int) -> tuple[tuple[tuple[str, ...], bool], ...]:
+    """Every path of at most ``speed`` hexes from ``start``, hex to hex, in order, each with
+    whether it ends on an edge hex (VI.F); kept by board, as the legal orders list them for each
+    Task Force whenever a side plots."""
+    key = (game.board, start, speed)
+    found = _PATHS.get(key)
+    if found is None:
+        if len(_PATHS) >= 4096:
+            _PATHS.clear()
+        board = game.board
+        paths: list[tuple[str, ...]] = [()]
+        frontier: list[tuple[str, ...]] = [()]
+        for _ in range(speed):
+            frontier = [(*p, n) for p in frontier for n in sorted(board.neighbors(p[-1] if p else start))]
+            paths += frontier
+        found = _PATHS[key] = tuple((p, game.edge(p[-1] if p else start)) for p in paths)
+    return found
+
+
+_PATHS: dict[tuple[Board, str, int], tuple[tuple[tuple[str, ...], bool], ...]] = {}
 
 
 def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
