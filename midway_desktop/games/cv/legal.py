@@ -1,7 +1,10 @@
 """Every order a side may give now (for bots, highlighting and tests).
 
-Candidates are built for the current step and kept only if the step's own check accepts them,
-so the list and the refusals never disagree.
+The list and the refusals never disagree. Most orders are built directly to their refusal's
+rules, what does not change from order to order judged once (a computer player asks for the
+list at almost every order it gives: generating candidates and asking each refusal was most of
+a game's time); ``tests/games/cv/test_legal_built.py`` holds each such maker to the refusal it
+follows. The few makers of short lists keep their candidates only if the refusal accepts them.
 """
 
 from __future__ import annotations
