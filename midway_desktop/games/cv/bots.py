@@ -86,7 +86,8 @@ class PlainBot:
                 self._closing[side] = here
                 return rng.choice(clearing)
         legal = legal or list(session.legal_actions(side))
-        let_pass = next((a for a in legal if isinstance(a, LetPass)), None)  # asked mid-move (VIII.I.2)
+        # Asked mid-move (VIII.I.2): only then is a LetPass offered (the list is not read through else).
+        let_pass = next((a for a in legal if isinstance(a, LetPass)), None) if state.passing is not None else None
         if let_pass is not None and rng.below(1000) < self.done * 1000:
             return let_pass
         return rng.choice(legal)

@@ -29,7 +29,7 @@ from midway_desktop.engine.rng import Rng
 from midway_desktop.games.cv import air, air_combat, bombing, ground, surface
 from midway_desktop.games.cv.actions import Arrange, Attack, Bomb, Conserve, Eliminate, Fire, Intercept, SetDie
 from midway_desktop.games.cv.game import Game
-from midway_desktop.games.cv.sky import BOMBER, groups, lines_at
+from midway_desktop.games.cv.sky import BOMBER, ESCORT, FIGHTERS, count, groups, lines_at
 from midway_desktop.games.cv.state import AMERICAN, JAPANESE, State, evolve, other
 from midway_desktop.values import frozen_value
 
@@ -57,18 +57,35 @@ class CombatStep:
     orders: dict[type[Action], Refusal] = field(default_factory=dict)
     legal: Legal = _none
     keep: Keep | None = None  # how a sealed order is kept, if not in ``State.orders``
+    exact: bool = False  # ``legal`` lists only what ``orders``' refusals accept: not asked again
 
 
 # -- the orders each sealed step offers ---------------------------------------------------------------
 def _intercepts(game: Game, state: State, side: str) -> Iterable[Action]:
-    lines = lines_at(game, state, state.battle)
+    """Built to ``air_combat.intercept_refusal`` and ``conserve_refusal`` exactly (asked of each
+    order they were much of a Battle of Midway's legal orders): at an altitude where the side's
+    Interceptors may fight (IX.D.1.a-c, III.E.1), 1 to all of them, against Escorts and
+    Interceptors only if the enemy has some, against Bombers only if it has some, and those
+    only after their Escorts (IX.D.2.a); Conserve where it has fighters (VIII.E.4.a(3))."""
+    hex_ = state.battle
+    lines = lines_at(game, state, hex_)
+    enemy = other(side)
     for high in air_combat.ALTITUDES:
-        mine = sum(x.factors for x in air_combat.interceptors(lines, side, high))
-        for k in range(mine + 1):
-            for m in range(mine - k + 1):
-                if k + m:
-                    yield Intercept(side, high, k, m)
-        yield Conserve(side, high)
+        mine = count(air_combat.interceptors(lines, side, high))
+        if (
+            mine
+            and air_combat.can_fight(game, state, hex_, high)
+            and air_combat._visible(game, state, side, hex_, high)
+        ):
+            fighters = count(air_combat._at(lines, enemy, high, FIGHTERS))
+            escorts = count(air_combat._at(lines, enemy, high, (ESCORT,)))
+            bombers = count(air_combat._at(lines, enemy, high, (BOMBER,)))
+            for k in range(mine + 1):
+                for m in range(mine - k + 1):
+                    if k + m and (fighters or not k) and (bombers or not m) and (k or not m or not escorts):
+                        yield Intercept(side, high, k, m)
+        if air_combat._at(lines, side, high, FIGHTERS):
+            yield Conserve(side, high)
 
 
 def _attacks(game: Game, state: State, side: str) -> Iterable[Action]:
@@ -113,7 +130,8 @@ STEPS: tuple[CombatStep, ...] = (
     CombatStep("air-to-air", "Combat Phase: Air-to-Air Combat Step, Interceptor-to-Interceptor or "
                "Interceptor-to-Escort Segment", "CV › Basic IX.D.2", True,
                air_combat.first_segment_applies, air_combat.resolve_first_segment,
-               {Intercept: air_combat.intercept_refusal, Conserve: air_combat.conserve_refusal}, _intercepts),
+               {Intercept: air_combat.intercept_refusal, Conserve: air_combat.conserve_refusal}, _intercepts,
+               exact=True),
     CombatStep("interception", "Combat Phase: Air-to-Air Combat Step, Interceptor-to-Bomber Segment",
                "CV › Basic IX.D", True, air_combat.second_segment_applies, air_combat.resolve_second_segment,
                {Attack: air_combat.attack_refusal}, _attacks),
@@ -128,7 +146,7 @@ STEPS: tuple[CombatStep, ...] = (
                {Arrange: surface.arrange_refusal, SetDie: surface.set_die_refusal}, surface.set_ups, surface.keep),
     *(CombatStep(name, f"Combat Phase: Surface Combat Step: {title} Combat Segment", rule, True,
                  surface.applies(name), surface.segment(surface.KIND_OF[name]), {Fire: surface.fire_refusal},
-                 surface.fires, surface.keep)
+                 surface.fires, surface.keep, exact=True)
       for name, title, rule in (
           ("surface-gunnery", "Ship-to-Ship Gunnery", "CV › Basic IX.G.1.b"),
           ("surface-torpedo", "Surface Torpedo Attack", "CV › Basic IV.E.4.b"),
@@ -223,6 +241,8 @@ def legal(game: Game, state: State, side: str) -> list[Action]:
     step = BY_NAME.get(state.step)
     if step is None:
         return []
+    if step.exact:
+        return list(step.legal(game, state, side))
     return [a for a in step.legal(game, state, side) if step.orders[type(a)](game, state, a) is None]
 
 

@@ -1,12 +1,16 @@
 """Every order a side may give now (for bots, highlighting and tests).
 
-Candidates are built for the current step and kept only if the step's own check accepts them,
-so the list and the refusals never disagree.
+The list and the refusals never disagree. Most orders are built directly to their refusal's
+rules, what does not change from order to order judged once (a computer player asks for the
+list at almost every order it gives: generating candidates and asking each refusal was most of
+a game's time); ``tests/games/cv/test_legal_built.py`` holds each such maker to the refusal it
+follows. The few makers of short lists keep their candidates only if the refusal accepts them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from itertools import chain
 from typing import Any, overload
 
@@ -21,6 +25,7 @@ from midway_desktop.games.cv import (
     readiness,
     reorganization,
     shadowing,
+    wind,
 )
 from midway_desktop.games.cv.actions import (
     AirAttack,
@@ -44,7 +49,18 @@ from midway_desktop.games.cv.actions import (
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import announcements
 from midway_desktop.games.cv.setup import set_up_cells
-from midway_desktop.games.cv.state import AIR_BOXES, SECTIONS, TASK_FORCE_BOXES, State, TaskForce, other
+from midway_desktop.games.cv.state import (
+    AIR_BOXES,
+    SECTIONS,
+    TASK_FORCE_BOXES,
+    TASK_FORCE_SHIPS,
+    BaseBox,
+    State,
+    TaskForce,
+    evolve,
+    other,
+)
+from midway_desktop.geometry.board import Board
 
 Maker = Callable[[Game, State, str], Iterator[Action]]
 
@@ -85,20 +101,20 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
             (_stows, None),  # built to readiness.stow_refusal exactly
         ),
         "plane-ready": ((_readies, readiness.ready_refusal),),
-        "form-air-units": ((_forms, readiness.form_refusal),),
+        "form-air-units": ((_forms, None),),  # built to readiness.form_refusal exactly
         "ship-plotting": (
             (_plots, None),  # built to movement.plot_refusal exactly
             (_transfers, None),
             (_shadows, None),  # built to shadowing.shadow_refusal exactly
         ),
-        "landing": ((_landings, air.land_refusal), *_AIR_ANY_TIME),
+        "landing": ((_landings, None), *_AIR_ANY_TIME),  # built to air.land_refusal exactly
         "air-move": (
-            (_moves, air.move_refusal),
-            (_entries, air.enter_refusal),
+            (_moves, None),  # built to air.move_refusal and engaged.refusal exactly
+            (_entries, None),  # built to air.enter_refusal exactly
             (_air_attacks, air_combat.movement_attack_refusal),
             *_AIR_ANY_TIME,
         ),
-        "take-off": ((_take_offs, air.take_off_refusal), *_AIR_ANY_TIME),
+        "take-off": ((_take_offs, None), *_AIR_ANY_TIME),  # built to air.take_off_refusal exactly
     }
     out: list[Action] = []
     for make, refusal in makers.get(state.step, ()):
@@ -110,8 +126,6 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
             out += [a for a in make(game, state, side) if refusal(game, state, a) is None]
     if kinds is None or any(k in combat.ORDER_TYPES for k in kinds):
         out += combat.legal(game, state, side)  # the Combat Phase's sealed steps (Basic IX)
-    if state.step in ("air-move",):
-        out = [a for a in out if engaged.refusal(game, state, a) is None]  # Basic VIII.H.3
     if kinds is not None:
         out = [a for a in out if isinstance(a, kinds)]
     if state.step != "over" and (kinds is None or Announce in kinds):
@@ -252,111 +266,253 @@ def _readies(game: Game, state: State, side: str) -> Iterator[Action]:
 
 
 def _forms(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``readiness.form_refusal`` exactly (asking it of each of some thousands of
+    orders was a third of a plain bot's game): each box's handling, wind and take-off hex are
+    judged once, an order's own Air Factors after (Basic IV.A.2, VI.E)."""
     used = {u.number for u in state.air_units if u.side == side and u.where != "forming"}
     free = [n for n in range(1, AIR_BOXES + 1) if n not in used]
     empty = [n for n in free if state.air_unit(side, n) is None]
+    forming = [u for u in state.air_units if u.side == side and u.where == "forming"]
     for box in state.boxes(side):
+        if isinstance(box, TaskForce) and (box.exited or not box.on_map):
+            continue  # (VI.F.1-2)
+        here = readiness.take_off_hex(game, box)
+        # IV.A.2.c: planes join a forming Air unit only if it takes off from the same hex.
+        joins = [
+            u.number
+            for u in forming
+            if (origin := state.box(side, u.box)) is not None and readiness.take_off_hex(game, origin) == here
+        ]
+        numbers = (*empty, *joins)
+        room = game.handling(box).launch_limit - box.launched  # IV.A.2.a
+        # VI.E: past the Minimum Launch Factor the Task Force must move into the wind: refused
+        # outright if it cannot, else only if its planes keep it at anchor (VI.I.2.b).
+        low = room
+        windless = False
+        if isinstance(box, TaskForce):
+            low = wind.wind_limit(game, box) - box.launched
+            windless = (
+                box.hex is None or game.movement(box, state.hits_of(side)) < 1 or not wind.windward(game, box.hex)
+            )
         seen: set[tuple[str, str]] = set()
         for s in box.planes.c:
             if (s.plane, s.weapon) in seen:
                 continue
             seen.add((s.plane, s.weapon))
+            if not game.has_plane(s.plane):
+                continue
             have = sum(x.factors for x in box.planes.c if (x.plane, x.weapon) == (s.plane, s.weapon))
-            forming = [u.number for u in state.air_units if u.side == side and u.where == "forming"]
-            for number in (*empty, *forming):
-                for n in range(1, have + 1):
+            # (the Air Box number changes none of this: judged once for them all)
+            sizes = [
+                n
+                for n in range(1, min(have, room) + 1)
+                if n <= low
+                or not (
+                    windless
+                    or (isinstance(box, TaskForce) and readiness.anchored_after(game, box, s.plane, n, s.weapon))
+                )
+            ]
+            for number in numbers:
+                for n in sizes:
                     yield Form(side, box.id, number, s.plane, n, s.weapon)
 
 
 def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
-    """Built to ``movement.plot_refusal`` by its own parts: the Task Force's once, each plot's."""
-    board = game.board
+    """Built to ``movement.plot_refusal`` by its own parts: the Task Force's once, each path's
+    (hex to hex, no longer than its speed: VI.B) into the wind if it must go there (VI.E), and
+    off the mapboard only from an edge (VI.F); while its planes hold it at anchor it is plotted
+    only to stay (VI.I.2.b), and the anchoring plots are asked of the check itself."""
     for tf in state.task_forces:
         if tf.side != side or not tf.on_map or tf.entry is not None or movement.plotting_refusal(tf) is not None:
             continue
         assert tf.hex is not None
         check = movement.PlotCheck(game, state, tf)
+        if not check.stranded:
+            for path, edge in _paths(game, tf.hex, check.speed):
+                if check.windy and not wind.into_wind(game, tf.hex, path):
+                    continue
+                yield Plot(side, tf.number, path)
+                if edge:
+                    yield Plot(side, tf.number, path, exit=True)
+        anchoring = (Plot(side, tf.number, (), anchor=True), Plot(side, tf.number, (), anchor=True, unload=True))
+        yield from (a for a in anchoring if check.moved_refusal(a, tf.hex) is None)
+
+
+def _paths(game: Game, start: str, speed: int) -> tuple[tuple[tuple[str, ...], bool], ...]:
+    """Every path of at most ``speed`` hexes from ``start``, hex to hex, in order, each with
+    whether it ends on an edge hex (VI.F); kept by board, as the legal orders list them for each
+    Task Force whenever a side plots."""
+    key = (game.board, start, speed)
+    found = _PATHS.get(key)
+    if found is None:
+        if len(_PATHS) >= 4096:
+            _PATHS.clear()
+        board = game.board
         paths: list[tuple[str, ...]] = [()]
         frontier: list[tuple[str, ...]] = [()]
-        for _ in range(check.speed):
-            frontier = [(*p, n) for p in frontier for n in sorted(board.neighbors(p[-1] if p else tf.hex))]
+        for _ in range(speed):
+            frontier = [(*p, n) for p in frontier for n in sorted(board.neighbors(p[-1] if p else start))]
             paths += frontier
-        plots = [Plot(side, tf.number, path, exit=e) for path in paths for e in (False, True)]
-        plots += [Plot(side, tf.number, (), anchor=True), Plot(side, tf.number, (), anchor=True, unload=True)]
-        # (the paths go hex to hex by construction)
-        yield from (a for a in plots if check.moved_refusal(a, a.path[-1] if a.path else tf.hex) is None)
+        found = _PATHS[key] = tuple((p, game.edge(p[-1] if p else start)) for p in paths)
+    return found
+
+
+_PATHS: dict[tuple[Board, str, int], tuple[tuple[tuple[str, ...], bool], ...]] = {}
 
 
 def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
     """One ship at a time, without planes, to a Task Force in its hex or an unused box; built to
-    ``reorganization.transfer_refusal`` by asking it, once for all the unused boxes (a ship
-    moved to an empty box is judged alike whichever box it is: they differ only in number)."""
+    ``reorganization.transfer_refusal`` by its own parts: the box a ship leaves is judged once a
+    ship (VI.D: no planes left without ships; IV.B.1: the rest fit), each Task Force it may join
+    after (Set Up III.C.1.a-c, IV.B.1). An unused box, or the mapboard unorganized (VI.D), takes
+    it then: it starts with no planes, so nothing there can fail to fit."""
     used = {t.number for t in state.task_forces if t.side == side}
     free = [n for n in range(1, TASK_FORCE_BOXES[side] + 1) if n not in used]
     set_up = state.step == "set-up"
-    ok = reorganization.transfer_refusal
+    most = TASK_FORCE_SHIPS[side]
     for tf in state.task_forces:
-        if tf.side != side or (not tf.on_map and not set_up):
-            continue
-        targets = [t.number for t in state.task_forces if t.side == side and (set_up or (t.on_map and t.hex == tf.hex))]
+        if tf.side != side or (not set_up and (not tf.on_map or tf.entry is not None)):
+            continue  # (VI.C: only Task Forces on the mapboard reorganize)
+        when = reorganization._when(tf)
+        joins = [
+            t
+            for t in state.task_forces
+            if t.side == side
+            and t.number != tf.number
+            and 1 <= t.number <= TASK_FORCE_BOXES[side]  # (VI.D: not into an Unorganized Ship unit)
+            and len(t.ships) < most
+            # Set Up III.C.1.a: the same area and Turn at set-up; VI.C: the same hex after
+            and ((t.area == tf.area and reorganization._when(t) == when) if set_up else (t.on_map and t.hex == tf.hex))
+        ]
         loose = () if set_up or tf.unorganized else (reorganization.next_unorganized(state, side),)  # (VI.D)
+        planes = tf.planes.all()
         for title in tf.ships:
-            to_free = bool(free) and ok(game, state, Transfer(side, tf.number, free[0], (title,))) is None
-            for n in (*targets, *free, *loose):
-                a = Transfer(side, tf.number, n, (title,))
-                if to_free if n in free else ok(game, state, a) is None:
-                    yield a
+            ships = tuple(t for t in tf.ships if t != title)
+            if (not ships and planes) or (ships and not game.fits(evolve(tf, ships=ships), planes)):
+                continue
+            for t in joins:
+                if game.fits(evolve(t, ships=(*t.ships, title)), t.planes.all()):
+                    yield Transfer(side, tf.number, t.number, (title,))
+            for n in (*free, *loose):
+                yield Transfer(side, tf.number, n, (title,))
 
 
 def _landings(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``air.land_refusal`` by its own parts: where the Air unit may land is judged
+    once a box (VIII.A.1, VIII.B.2, VIII.G.2), what lands there once an order (IV.B, VI.E)."""
     for unit in state.air_units:
         if unit.side != side or unit.where not in air.FLYING:
             continue
         planes = sorted({r.plane for r in unit.records})
+        here = air.air_hex(game, state, unit)
+        reach = 0 if unit.moved else air.budget(game, unit)
         for box in state.boxes(side):
-            yield Land(side, unit.number, box.id)
-            for p in planes:
-                yield Land(side, unit.number, box.id, p)
+            if isinstance(box, TaskForce) and box.unorganized:
+                continue  # (VI.D)
+            off_board = isinstance(box, BaseBox) and box.hex is None
+            if off_board:  # VIII.G.2: from an Air Entry Hex reached on an earlier Turn, whole
+                if unit.where != "map" or here not in game.air_entry_hexes(box.id):
+                    continue
+                # (a plane type's order lands them all only if the Air unit has no other)
+                kinds = [""] + (planes if len(planes) == 1 else [])
+            else:
+                target = game.box_hex(box)
+                if target is None or here is None or game.board.distance(here, target) > reach:
+                    continue
+                kinds = ["", *planes]
+            for plane in kinds:
+                records = [r for r in unit.records if not plane or r.plane == plane]
+                if air._handling_refusal(game, box, records, count_launch=not off_board) is None:
+                    yield Land(side, unit.number, box.id, plane)
 
 
-def _destinations(game: Game, state: State, side: str, start: str, reach: int) -> Iterator[tuple[str, str]]:
-    at: dict[str | None, list[str]] = {}  # the side's boxes by hex (``Game.friendly_boxes_at``), looked up once
+def _boxes_at(game: Game, state: State, side: str) -> tuple[tuple[str | None, tuple[str, ...]], ...]:
+    """The side's boxes by hex, whose CAP Boxes an Air unit may join there (``Game.friendly_boxes_at``:
+    an Unorganized Ship unit has none, VI.D), in the boxes' order."""
+    at: dict[str | None, list[str]] = {}
     for box in state.boxes(side):
         if not (isinstance(box, TaskForce) and box.unorganized):
             at.setdefault(game.box_hex(box), []).append(box.id)
-    for h in sorted(game.board.within(start, reach)):
-        yield h, ""
-        for box_id in at.get(h, ()):
-            yield h, box_id
+    return tuple((h, tuple(ids)) for h, ids in at.items())
+
+
+@lru_cache(maxsize=256)
+def _flights(
+    order: type[MoveAir] | type[TakeOff],
+    board: Board,
+    side: str,
+    number: int,
+    start: str,
+    reach: int,
+    at: tuple[tuple[str | None, tuple[str, ...]], ...],
+) -> tuple[MoveAir | TakeOff, ...]:
+    """An Air unit's flights to each hex within ``reach``, alone or into a box's CAP Box there
+    (VIII.B.2, VIII.H.2): kept, as an Air unit that has not moved is offered the same flights at
+    every order its side gives in the step (hundreds each)."""
+    boxes = dict(at)
+    return tuple(order(side, number, h, cap) for h in _within(board, start, reach) for cap in ("", *boxes.get(h, ())))
+
+
+@lru_cache(maxsize=4096)
+def _within(board: Board, start: str, reach: int) -> tuple[str, ...]:
+    """The hexes an Air unit may fly to, in order (asked for every flying unit at every order)."""
+    return tuple(sorted(board.within(start, reach)))
 
 
 def _moves(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``air.move_refusal`` and ``engaged.refusal`` exactly: hexes within the unit's
+    budget, alone or into a CAP Box there (Basic VIII.B.2, VIII.H.2); not the enemy hex it must
+    leave, nor, on its way home, another enemy hex (VIII.H.3)."""
+    known: dict[str, bool] = {}  # enemy hexes as the side knows them, each judged once
+
+    def enemy(h: str) -> bool:
+        found = known.get(h)
+        if found is None:
+            found = known[h] = air._enemy_known_at(game, state, side, h)
+        return found
+
+    at = _boxes_at(game, state, side)
     for unit in state.air_units:
         if unit.side == side and unit.where in air.FLYING and not unit.moved:
             start = air.air_hex(game, state, unit)
             if start is not None:
-                for h, cap in _destinations(game, state, side, start, air.budget(game, unit)):
-                    yield MoveAir(side, unit.number, h, cap)
+                flights = _flights(MoveAir, game.board, side, unit.number, start, air.budget(game, unit), at)
+                leave = unit.leave if engaged.must_leave(game, state, unit) else None
+                if leave is None and not unit.homing:
+                    yield from flights
+                    continue
+                for a in flights:
+                    if a.to == leave or (unit.homing and a.to != start and enemy(a.to)):
+                        continue
+                    yield a
 
 
 def _entries(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``air.enter_refusal`` exactly: at the base's Air Entry Hexes once due (VIII.G.1)."""
     for unit in state.air_units:
         if unit.side == side and unit.where == "in-flight":
-            for h in sorted(game.air_entry_hexes(unit.box)):
-                yield EnterMap(side, unit.number, h)
+            assert unit.due is not None
+            if not state.time < unit.due:
+                for h in sorted(game.air_entry_hexes(unit.box)):
+                    yield EnterMap(side, unit.number, h)
 
 
 def _take_offs(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``air.take_off_refusal`` exactly: from an off-board base straight off the
+    mapboard (VIII.G.1), else to a hex within the unit's speed, alone or into a CAP Box there
+    (VIII.A.3, VIII.B.2, VIII.H.2); none from a Task Force gone from the mapboard (VI.F.2)."""
+    at = _boxes_at(game, state, side)
     for unit in state.air_units:
         if unit.side != side or unit.where != "forming":
             continue
         box = state.box(side, unit.box)
-        start = game.box_hex(box) if box is not None else None
+        assert box is not None
+        start = game.box_hex(box)
         if start is None:
-            yield TakeOff(side, unit.number, "")
+            if isinstance(box, BaseBox):
+                yield TakeOff(side, unit.number, "")
             continue
-        for h, cap in _destinations(game, state, side, start, air.speed(game, unit)):
-            yield TakeOff(side, unit.number, h, cap)
+        yield from _flights(TakeOff, game.board, side, unit.number, start, air.speed(game, unit), at)
 
 
 def _altitudes(game: Game, state: State, side: str) -> Iterator[Action]:

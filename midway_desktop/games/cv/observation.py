@@ -22,6 +22,7 @@ never revealed.
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
 from midway_desktop.engine.events import Event
@@ -338,16 +339,22 @@ def apply_announce(state: State, a: Announce) -> State:
 
 def announcements(state: State, side: str) -> list[Announce]:
     """Every announcement ``side`` may make now."""
-    out = []
+    out: list[Announce] = []
     for tf in state.task_forces:
         if tf.side == side and not tf.exited:
-            low, high = strength_range(len(tf.ships))
-            out += [Announce(side, "tf", tf.number, n) for n in range(low, high + 1)]
+            out += _announcing(side, "tf", tf.number, len(tf.ships))
     for unit in state.air_units:
         if unit.side == side:
-            low, high = strength_range(unit.total)
-            out += [Announce(side, "air", unit.number, n) for n in range(low, high + 1)]
+            out += _announcing(side, "air", unit.number, unit.total)
     return out
+
+
+@cache
+def _announcing(side: str, kind: str, number: int, strength: int) -> tuple[Announce, ...]:
+    """One unit's announcements (Basic III.C.2), kept: every legal order list holds them all,
+    hundreds a side, and a unit's change only as its strength does."""
+    low, high = strength_range(strength)
+    return tuple(Announce(side, kind, number, n) for n in range(low, high + 1))
 
 
 # -- observing while ships move (Basic III.A, VI.A.2) ------------------------------------------------

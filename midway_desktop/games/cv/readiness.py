@@ -203,7 +203,7 @@ def form_refusal(game: Game, state: State, a: Form) -> str | None:
         if game.movement(box, state.hits_of(box.side)) < 1 or not wind.windward(game, box.hex):
             return f"{past}, and from {box.hex} it cannot (CV › Basic VI.E)."
         # Else its plot would be refused whichever way it went: it must move, and may not weigh anchor.
-        if held_at_anchor(game, box, box.planes.with_("c", _left_in_c(box, a)).all()):
+        if anchored_after(game, box, a.plane, a.factors, a.weapon):
             return (
                 f"{past}, and it may not weigh anchor: its planes fit aboard only while its Temporary Seaplane Base "
                 "lasts (CV › Basic VI.E, VI.I.2.b)."
@@ -211,12 +211,20 @@ def form_refusal(game: Game, state: State, a: Form) -> str | None:
     return None
 
 
-def _left_in_c(box: TaskForce | BaseBox, a: Form) -> tuple[Planes, ...]:
-    """The box's C section once ``a``'s Air Factors have left it, the longest-ready first."""
-    left = a.factors
+def anchored_after(game: Game, box: TaskForce, plane: str, factors: int, weapon: str) -> bool:
+    """Basic VI.I.2.b: the Task Force may not weigh anchor once the Air Factors formed have left
+    its C section (only a Temporary Seaplane Base holds it)."""
+    if not box.seaplane_base:
+        return False
+    return held_at_anchor(game, box, box.planes.with_("c", _left_in_c(box, plane, factors, weapon)).all())
+
+
+def _left_in_c(box: TaskForce | BaseBox, plane: str, factors: int, weapon: str) -> tuple[Planes, ...]:
+    """The box's C section once the Air Factors formed have left it, the longest-ready first."""
+    left = factors
     kept: list[Planes] = []
     for s in sorted(box.planes.c, key=lambda s: not s.fresh):
-        if left and s.plane == a.plane and s.weapon == a.weapon:
+        if left and s.plane == plane and s.weapon == weapon:
             take = min(left, s.factors)
             left -= take
             kept.append(evolve(s, factors=s.factors - take))
@@ -228,7 +236,7 @@ def _left_in_c(box: TaskForce | BaseBox, a: Form) -> tuple[Planes, ...]:
 def apply_form(game: Game, state: State, a: Form) -> State:
     box = state.box(a.side, a.box)
     assert box is not None
-    kept = _left_in_c(box, a)
+    kept = _left_in_c(box, a.plane, a.factors, a.weapon)
     plane = game.plane(a.plane)
     record = AirRecord(a.plane, a.factors, a.weapon, False, box.id, state.time, state.time.plus(plane.endurance))
     unit = state.air_unit(a.side, a.air_unit)

@@ -228,11 +228,17 @@ def set_ups(game: Game, state: State, side: str) -> Iterator[Action]:
 
 
 def fires(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Built to ``fire_refusal`` exactly (asking it of each order was most of a Battle of Midway's
+    legal orders): each target, up to the Factors not announced against the others (IX.A.3)."""
     kind = KIND_OF[state.step]
     for battle in battles(game, state):
         have = available(game, state, battle, side, kind)
-        for target in targets(game, state, battle, side, kind) if have else ():
-            for n in range(1, have + 1):
+        if not have:
+            continue
+        allotted = _allotted(state, side, battle.hex, kind)
+        for target in targets(game, state, battle, side, kind):
+            others = sum(x.factors for x in allotted if x.target != target)
+            for n in range(1, have - others + 1):
                 yield Fire(side, battle.hex, kind, target, n)
 
 
