@@ -19,7 +19,7 @@ def test_the_dialog_offers_the_computer_at_either_cv_side(qtbot) -> None:  # typ
     d.show()
     for side in ("american", "japanese"):
         box = d.seat_boxes[side]
-        assert [box.itemData(i) for i in range(box.count())] == [None, "doctrine"]
+        assert [box.itemData(i) for i in range(box.count())] == [None, "doctrine", "strong"]
 
 
 def test_the_computer_plays_the_japanese_in_the_window_without_a_curtain(qtbot) -> None:  # type: ignore[no-untyped-def]
