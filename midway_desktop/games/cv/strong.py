@@ -12,6 +12,9 @@ The mends:
   starts at High Altitude. So a strike with Dive Bombers whose target lies within one Turn's
   flight waits :data:`HOLD` hexes short of it, climbs in the next Air Unit Movement Phase and
   dives; its fighters climb with it (Interceptors meet Bombers only at their altitude, VIII.D.5).
+  Only a strike whose every plane has an Endurance of :data:`LEGS` or more waits: for one with
+  Devastators (4) the Turn spent costs more than the dive gains (measured: the American
+  carriers' strikes did worse waiting).
 - Strike what is there (III.C; VI): a strike goes only at the freshest sightings (ships seen
   an hour ago have moved), valued by what the sighting reveals of carriers and heavy ships
   (:func:`sighting_worth`) rather than by a count of ships, so that a screen of destroyers
@@ -35,6 +38,7 @@ from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import AIR_BOXES, AMERICAN, JAPANESE
 
 HOLD = 2  # hexes short of its target a diving strike waits on the Turn it takes off
+LEGS = 5  # the least Endurance of every plane in a strike that waits to climb
 WORTHWHILE = 5  # the least sighting worth a strike (below: destroyers alone)
 CARRIER = 20  # worth of a carrier seen (CV, CVL: what wins the battle, XI.C)
 KIND_WORTH = {"CV": CARRIER, "CVL": CARRIER, "BB": 10, "CA": 3, "CAV": 3}  # a named ship's worth
@@ -62,12 +66,19 @@ class Strong(Doctrine):
     views and the same bot luck make the same choices."""
 
     def __init__(
-        self, game: Game, hold: int = HOLD, scouts: int = SCOUTS_ALOFT, fresh: int = 1, spare: int = SPARE
+        self,
+        game: Game,
+        hold: int = HOLD,
+        scouts: int = SCOUTS_ALOFT,
+        fresh: int = 1,
+        spare: int = SPARE,
+        endurance: int = LEGS,
     ) -> None:
         super().__init__(game)
         self.spare = spare
         self.fresh = fresh
         self.hold = hold
+        self.endurance = endurance
         self.scouts = scouts
 
     # -- strikes: dive, don't glide (VIII.D.4) --------------------------------------------------
@@ -83,6 +94,8 @@ class Strong(Doctrine):
             return goal, cap
         if not self.hold or not self._low_divers(unit) or self._dist(here, goal) <= self.hold:
             return goal, cap
+        if min(self.game.plane(r["plane"]).endurance for r in unit["records"]) < self.endurance:
+            return goal, cap  # short legs (a Devastator's 4 Turns): the Turn spent waiting is too dear
         # Taking off now it would bomb at Low Altitude: wait HOLD hexes short, on its own side.
         ring = [h for h in self.game.board.within(goal, self.hold) if self._dist(h, goal) == self.hold]
         return (min(ring, key=lambda h: (self._dist(here, h), h)) if ring else goal), ""
