@@ -5,6 +5,12 @@ by watching Doctrine games and measured against the Doctrine (``tests.benchmarks
 It reads ``session.view(side)`` and the offered orders, never the state, as the Doctrine does
 (``doctrine.Referee``). Its knobs (constructor arguments) are there for those measurements.
 
+Where it stands (Short Scenario, 20 games a side, seeds 1000-1019): it beat a random player in
+all 40; against the Doctrine it is ahead on points as the Japanese (136 to 98 on average, 2
+won, 17 drawn, 1 lost) and even as the Americans (64 to 62, all drawn), where the Doctrine
+against itself comes out 75 to 86. Winning needs a lead of 100 (XI.A), so it does not yet beat
+the Doctrine in most games on either side: that is the planning player's work.
+
 The mends:
 
 - Dive, don't glide (CV › Basic VIII.D.4, IX.E.1.c): Bombers stay at Low Altitude on the Turn
