@@ -21,7 +21,7 @@ def test_the_dialog_offers_the_computer_at_either_cv_side(qtbot) -> None:  # typ
     for side in ("american", "japanese"):
         box = d.seat_boxes[side]
         levels = [p.name for p in rules.computer_players(rules.scenarios[0], side)]
-        assert "doctrine" in levels  # (and whatever other level the rules list, the usual one first)
+        assert levels == ["doctrine", "strong"]  # (the quick one first: the usual one)
         assert [box.itemData(i) for i in range(box.count())] == [None, *levels]
 
 

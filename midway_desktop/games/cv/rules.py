@@ -123,6 +123,12 @@ DOCTRINE = ComputerPlayer(
     "Searches, strikes the enemy it finds and keeps CAP over its carriers, seeing only what its side may see "
     "(CV › Basic III).",
 )
+STRONG = ComputerPlayer(
+    "strong",
+    "Strong",
+    "The Doctrine with its weak habits mended: dives instead of gliding, strikes the freshest and "
+    "richest sighting, keeps fuel in hand; sees only what its side may see (CV › Basic III).",
+)
 
 
 def scenario_state_by_name(game: Game, name: str) -> State:
@@ -164,15 +170,16 @@ class CvRules(Rules[State]):
         self.scenarios = _scenarios(self.game)
 
     def computer_players(self, scenario: Scenario, side: str) -> tuple[ComputerPlayer, ...]:
-        """The computer may take either side in every scenario (``doctrine``)."""
-        return (DOCTRINE,) if side in self.sides else ()
+        """The computer may take either side in every scenario (``doctrine``, ``strong``)."""
+        return (DOCTRINE, STRONG) if side in self.sides else ()
 
     def computer_bot(self, side: str, name: str) -> Any:
-        if name != DOCTRINE.name or side not in self.sides:
+        if name not in (DOCTRINE.name, STRONG.name) or side not in self.sides:
             return super().computer_bot(side, name)
         from midway_desktop.games.cv.doctrine import Doctrine
+        from midway_desktop.games.cv.strong import Strong
 
-        return Doctrine(self.game)
+        return Strong(self.game) if name == STRONG.name else Doctrine(self.game)
 
     def setup(self, scenario: Scenario, options: Mapping[str, Any], rng: Rng) -> tuple[State, list[Event]]:
         state = self.make_state(self.game, scenario.name)

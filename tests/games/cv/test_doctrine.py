@@ -168,7 +168,7 @@ def test_it_answers_any_order_it_does_not_know_with_a_legal_default() -> None:
 def test_the_computer_may_take_either_side() -> None:
     scenario = RULES.scenario("short")
     for side in (US, JP):
-        assert [p.name for p in RULES.computer_players(scenario, side)] == ["doctrine"]
+        assert [p.name for p in RULES.computer_players(scenario, side)] == ["doctrine", "strong"]
     other = JP
     seats = resolve(RULES, scenario, (US,))
     assert seats == {other: "doctrine"}
