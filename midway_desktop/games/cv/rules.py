@@ -119,7 +119,7 @@ StateMaker = Callable[[Game, str], State]
 
 DOCTRINE = ComputerPlayer(
     "doctrine",
-    "Doctrine",
+    "Doctrine (quick)",
     "Searches, strikes the enemy it finds and keeps CAP over its carriers, seeing only what its side may see "
     "(CV › Basic III).",
 )
