@@ -1,5 +1,5 @@
 """A stronger CV computer player: the Doctrine with weak habits of its mended, seeing only its
-own side's view. A first step toward the planning player the issue asks for: it does NOT look
+own side's view. A first step toward a planning player: it does NOT look
 ahead, roll out plans or sample what it cannot see; it is a heuristic player, each mend chosen
 by watching Doctrine games and measured against the Doctrine (``tests.benchmarks.cv_strength``).
 It reads ``session.view(side)`` and the offered orders, never the state, as the Doctrine does
