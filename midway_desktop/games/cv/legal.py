@@ -10,8 +10,9 @@ follows. The few makers of short lists keep their candidates only if the refusal
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
-from itertools import chain
+from functools import lru_cache, partial
+from itertools import chain, product, starmap
+from math import prod
 from typing import Any, overload
 
 from midway_desktop.engine.actions import Action
@@ -62,12 +63,12 @@ from midway_desktop.games.cv.state import (
 )
 from midway_desktop.geometry.board import Board
 
-Maker = Callable[[Game, State, str], Iterator[Action]]
+Maker = Callable[[Game, State, str], Iterator[Action]] | Callable[[Game, State, str], Iterator[Sequence[Action]]]
 
 
-def _regroups(game: Game, state: State, side: str) -> Iterator[Action]:
+def _regroups(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
     """Built to ``air.regroup_refusal`` exactly (there are many: the hex is judged once a unit;
-    ``tests/games/cv/test_legal.py`` holds the two together)."""
+    ``tests/games/cv/test_legal.py`` holds the two together), a stack's orders a ``Product``."""
     flying = [u for u in state.air_units if u.side == side and u.where in air.FLYING]
     empty = [n for n in range(1, AIR_BOXES + 1) if state.air_unit(side, n) is None]
     for unit in flying:
@@ -83,9 +84,11 @@ def _regroups(game: Game, state: State, side: str) -> Iterator[Action]:
         for r in unit.records:
             stacks[(r.plane, r.weapon, r.high)] = stacks.get((r.plane, r.weapon, r.high), 0) + r.factors
         for (plane, weapon, high), have in sorted(stacks.items()):
-            for n in range(1, have + 1):
-                for target in targets:
-                    yield Regroup(side, unit.number, target, plane, n, weapon, high)
+            yield Product(partial(_regroup, side, unit.number, plane, weapon, high), range(1, have + 1), targets)
+
+
+def _regroup(side: str, unit: int, plane: str, weapon: str, high: bool, n: int, target: int) -> Action:
+    return Regroup(side, unit, target, plane, n, weapon, high)
 
 
 def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action], ...] | None = None) -> list[Action]:
@@ -94,6 +97,19 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
     if state.passing is not None:  # Basic VIII.I.2: the side asked answers, and nothing else
         asked = [*passing.offered(game, state, side), *announcements(state, side)]
         return asked if kinds is None else [a for a in asked if isinstance(a, kinds)]
+    return list(chain.from_iterable(_parts(game, state, side, kinds)))
+
+
+def legal_sequence(game: Game, state: State, side: str) -> Sequence[Action]:
+    """``legal_orders``'s list, the same orders in the same order, its long runs (a stack's Form
+    and Regroup orders) each made only when read: a plain bot reads one order of thousands."""
+    if state.passing is not None:
+        return legal_orders(game, state, side)
+    return Orders(*_parts(game, state, side, None))
+
+
+def _parts(game: Game, state: State, side: str, kinds: tuple[type[Action], ...] | None) -> list[Sequence[Action]]:
+    """``legal_orders`` (not asked to pass) in parts, one after the other."""
     makers: dict[str, tuple[tuple[Maker, Callable[[Game, State, Any], str | None] | None], ...]] = {
         "set-up": (
             (_places, None),  # built to movement.place_refusal exactly
@@ -116,25 +132,58 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
         ),
         "take-off": ((_take_offs, None), *_AIR_ANY_TIME),  # built to air.take_off_refusal exactly
     }
-    out: list[Action] = []
+    out: list[Sequence[Action]] = []
     for make, refusal in makers.get(state.step, ()):
         if kinds is not None and MAKES[make] not in kinds:
             continue
-        if refusal is None:  # built exactly to the check
-            out += list(make(game, state, side))
+        if make in _IN_PARTS:  # (built exactly to the check, in parts)
+            out += make(game, state, side)
+        elif refusal is None:  # built exactly to the check
+            out.append(list(make(game, state, side)))
         else:
-            out += [a for a in make(game, state, side) if refusal(game, state, a) is None]
+            out.append([a for a in make(game, state, side) if refusal(game, state, a) is None])
     if kinds is None or any(k in combat.ORDER_TYPES for k in kinds):
-        out += combat.legal(game, state, side)  # the Combat Phase's sealed steps (Basic IX)
-    if kinds is not None:
-        out = [a for a in out if isinstance(a, kinds)]
+        fought = combat.legal(game, state, side)  # the Combat Phase's sealed steps (Basic IX)
+        out.append(fought if kinds is None else [a for a in fought if isinstance(a, kinds)])
     if state.step != "over" and (kinds is None or Announce in kinds):
-        out += announcements(state, side)  # standing Condition 2 announcements (Basic III.C.2)
+        out.append(announcements(state, side))  # standing Condition 2 announcements (Basic III.C.2)
     if kinds is not None and Done not in kinds:
         return out
     if movement.done_refusal(game, state, Done(side)) is None and engaged.refusal(game, state, Done(side)) is None:
-        out.append(Done(side))
+        out.append((Done(side),))
     return out
+
+
+class Product(Sequence[Action]):
+    """An order for each combination of the axes' values, the first axis outermost (as nested
+    loops list them), each made only when read."""
+
+    def __init__(self, build: Callable[..., Action], *axes: Sequence[Any]) -> None:
+        self.build, self.axes = build, axes
+        self._len = prod(len(a) for a in axes)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[Action]:
+        return starmap(self.build, product(*self.axes))
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        values: list[Any] = []
+        for axis in reversed(self.axes):
+            i, k = divmod(i, len(axis))
+            values.append(axis[k])
+        return self.build(*reversed(values))
 
 
 def _shadows(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -265,10 +314,11 @@ def _readies(game: Game, state: State, side: str) -> Iterator[Action]:
                         yield Ready(side, box.id, s.plane, n, source, target, w)
 
 
-def _forms(game: Game, state: State, side: str) -> Iterator[Action]:
+def _forms(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
     """Built to ``readiness.form_refusal`` exactly (asking it of each of some thousands of
     orders was a third of a plain bot's game): each box's handling, wind and take-off hex are
-    judged once, an order's own Air Factors after (Basic IV.A.2, VI.E)."""
+    judged once, an order's own Air Factors after (Basic IV.A.2, VI.E); a stack's orders a
+    ``Product``."""
     used = {u.number for u in state.air_units if u.side == side and u.where != "forming"}
     free = [n for n in range(1, AIR_BOXES + 1) if n not in used]
     empty = [n for n in free if state.air_unit(side, n) is None]
@@ -312,9 +362,11 @@ def _forms(game: Game, state: State, side: str) -> Iterator[Action]:
                     or (isinstance(box, TaskForce) and readiness.anchored_after(game, box, s.plane, n, s.weapon))
                 )
             ]
-            for number in numbers:
-                for n in sizes:
-                    yield Form(side, box.id, number, s.plane, n, s.weapon)
+            yield Product(partial(_form, side, box.id, s.plane, s.weapon), numbers, sizes)
+
+
+def _form(side: str, box: str, plane: str, weapon: str, number: int, n: int) -> Action:
+    return Form(side, box, number, plane, n, weapon)
 
 
 def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -555,6 +607,9 @@ def _jettisons(game: Game, state: State, side: str) -> Iterator[Action]:
 # Orders a side may give at any time in its part of the Air Unit Movement Phase.
 _AIR_ANY_TIME = ((_altitudes, air.altitude_refusal), (_regroups, None), (_jettisons, None))  # type: ignore[assignment]
 
+
+# The makers that yield their orders in parts (``Product``s), not one by one.
+_IN_PARTS: frozenset[Maker] = frozenset({_forms, _regroups})  # type: ignore[arg-type]
 
 # The order type each maker lists (``legal_orders``'s ``kinds``).
 MAKES: dict[Maker, type[Action]] = {
