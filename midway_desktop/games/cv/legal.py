@@ -102,7 +102,7 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
 
 def legal_sequence(game: Game, state: State, side: str) -> Sequence[Action]:
     """``legal_orders``'s list, the same orders in the same order, its long runs (a stack's Form
-    and Regroup orders) each made only when read: a plain bot reads one order of thousands."""
+    and Regroup orders, a Task Force's Plots) each made only when read: a plain bot reads one order of thousands."""
     if state.passing is not None:
         return legal_orders(game, state, side)
     return Orders(*_parts(game, state, side, None))
@@ -369,25 +369,39 @@ def _form(side: str, box: str, plane: str, weapon: str, number: int, n: int) -> 
     return Form(side, box, number, plane, n, weapon)
 
 
-def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
+def _plots(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
     """Built to ``movement.plot_refusal`` by its own parts: the Task Force's once, each path's
     (hex to hex, no longer than its speed: VI.B) into the wind if it must go there (VI.E), and
     off the mapboard only from an edge (VI.F); while its planes hold it at anchor it is plotted
-    only to stay (VI.I.2.b), and the anchoring plots are asked of the check itself."""
+    only to stay (VI.I.2.b), and the anchoring plots are asked of the check itself. A Task
+    Force's paths one ``Product``, each Plot made when read."""
     for tf in state.task_forces:
         if tf.side != side or not tf.on_map or tf.entry is not None or movement.plotting_refusal(tf) is not None:
             continue
         assert tf.hex is not None
         check = movement.PlotCheck(game, state, tf)
         if not check.stranded:
-            for path, edge in _paths(game, tf.hex, check.speed):
-                if check.windy and not wind.into_wind(game, tf.hex, path):
-                    continue
-                yield Plot(side, tf.number, path)
-                if edge:
-                    yield Plot(side, tf.number, path, exit=True)
+            plots = _plot_paths(game, tf.hex, check.speed)
+            if check.windy:
+                plots = tuple(p for p in plots if wind.into_wind(game, tf.hex, p[0]))
+            yield Product(partial(_plot, side, tf.number), plots)
         anchoring = (Plot(side, tf.number, (), anchor=True), Plot(side, tf.number, (), anchor=True, unload=True))
-        yield from (a for a in anchoring if check.moved_refusal(a, tf.hex) is None)
+        yield [a for a in anchoring if check.moved_refusal(a, tf.hex) is None]
+
+
+def _plot(side: str, task_force: int, plot: tuple[tuple[str, ...], bool]) -> Action:
+    return Plot(side, task_force, plot[0], exit=plot[1])
+
+
+def _plot_paths(game: Game, start: str, speed: int) -> tuple[tuple[tuple[str, ...], bool], ...]:
+    """``_paths`` as Plots list them: each path, then off the mapboard too if it ends on an edge."""
+    key = (game.board, start, speed)
+    found = _PLOTS.get(key)
+    if found is None:
+        if len(_PLOTS) >= 4096:
+            _PLOTS.clear()
+        found = _PLOTS[key] = tuple((p, x) for p, edge in _paths(game, start, speed) for x in (False, True)[: 1 + edge])
+    return found
 
 
 def _paths(game: Game, start: str, speed: int) -> tuple[tuple[tuple[str, ...], bool], ...]:
@@ -410,6 +424,7 @@ def _paths(game: Game, start: str, speed: int) -> tuple[tuple[tuple[str, ...], b
 
 
 _PATHS: dict[tuple[Board, str, int], tuple[tuple[tuple[str, ...], bool], ...]] = {}
+_PLOTS: dict[tuple[Board, str, int], tuple[tuple[tuple[str, ...], bool], ...]] = {}
 
 
 def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -511,10 +526,10 @@ def _within(board: Board, start: str, reach: int) -> tuple[str, ...]:
     return tuple(sorted(board.within(start, reach)))
 
 
-def _moves(game: Game, state: State, side: str) -> Iterator[Action]:
+def _moves(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
     """Built to ``air.move_refusal`` and ``engaged.refusal`` exactly: hexes within the unit's
     budget, alone or into a CAP Box there (Basic VIII.B.2, VIII.H.2); not the enemy hex it must
-    leave, nor, on its way home, another enemy hex (VIII.H.3)."""
+    leave, nor, on its way home, another enemy hex (VIII.H.3). A unit's flights one part."""
     known: dict[str, bool] = {}  # enemy hexes as the side knows them, each judged once
 
     def enemy(h: str) -> bool:
@@ -531,12 +546,9 @@ def _moves(game: Game, state: State, side: str) -> Iterator[Action]:
                 flights = _flights(MoveAir, game.board, side, unit.number, start, air.budget(game, unit), at)
                 leave = unit.leave if engaged.must_leave(game, state, unit) else None
                 if leave is None and not unit.homing:
-                    yield from flights
+                    yield flights
                     continue
-                for a in flights:
-                    if a.to == leave or (unit.homing and a.to != start and enemy(a.to)):
-                        continue
-                    yield a
+                yield [a for a in flights if not (a.to == leave or (unit.homing and a.to != start and enemy(a.to)))]
 
 
 def _entries(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -549,7 +561,7 @@ def _entries(game: Game, state: State, side: str) -> Iterator[Action]:
                     yield EnterMap(side, unit.number, h)
 
 
-def _take_offs(game: Game, state: State, side: str) -> Iterator[Action]:
+def _take_offs(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
     """Built to ``air.take_off_refusal`` exactly: from an off-board base straight off the
     mapboard (VIII.G.1), else to a hex within the unit's speed, alone or into a CAP Box there
     (VIII.A.3, VIII.B.2, VIII.H.2); none from a Task Force gone from the mapboard (VI.F.2)."""
@@ -562,9 +574,9 @@ def _take_offs(game: Game, state: State, side: str) -> Iterator[Action]:
         start = game.box_hex(box)
         if start is None:
             if isinstance(box, BaseBox):
-                yield TakeOff(side, unit.number, "")
+                yield (TakeOff(side, unit.number, ""),)
             continue
-        yield from _flights(TakeOff, game.board, side, unit.number, start, air.speed(game, unit), at)
+        yield _flights(TakeOff, game.board, side, unit.number, start, air.speed(game, unit), at)
 
 
 def _altitudes(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -609,7 +621,7 @@ _AIR_ANY_TIME = ((_altitudes, air.altitude_refusal), (_regroups, None), (_jettis
 
 
 # The makers that yield their orders in parts (``Product``s), not one by one.
-_IN_PARTS: frozenset[Maker] = frozenset({_forms, _regroups})  # type: ignore[arg-type]
+_IN_PARTS: frozenset[Maker] = frozenset({_forms, _regroups, _moves, _take_offs, _plots})  # type: ignore[arg-type]
 
 # The order type each maker lists (``legal_orders``'s ``kinds``).
 MAKES: dict[Maker, type[Action]] = {
