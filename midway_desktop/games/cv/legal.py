@@ -116,7 +116,7 @@ def _parts(game: Game, state: State, side: str, kinds: tuple[type[Action], ...] 
             (_transfers, None),  # built to reorganization.transfer_refusal exactly
             (_stows, None),  # built to readiness.stow_refusal exactly
         ),
-        "plane-ready": ((_readies, readiness.ready_refusal),),
+        "plane-ready": ((_readies, None),),  # built to readiness.ready_refusal exactly
         "form-air-units": ((_forms, None),),  # built to readiness.form_refusal exactly
         "ship-plotting": (
             (_plots, None),  # built to movement.plot_refusal exactly
@@ -296,22 +296,35 @@ def _stows(game: Game, state: State, side: str) -> Iterator[Action]:
                             yield Stow(side, box.id, plane, n, source, target, w)
 
 
-def _readies(game: Game, state: State, side: str) -> Iterator[Action]:
+def _readies(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
+    """Built to ``readiness.ready_refusal`` exactly, a stack's orders a ``Product``: up to the
+    box's Ready Factor left, of the planes that have not moved this Turn, into C only unarmed
+    planes, to be armed with any of their Possible Armaments or none (Basic IV.B.2). Each
+    unmoved (plane, weapon) stack offers its own, as before: B's armed planes (back from C)
+    offer again what its unarmed ones of the type do into C."""
     for box in state.boxes(side):
         if isinstance(box, TaskForce) and box.exited:
-            continue
+            continue  # (VI.F.2)
         room = game.handling(box).ready - box.readied
         for (source, target), _title in readiness.SEGMENTS.items():
             seen: set[tuple[str, str]] = set()
             for s in box.planes.of(source):
-                if s.fresh or (s.plane, s.weapon) in seen:
+                if s.fresh or (s.plane, s.weapon) in seen or not game.has_plane(s.plane):
                     continue
                 seen.add((s.plane, s.weapon))
                 have = readiness.movable(box, source, s.plane, s.weapon)
-                weapons = ("", *game.plane(s.plane).weapons) if target == "c" else (s.weapon,)
-                for n in range(1, min(have, room) + 1):
-                    for w in weapons:
-                        yield Ready(side, box.id, s.plane, n, source, target, w)
+                if target == "c":
+                    have = min(have, readiness.movable(box, source, s.plane, ""))  # (only unarmed planes)
+                    weapons: tuple[str, ...] = ("", *game.plane(s.plane).weapons)
+                else:
+                    weapons = (s.weapon,)
+                most = min(have, room)
+                if most > 0:
+                    yield Product(partial(_ready, side, box.id, s.plane, source, target), range(1, most + 1), weapons)
+
+
+def _ready(side: str, box: str, plane: str, source: str, target: str, n: int, weapon: str) -> Action:
+    return Ready(side, box, plane, n, source, target, weapon)
 
 
 def _forms(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
@@ -621,7 +634,7 @@ _AIR_ANY_TIME = ((_altitudes, air.altitude_refusal), (_regroups, None), (_jettis
 
 
 # The makers that yield their orders in parts (``Product``s), not one by one.
-_IN_PARTS: frozenset[Maker] = frozenset({_forms, _regroups, _moves, _take_offs, _plots})  # type: ignore[arg-type]
+_IN_PARTS: frozenset[Maker] = frozenset({_forms, _regroups, _moves, _take_offs, _plots, _readies})  # type: ignore[arg-type]
 
 # The order type each maker lists (``legal_orders``'s ``kinds``).
 MAKES: dict[Maker, type[Action]] = {
