@@ -440,12 +440,14 @@ _PATHS: dict[tuple[Board, str, int], tuple[tuple[tuple[str, ...], bool], ...]] =
 _PLOTS: dict[tuple[Board, str, int], tuple[tuple[tuple[str, ...], bool], ...]] = {}
 
 
-def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
+def _transfers(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
     """One ship at a time, without planes, to a Task Force in its hex or an unused box; built to
     ``reorganization.transfer_refusal`` by its own parts: the box a ship leaves is judged once a
     ship (VI.D: no planes left without ships; IV.B.1: the rest fit), each Task Force it may join
     after (Set Up III.C.1.a-c, IV.B.1). An unused box, or the mapboard unorganized (VI.D), takes
-    it then: it starts with no planes, so nothing there can fail to fit."""
+    it then: it starts with no planes, so nothing there can fail to fit. A box without planes
+    fits any ships (nothing to hold: IV.B.1), so is not asked. A ship's moves to unused boxes
+    one ``Product``, each made when read."""
     used = {t.number for t in state.task_forces if t.side == side}
     free = [n for n in range(1, TASK_FORCE_BOXES[side] + 1) if n not in used]
     set_up = state.step == "set-up"
@@ -465,16 +467,23 @@ def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
             and ((t.area == tf.area and reorganization._when(t) == when) if set_up else (t.on_map and t.hex == tf.hex))
         ]
         loose = () if set_up or tf.unorganized else (reorganization.next_unorganized(state, side),)  # (VI.D)
+        unused = (*free, *loose)
         planes = tf.planes.all()
+        loaded = [(t, t.planes.all()) for t in joins]
         for title in tf.ships:
             ships = tuple(t for t in tf.ships if t != title)
-            if (not ships and planes) or (ships and not game.fits(evolve(tf, ships=ships), planes)):
+            if planes and (not ships or not game.fits(evolve(tf, ships=ships), planes)):
                 continue
-            for t in joins:
-                if game.fits(evolve(t, ships=(*t.ships, title)), t.planes.all()):
-                    yield Transfer(side, tf.number, t.number, (title,))
-            for n in (*free, *loose):
-                yield Transfer(side, tf.number, n, (title,))
+            yield [
+                Transfer(side, tf.number, t.number, (title,))
+                for t, aboard in loaded
+                if not aboard or game.fits(evolve(t, ships=(*t.ships, title)), aboard)
+            ]
+            yield Product(partial(_transfer, side, tf.number, (title,)), unused)
+
+
+def _transfer(side: str, source: int, ships: tuple[str, ...], target: int) -> Action:
+    return Transfer(side, source, target, ships)
 
 
 def _landings(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -634,7 +643,7 @@ _AIR_ANY_TIME = ((_altitudes, air.altitude_refusal), (_regroups, None), (_jettis
 
 
 # The makers that yield their orders in parts (``Product``s), not one by one.
-_IN_PARTS: frozenset[Maker] = frozenset({_forms, _regroups, _moves, _take_offs, _plots, _readies})  # type: ignore[arg-type]
+_IN_PARTS: frozenset[Maker] = frozenset({_forms, _regroups, _moves, _take_offs, _plots, _readies, _transfers})  # type: ignore[arg-type]
 
 # The order type each maker lists (``legal_orders``'s ``kinds``).
 MAKES: dict[Maker, type[Action]] = {
