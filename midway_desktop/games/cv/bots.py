@@ -53,7 +53,8 @@ class PlainBot:
     and once a seal is refused, closes that step (``clearing_orders``, then Done)."""
 
     # It lists the legal orders itself, and only when it does not seal: the list is long (every
-    # plot, every move) and the unchecked runner need not build it for a Done. Same choices.
+    # plot, every move) and the unchecked runner need not build it for a Done. Same choices; it
+    # reads them as ``legal_sequence``'s parts, making only the order it picks.
     uses_legal = False
 
     def __init__(self, done: float = 0.3) -> None:

@@ -5,6 +5,11 @@ rules, what does not change from order to order judged once (a computer player a
 list at almost every order it gives: generating candidates and asking each refusal was most of
 a game's time); ``tests/games/cv/test_legal_built.py`` holds each such maker to the refusal it
 follows. The few makers of short lists keep their candidates only if the refusal accepts them.
+The long runs (a stack's Form, Ready and Regroup orders, a Task Force's Plots, a ship's
+Transfers to unused boxes) are made as ``Product``s: ``legal_sequence`` hands a plain bot the
+list as such parts, each order made only if read (it reads one), ``legal_orders`` the same
+orders in the same order as one list; ``tests/games/cv/test_legal_sequence.py`` holds the two
+together.
 """
 
 from __future__ import annotations
