@@ -13,6 +13,7 @@ as ever.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from midway_desktop.engine.actions import Action
@@ -22,8 +23,8 @@ from midway_desktop.engine.session import Session
 from midway_desktop.games.cv import engaged, movement
 from midway_desktop.games.cv.actions import Done, LetPass, MoveAir, Plot
 from midway_desktop.games.cv.game import Game
-from midway_desktop.games.cv.legal import legal_orders
-from midway_desktop.games.cv.sequence import as_played_by
+from midway_desktop.games.cv.legal import legal_orders, legal_sequence
+from midway_desktop.games.cv.sequence import as_played_by, to_act
 from midway_desktop.games.cv.state import State
 
 
@@ -52,7 +53,8 @@ class PlainBot:
     and once a seal is refused, closes that step (``clearing_orders``, then Done)."""
 
     # It lists the legal orders itself, and only when it does not seal: the list is long (every
-    # plot, every move) and the unchecked runner need not build it for a Done. Same choices.
+    # plot, every move) and the unchecked runner need not build it for a Done. Same choices; it
+    # reads them as ``legal_sequence``'s parts, making only the order it picks.
     uses_legal = False
 
     def __init__(self, done: float = 0.3) -> None:
@@ -65,7 +67,7 @@ class PlainBot:
         # where sealing is never refused, so no game meets another's mark.
         self._closing: dict[str, tuple[object, str]] = {}
 
-    def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
+    def choose(self, session: Session, side: str, legal: Sequence[Action], rng: Rng) -> Action:
         state = as_played_by(session.state, side)  # (at the side's own step)
         here = (state.time, state.step)
         kept = self._given.get(side)
@@ -85,7 +87,9 @@ class PlainBot:
             if clearing:
                 self._closing[side] = here
                 return rng.choice(clearing)
-        legal = legal or list(session.legal_actions(side))
+        if not legal:  # (the orders the session offers, its long runs made only if chosen: the same choice)
+            rules_game: Game = session.rules.game  # type: ignore[attr-defined]  # (the CV rules)
+            legal = legal_sequence(rules_game, state, side) if side in to_act(session.state) else []
         # Asked mid-move (VIII.I.2): only then is a LetPass offered (the list is not read through else).
         let_pass = next((a for a in legal if isinstance(a, LetPass)), None) if state.passing is not None else None
         if let_pass is not None and rng.below(1000) < self.done * 1000:

@@ -5,13 +5,19 @@ rules, what does not change from order to order judged once (a computer player a
 list at almost every order it gives: generating candidates and asking each refusal was most of
 a game's time); ``tests/games/cv/test_legal_built.py`` holds each such maker to the refusal it
 follows. The few makers of short lists keep their candidates only if the refusal accepts them.
+The long runs (a stack's Form, Ready and Regroup orders, a Task Force's Plots, a ship's
+Transfers to unused boxes) are made as ``Product``s: ``legal_sequence`` hands a plain bot the
+list as such parts, each order made only if read (it reads one), ``legal_orders`` the same
+orders in the same order as one list; ``tests/games/cv/test_legal_sequence.py`` holds the two
+together.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
-from itertools import chain
+from functools import lru_cache, partial
+from itertools import chain, product, starmap
+from math import prod
 from typing import Any, overload
 
 from midway_desktop.engine.actions import Action
@@ -62,12 +68,12 @@ from midway_desktop.games.cv.state import (
 )
 from midway_desktop.geometry.board import Board
 
-Maker = Callable[[Game, State, str], Iterator[Action]]
+Maker = Callable[[Game, State, str], Iterator[Action]] | Callable[[Game, State, str], Iterator[Sequence[Action]]]
 
 
-def _regroups(game: Game, state: State, side: str) -> Iterator[Action]:
+def _regroups(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
     """Built to ``air.regroup_refusal`` exactly (there are many: the hex is judged once a unit;
-    ``tests/games/cv/test_legal.py`` holds the two together)."""
+    ``tests/games/cv/test_legal.py`` holds the two together), a stack's orders a ``Product``."""
     flying = [u for u in state.air_units if u.side == side and u.where in air.FLYING]
     empty = [n for n in range(1, AIR_BOXES + 1) if state.air_unit(side, n) is None]
     for unit in flying:
@@ -83,9 +89,11 @@ def _regroups(game: Game, state: State, side: str) -> Iterator[Action]:
         for r in unit.records:
             stacks[(r.plane, r.weapon, r.high)] = stacks.get((r.plane, r.weapon, r.high), 0) + r.factors
         for (plane, weapon, high), have in sorted(stacks.items()):
-            for n in range(1, have + 1):
-                for target in targets:
-                    yield Regroup(side, unit.number, target, plane, n, weapon, high)
+            yield Product(partial(_regroup, side, unit.number, plane, weapon, high), range(1, have + 1), targets)
+
+
+def _regroup(side: str, unit: int, plane: str, weapon: str, high: bool, n: int, target: int) -> Action:
+    return Regroup(side, unit, target, plane, n, weapon, high)
 
 
 def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action], ...] | None = None) -> list[Action]:
@@ -94,13 +102,26 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
     if state.passing is not None:  # Basic VIII.I.2: the side asked answers, and nothing else
         asked = [*passing.offered(game, state, side), *announcements(state, side)]
         return asked if kinds is None else [a for a in asked if isinstance(a, kinds)]
+    return list(chain.from_iterable(_parts(game, state, side, kinds)))
+
+
+def legal_sequence(game: Game, state: State, side: str) -> Sequence[Action]:
+    """``legal_orders``'s list, the same orders in the same order, its long runs (a stack's Form
+    and Regroup orders, a Task Force's Plots) each made only when read: a plain bot reads one order of thousands."""
+    if state.passing is not None:
+        return legal_orders(game, state, side)
+    return Orders(*_parts(game, state, side, None))
+
+
+def _parts(game: Game, state: State, side: str, kinds: tuple[type[Action], ...] | None) -> list[Sequence[Action]]:
+    """``legal_orders`` (not asked to pass) in parts, one after the other."""
     makers: dict[str, tuple[tuple[Maker, Callable[[Game, State, Any], str | None] | None], ...]] = {
         "set-up": (
             (_places, None),  # built to movement.place_refusal exactly
             (_transfers, None),  # built to reorganization.transfer_refusal exactly
             (_stows, None),  # built to readiness.stow_refusal exactly
         ),
-        "plane-ready": ((_readies, readiness.ready_refusal),),
+        "plane-ready": ((_readies, None),),  # built to readiness.ready_refusal exactly
         "form-air-units": ((_forms, None),),  # built to readiness.form_refusal exactly
         "ship-plotting": (
             (_plots, None),  # built to movement.plot_refusal exactly
@@ -116,25 +137,58 @@ def legal_orders(game: Game, state: State, side: str, kinds: tuple[type[Action],
         ),
         "take-off": ((_take_offs, None), *_AIR_ANY_TIME),  # built to air.take_off_refusal exactly
     }
-    out: list[Action] = []
+    out: list[Sequence[Action]] = []
     for make, refusal in makers.get(state.step, ()):
         if kinds is not None and MAKES[make] not in kinds:
             continue
-        if refusal is None:  # built exactly to the check
-            out += list(make(game, state, side))
+        if make in _IN_PARTS:  # (built exactly to the check, in parts)
+            out += make(game, state, side)
+        elif refusal is None:  # built exactly to the check
+            out.append(list(make(game, state, side)))
         else:
-            out += [a for a in make(game, state, side) if refusal(game, state, a) is None]
+            out.append([a for a in make(game, state, side) if refusal(game, state, a) is None])
     if kinds is None or any(k in combat.ORDER_TYPES for k in kinds):
-        out += combat.legal(game, state, side)  # the Combat Phase's sealed steps (Basic IX)
-    if kinds is not None:
-        out = [a for a in out if isinstance(a, kinds)]
+        fought = combat.legal(game, state, side)  # the Combat Phase's sealed steps (Basic IX)
+        out.append(fought if kinds is None else [a for a in fought if isinstance(a, kinds)])
     if state.step != "over" and (kinds is None or Announce in kinds):
-        out += announcements(state, side)  # standing Condition 2 announcements (Basic III.C.2)
+        out.append(announcements(state, side))  # standing Condition 2 announcements (Basic III.C.2)
     if kinds is not None and Done not in kinds:
         return out
     if movement.done_refusal(game, state, Done(side)) is None and engaged.refusal(game, state, Done(side)) is None:
-        out.append(Done(side))
+        out.append((Done(side),))
     return out
+
+
+class Product(Sequence[Action]):
+    """An order for each combination of the axes' values, the first axis outermost (as nested
+    loops list them), each made only when read."""
+
+    def __init__(self, build: Callable[..., Action], *axes: Sequence[Any]) -> None:
+        self.build, self.axes = build, axes
+        self._len = prod(len(a) for a in axes)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[Action]:
+        return starmap(self.build, product(*self.axes))
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        values: list[Any] = []
+        for axis in reversed(self.axes):
+            i, k = divmod(i, len(axis))
+            values.append(axis[k])
+        return self.build(*reversed(values))
 
 
 def _shadows(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -247,28 +301,42 @@ def _stows(game: Game, state: State, side: str) -> Iterator[Action]:
                             yield Stow(side, box.id, plane, n, source, target, w)
 
 
-def _readies(game: Game, state: State, side: str) -> Iterator[Action]:
+def _readies(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
+    """Built to ``readiness.ready_refusal`` exactly, a stack's orders a ``Product``: up to the
+    box's Ready Factor left, of the planes that have not moved this Turn, into C only unarmed
+    planes, to be armed with any of their Possible Armaments or none (Basic IV.B.2). Each
+    unmoved (plane, weapon) stack offers its own, as before: B's armed planes (back from C)
+    offer again what its unarmed ones of the type do into C."""
     for box in state.boxes(side):
         if isinstance(box, TaskForce) and box.exited:
-            continue
+            continue  # (VI.F.2)
         room = game.handling(box).ready - box.readied
         for (source, target), _title in readiness.SEGMENTS.items():
             seen: set[tuple[str, str]] = set()
             for s in box.planes.of(source):
-                if s.fresh or (s.plane, s.weapon) in seen:
+                if s.fresh or (s.plane, s.weapon) in seen or not game.has_plane(s.plane):
                     continue
                 seen.add((s.plane, s.weapon))
                 have = readiness.movable(box, source, s.plane, s.weapon)
-                weapons = ("", *game.plane(s.plane).weapons) if target == "c" else (s.weapon,)
-                for n in range(1, min(have, room) + 1):
-                    for w in weapons:
-                        yield Ready(side, box.id, s.plane, n, source, target, w)
+                if target == "c":
+                    have = min(have, readiness.movable(box, source, s.plane, ""))  # (only unarmed planes)
+                    weapons: tuple[str, ...] = ("", *game.plane(s.plane).weapons)
+                else:
+                    weapons = (s.weapon,)
+                most = min(have, room)
+                if most > 0:
+                    yield Product(partial(_ready, side, box.id, s.plane, source, target), range(1, most + 1), weapons)
 
 
-def _forms(game: Game, state: State, side: str) -> Iterator[Action]:
+def _ready(side: str, box: str, plane: str, source: str, target: str, n: int, weapon: str) -> Action:
+    return Ready(side, box, plane, n, source, target, weapon)
+
+
+def _forms(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
     """Built to ``readiness.form_refusal`` exactly (asking it of each of some thousands of
     orders was a third of a plain bot's game): each box's handling, wind and take-off hex are
-    judged once, an order's own Air Factors after (Basic IV.A.2, VI.E)."""
+    judged once, an order's own Air Factors after (Basic IV.A.2, VI.E); a stack's orders a
+    ``Product``."""
     used = {u.number for u in state.air_units if u.side == side and u.where != "forming"}
     free = [n for n in range(1, AIR_BOXES + 1) if n not in used]
     empty = [n for n in free if state.air_unit(side, n) is None]
@@ -312,30 +380,46 @@ def _forms(game: Game, state: State, side: str) -> Iterator[Action]:
                     or (isinstance(box, TaskForce) and readiness.anchored_after(game, box, s.plane, n, s.weapon))
                 )
             ]
-            for number in numbers:
-                for n in sizes:
-                    yield Form(side, box.id, number, s.plane, n, s.weapon)
+            yield Product(partial(_form, side, box.id, s.plane, s.weapon), numbers, sizes)
 
 
-def _plots(game: Game, state: State, side: str) -> Iterator[Action]:
+def _form(side: str, box: str, plane: str, weapon: str, number: int, n: int) -> Action:
+    return Form(side, box, number, plane, n, weapon)
+
+
+def _plots(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
     """Built to ``movement.plot_refusal`` by its own parts: the Task Force's once, each path's
     (hex to hex, no longer than its speed: VI.B) into the wind if it must go there (VI.E), and
     off the mapboard only from an edge (VI.F); while its planes hold it at anchor it is plotted
-    only to stay (VI.I.2.b), and the anchoring plots are asked of the check itself."""
+    only to stay (VI.I.2.b), and the anchoring plots are asked of the check itself. A Task
+    Force's paths one ``Product``, each Plot made when read."""
     for tf in state.task_forces:
         if tf.side != side or not tf.on_map or tf.entry is not None or movement.plotting_refusal(tf) is not None:
             continue
         assert tf.hex is not None
         check = movement.PlotCheck(game, state, tf)
         if not check.stranded:
-            for path, edge in _paths(game, tf.hex, check.speed):
-                if check.windy and not wind.into_wind(game, tf.hex, path):
-                    continue
-                yield Plot(side, tf.number, path)
-                if edge:
-                    yield Plot(side, tf.number, path, exit=True)
+            plots = _plot_paths(game, tf.hex, check.speed)
+            if check.windy:
+                plots = tuple(p for p in plots if wind.into_wind(game, tf.hex, p[0]))
+            yield Product(partial(_plot, side, tf.number), plots)
         anchoring = (Plot(side, tf.number, (), anchor=True), Plot(side, tf.number, (), anchor=True, unload=True))
-        yield from (a for a in anchoring if check.moved_refusal(a, tf.hex) is None)
+        yield [a for a in anchoring if check.moved_refusal(a, tf.hex) is None]
+
+
+def _plot(side: str, task_force: int, plot: tuple[tuple[str, ...], bool]) -> Action:
+    return Plot(side, task_force, plot[0], exit=plot[1])
+
+
+def _plot_paths(game: Game, start: str, speed: int) -> tuple[tuple[tuple[str, ...], bool], ...]:
+    """``_paths`` as Plots list them: each path, then off the mapboard too if it ends on an edge."""
+    key = (game.board, start, speed)
+    found = _PLOTS.get(key)
+    if found is None:
+        if len(_PLOTS) >= 4096:
+            _PLOTS.clear()
+        found = _PLOTS[key] = tuple((p, x) for p, edge in _paths(game, start, speed) for x in (False, True)[: 1 + edge])
+    return found
 
 
 def _paths(game: Game, start: str, speed: int) -> tuple[tuple[tuple[str, ...], bool], ...]:
@@ -358,14 +442,17 @@ def _paths(game: Game, start: str, speed: int) -> tuple[tuple[tuple[str, ...], b
 
 
 _PATHS: dict[tuple[Board, str, int], tuple[tuple[tuple[str, ...], bool], ...]] = {}
+_PLOTS: dict[tuple[Board, str, int], tuple[tuple[tuple[str, ...], bool], ...]] = {}
 
 
-def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
+def _transfers(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
     """One ship at a time, without planes, to a Task Force in its hex or an unused box; built to
     ``reorganization.transfer_refusal`` by its own parts: the box a ship leaves is judged once a
     ship (VI.D: no planes left without ships; IV.B.1: the rest fit), each Task Force it may join
     after (Set Up III.C.1.a-c, IV.B.1). An unused box, or the mapboard unorganized (VI.D), takes
-    it then: it starts with no planes, so nothing there can fail to fit."""
+    it then: it starts with no planes, so nothing there can fail to fit. A box without planes
+    fits any ships (nothing to hold: IV.B.1), so is not asked. A ship's moves to unused boxes
+    one ``Product``, each made when read."""
     used = {t.number for t in state.task_forces if t.side == side}
     free = [n for n in range(1, TASK_FORCE_BOXES[side] + 1) if n not in used]
     set_up = state.step == "set-up"
@@ -385,16 +472,23 @@ def _transfers(game: Game, state: State, side: str) -> Iterator[Action]:
             and ((t.area == tf.area and reorganization._when(t) == when) if set_up else (t.on_map and t.hex == tf.hex))
         ]
         loose = () if set_up or tf.unorganized else (reorganization.next_unorganized(state, side),)  # (VI.D)
+        unused = (*free, *loose)
         planes = tf.planes.all()
+        loaded = [(t, t.planes.all()) for t in joins]
         for title in tf.ships:
             ships = tuple(t for t in tf.ships if t != title)
-            if (not ships and planes) or (ships and not game.fits(evolve(tf, ships=ships), planes)):
+            if planes and (not ships or not game.fits(evolve(tf, ships=ships), planes)):
                 continue
-            for t in joins:
-                if game.fits(evolve(t, ships=(*t.ships, title)), t.planes.all()):
-                    yield Transfer(side, tf.number, t.number, (title,))
-            for n in (*free, *loose):
-                yield Transfer(side, tf.number, n, (title,))
+            yield [
+                Transfer(side, tf.number, t.number, (title,))
+                for t, aboard in loaded
+                if not aboard or game.fits(evolve(t, ships=(*t.ships, title)), aboard)
+            ]
+            yield Product(partial(_transfer, side, tf.number, (title,)), unused)
+
+
+def _transfer(side: str, source: int, ships: tuple[str, ...], target: int) -> Action:
+    return Transfer(side, source, target, ships)
 
 
 def _landings(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -459,10 +553,10 @@ def _within(board: Board, start: str, reach: int) -> tuple[str, ...]:
     return tuple(sorted(board.within(start, reach)))
 
 
-def _moves(game: Game, state: State, side: str) -> Iterator[Action]:
+def _moves(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
     """Built to ``air.move_refusal`` and ``engaged.refusal`` exactly: hexes within the unit's
     budget, alone or into a CAP Box there (Basic VIII.B.2, VIII.H.2); not the enemy hex it must
-    leave, nor, on its way home, another enemy hex (VIII.H.3)."""
+    leave, nor, on its way home, another enemy hex (VIII.H.3). A unit's flights one part."""
     known: dict[str, bool] = {}  # enemy hexes as the side knows them, each judged once
 
     def enemy(h: str) -> bool:
@@ -479,12 +573,9 @@ def _moves(game: Game, state: State, side: str) -> Iterator[Action]:
                 flights = _flights(MoveAir, game.board, side, unit.number, start, air.budget(game, unit), at)
                 leave = unit.leave if engaged.must_leave(game, state, unit) else None
                 if leave is None and not unit.homing:
-                    yield from flights
+                    yield flights
                     continue
-                for a in flights:
-                    if a.to == leave or (unit.homing and a.to != start and enemy(a.to)):
-                        continue
-                    yield a
+                yield [a for a in flights if not (a.to == leave or (unit.homing and a.to != start and enemy(a.to)))]
 
 
 def _entries(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -497,7 +588,7 @@ def _entries(game: Game, state: State, side: str) -> Iterator[Action]:
                     yield EnterMap(side, unit.number, h)
 
 
-def _take_offs(game: Game, state: State, side: str) -> Iterator[Action]:
+def _take_offs(game: Game, state: State, side: str) -> Iterator[Sequence[Action]]:
     """Built to ``air.take_off_refusal`` exactly: from an off-board base straight off the
     mapboard (VIII.G.1), else to a hex within the unit's speed, alone or into a CAP Box there
     (VIII.A.3, VIII.B.2, VIII.H.2); none from a Task Force gone from the mapboard (VI.F.2)."""
@@ -510,9 +601,9 @@ def _take_offs(game: Game, state: State, side: str) -> Iterator[Action]:
         start = game.box_hex(box)
         if start is None:
             if isinstance(box, BaseBox):
-                yield TakeOff(side, unit.number, "")
+                yield (TakeOff(side, unit.number, ""),)
             continue
-        yield from _flights(TakeOff, game.board, side, unit.number, start, air.speed(game, unit), at)
+        yield _flights(TakeOff, game.board, side, unit.number, start, air.speed(game, unit), at)
 
 
 def _altitudes(game: Game, state: State, side: str) -> Iterator[Action]:
@@ -555,6 +646,9 @@ def _jettisons(game: Game, state: State, side: str) -> Iterator[Action]:
 # Orders a side may give at any time in its part of the Air Unit Movement Phase.
 _AIR_ANY_TIME = ((_altitudes, air.altitude_refusal), (_regroups, None), (_jettisons, None))  # type: ignore[assignment]
 
+
+# The makers that yield their orders in parts (``Product``s), not one by one.
+_IN_PARTS: frozenset[Maker] = frozenset({_forms, _regroups, _moves, _take_offs, _plots, _readies, _transfers})  # type: ignore[arg-type]
 
 # The order type each maker lists (``legal_orders``'s ``kinds``).
 MAKES: dict[Maker, type[Action]] = {

@@ -24,6 +24,7 @@ from midway_desktop.games.cv.actions import (
     Land,
     MoveAir,
     Plot,
+    Ready,
     TakeOff,
     Transfer,
 )
@@ -160,8 +161,27 @@ def _move_refusal(game: Game, state: State, a: MoveAir) -> str | None:
     return air.move_refusal(game, state, a) or engaged.refusal(game, state, a)
 
 
+def _readies(game: Game, state: State, side: str) -> Iterator[Action]:
+    """Each unmoved (plane, weapon) stack's every count up to its factors and the Ready Factor,
+    with every weapon into C (as the list was made, duplicates and all, before it was built)."""
+    for box in state.boxes(side):
+        room = game.handling(box).ready - box.readied
+        for (source, target), _title in readiness.SEGMENTS.items():
+            seen: set[tuple[str, str]] = set()
+            for s in box.planes.of(source):
+                if s.fresh or (s.plane, s.weapon) in seen:
+                    continue
+                seen.add((s.plane, s.weapon))
+                have = readiness.movable(box, source, s.plane, s.weapon)
+                weapons = ("", *game.plane(s.plane).weapons) if target == "c" else (s.weapon,)
+                for n in range(1, min(have, room) + 1):
+                    for w in weapons:
+                        yield Ready(side, box.id, s.plane, n, source, target, w)
+
+
 REFERENCE: dict[type[Action], tuple[Callable[[Game, State, str], Iterator[Action]], Callable[..., str | None]]] = {
     Form: (_forms, readiness.form_refusal),
+    Ready: (_readies, readiness.ready_refusal),
     MoveAir: (_moves, _move_refusal),
     EnterMap: (_entries, air.enter_refusal),
     TakeOff: (_take_offs, air.take_off_refusal),
@@ -172,9 +192,11 @@ REFERENCE: dict[type[Action], tuple[Callable[[Game, State, str], Iterator[Action
     Intercept: (_intercepts, air_combat.intercept_refusal),
     Conserve: (_conserves, air_combat.conserve_refusal),
 }
+IN_ORDER = {Ready}  # (the reference made the same orders in the same order, then filtered)
 STEPS = {
     "set-up": (Transfer,),
     "ship-plotting": (Transfer, Plot),
+    "plane-ready": (Ready,),
     "form-air-units": (Form,),
     "air-move": (MoveAir, EnterMap),
     "take-off": (TakeOff,),
@@ -196,6 +218,11 @@ def _compare_state(game: Game, state: State, side: str, seen: dict[type[Action],
     for kind in STEPS.get(state.step, ()):
         make, refusal = REFERENCE[kind]
         listed = legal_orders(game, state, side, (kind,))
+        if kind in IN_ORDER:  # (the same list in the same order, any duplicates kept)
+            assert listed == [a for a in make(game, state, side) if refusal(game, state, a) is None], kind
+            if listed:
+                seen[kind] = seen.get(kind, 0) + len(listed)
+            continue
         passed = {a for a in make(game, state, side) if refusal(game, state, a) is None}
         assert len(listed) == len(set(listed)), kind
         assert set(listed) == passed, (kind, state.time, set(listed) ^ passed)
