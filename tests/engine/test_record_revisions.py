@@ -78,6 +78,9 @@ OLD = {
     "2026-12-01-bbeca89/kido-butai.json": (19, 19, False),
     "2026-12-01-bbeca89/victory-at-midway.json": (5, 210, False),
     "2026-12-01-bbeca89/kido-butai-unfinished.json": (8, 8, False),  # 8 bot moves, in progress
+    # Saved at CV rules revision 1, before an Air unit bound to leave the enemy hex it fought over
+    # was refused a Shadowing order (VIII.H.3, VI.G.5): its moves replay under revision 2.
+    "revision-1/cv.json": (300, 300, True),
     # Saved by the build of 2026-12-01 15:58 (aed53c0), the first with CV's rules.
     "2026-12-01-aed53c0/cv.json": (18, 300, False),
 }

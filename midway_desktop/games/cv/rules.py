@@ -158,7 +158,7 @@ class CvRules(Rules[State]):
     title = "CV"
     # Raise it with any change that changes a record's replay; tests/records keeps a record
     # of each revision (see engine.rules.Rules.revision).
-    revision = 1
+    revision = 2
     sides = SIDES
     phases: tuple[Phase, ...] = tuple(PHASES.values())
     action_types = ACTION_TYPES

@@ -33,6 +33,7 @@ from midway_desktop.engine.events import Event, roll_event
 from midway_desktop.engine.rng import Rng
 from midway_desktop.games.cv import air, wind
 from midway_desktop.games.cv.actions import Shadow
+from midway_desktop.games.cv.engaged import must_leave
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.observation import Observer, condition, flying_observers, observers_of, tracks
 from midway_desktop.games.cv.state import (
@@ -94,6 +95,11 @@ def shadow_refusal(game: Game, state: State, a: Shadow) -> str | None:
             )
     elif who.where != "map":
         return f"Air unit {who.number} is not flying on the mapboard: it cannot shadow (CV › Basic VI.G)."
+    elif _must_leave(game, state, who):
+        return (
+            f"Air unit {who.number} must leave the enemy hex it fought over in the Air Unit Movement Phase, and a "
+            "Shadowing Air unit does not move then: it may not shadow (CV › Basic VIII.H.3, VI.G.5)."
+        )
     if a.hex not in game.board:
         return f"{a.hex} is not a hex of the mapboard (CV › Basic VI.G)."
     if not _targets(state, a.side, a.hex) or condition(game, state, _eyes(game, state, who), a.hex, False, False) < 1:
@@ -112,6 +118,13 @@ def apply_shadow(state: State, a: Shadow) -> State:
     return evolve(state, shadows=tuple(sorted(kept, key=lambda s: (s.side, s.unit))))
 
 
+def _must_leave(game: Game, state: State, unit: AirUnit) -> bool:
+    """VIII.H.3's duty to leave the enemy hex fought over: a Shadowing move is an Air unit's whole
+    move of the Turn (VI.G.5), so one with that duty may not shadow (it would stay there for good:
+    nothing could end its side's Normal Air Unit Movement Step)."""
+    return must_leave(game, state, unit)
+
+
 def shadows_offered(game: Game, state: State, side: str) -> Iterable[Shadow]:
     """Every Shadowing order ``side`` may give now, built to :func:`shadow_refusal` exactly (for
     :mod:`legal`): each eligible unit, each enemy ships' hex it observes, each stance; and the
@@ -122,7 +135,11 @@ def shadows_offered(game: Game, state: State, side: str) -> Iterable[Shadow]:
         for t in state.task_forces
         if t.side == side and t.on_map and t.entry is None and not wind.must_go_into_wind(game, t)
     ]
-    units += [(f"air{u.number}", u) for u in state.air_units if u.side == side and u.where == "map"]
+    units += [
+        (f"air{u.number}", u)
+        for u in state.air_units
+        if u.side == side and u.where == "map" and not _must_leave(game, state, u)
+    ]
     for s in state.shadows:
         if s.side == side and _shadower(state, side, s.unit) is not None:
             for stance in STANCES:

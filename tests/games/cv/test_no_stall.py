@@ -31,7 +31,11 @@ def _doctrine(rules: Any) -> Mapping[str, Bot]:
     return {side: rules.computer_bot(side, "doctrine") for side in rules.sides}
 
 
-BOTS: dict[str, Callable[[Any], Mapping[str, Bot]]] = {"plain": _plain, "doctrine": _doctrine}
+def _strong(rules: Any) -> Mapping[str, Bot]:
+    return {side: rules.computer_bot(side, "strong") for side in rules.sides}
+
+
+BOTS: dict[str, Callable[[Any], Mapping[str, Bot]]] = {"plain": _plain, "doctrine": _doctrine, "strong": _strong}
 
 
 def _ends(scenario: str, bots: str, seed: int) -> None:
@@ -48,6 +52,51 @@ def test_the_seeds_that_stalled_end(seed: int) -> None:
     session = Session.start(rules, scenario="free-set-up-midway-campaign", seed=seed)
     play_out(session, _plain(rules), Rng(seed * 7919), record=False)  # (simulate --seed N --games 1)
     assert session.state.step == "over"
+
+
+def test_an_air_unit_bound_to_leave_that_shadowed_no_longer_holds_the_air_movement_for_ever() -> None:
+    """The 293rd game of ``simulate cv --seed 1 --games 1000``: an American Air unit that fought
+    over Japanese ships at 0300 shadowed them in the next Ship Plotting Step (its whole move of
+    the Turn, VI.G.5), so it could not leave their hex in the Air Unit Movement Phase as VIII.H.3
+    bids, and nothing could end the American part of the Normal Air Unit Movement Step. Such an
+    Air unit may not shadow now, and the game ends."""
+    rules = get_rules("cv")
+    session = Session.start(rules, scenario="short", seed=293)
+    play_out(session, _plain(rules), Rng(1 * 7919 + 292), record=False)
+    assert session.state.step == "over"
+
+
+# Positions with an Air unit bound to leave are rare (the plain bot met two in twenty Short
+# Scenario games; the doctrine, which strikes ships, a few a game): the doctrine's Short
+# Scenario, two seeds with the suite, ``MANY`` on demand.
+BOUND_SEEDS = [1, 2, *(pytest.param(s, marks=pytest.mark.whole_game) for s in range(3, 3 + MANY))]
+
+
+@pytest.mark.parametrize("seed", BOUND_SEEDS)
+def test_an_air_unit_bound_to_leave_can_always_leave(seed: int) -> None:
+    """The class: through a whole game, whenever an Air unit must still leave the enemy hex it
+    fought over (VIII.H.3) in its side's Normal Air Unit Movement Step, it has not moved yet this
+    Turn and some move takes it out (else that side's part of the step could never end)."""
+    from midway_desktop.games.cv import engaged
+    from midway_desktop.games.cv.actions import MoveAir
+    from midway_desktop.games.cv.legal import legal_orders
+
+    rules = get_rules("cv")
+    session = Session.start(rules, scenario="short", seed=seed)
+    bots, luck = _doctrine(rules), Rng(seed)
+    bound = 0
+    while not session.over:
+        state = session.state
+        side = session.to_act()[0]
+        if state.step == "air-move" and state.passing is None:
+            for n in engaged.stuck(rules.game, state, side):
+                unit = state.air_unit(side, n)
+                assert unit is not None and not unit.moved, (seed, state.time, unit)
+                moves = legal_orders(rules.game, state, side, (MoveAir,))
+                assert any(isinstance(a, MoveAir) and a.air_unit == n for a in moves), (seed, state.time, n)
+                bound += 1
+        session.apply_unchecked(bots[side].choose(session, side, session.legal_actions(side), luck))
+    assert bound > 0  # (the game met Air units bound to leave)
 
 
 # The doctrine weighs each order: its longer scenarios take minutes, so they run on demand.

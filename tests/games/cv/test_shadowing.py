@@ -175,3 +175,21 @@ def test_a_catalina_keeps_the_ships_it_shadows_in_sight(start: str, way: list[in
     assert sum(BOARD.distance(a, b) for a, b in zip(stood, stood[1:], strict=False)) <= 5
     flown = fly_shadows(GAME, after, ways, [])
     assert flown.air_unit(US, 4).moved  # type: ignore[union-attr]
+
+
+def test_an_air_unit_bound_to_leave_the_hex_it_fought_over_may_not_shadow() -> None:
+    """VIII.H.3 with VI.G.5: a Catalina that fought over the Akagi last Turn must leave its hex in
+    the Air Unit Movement Phase, where a Shadowing unit does not move; so it may not shadow (it
+    would stay there for good, and its side's Normal Air Unit Movement Step could never end),
+    and it is offered no Shadowing order. Another Air unit may."""
+    from midway_desktop.games.cv.legal import legal_orders
+
+    cat = AirUnit(US, 4, "map", (AirRecord("catalina", 2, "", False, "midway", DAY, DAY.plus(12)),),
+                  hex=AKAGI, leave=AKAGI, fought=DAY.plus(-1))  # fmt: skip
+    free = AirUnit(US, 5, "map", (AirRecord("catalina", 2, "", False, "midway", DAY, DAY.plus(12)),),
+                   hex=ring(AKAGI, 2)[0])  # fmt: skip
+    s = at_plotting([tf(US, 1, ["DD1"], "B1010"), tf(JP, 1, ["Akagi"], AKAGI)], units=[cat, free])
+    refused(s, Shadow(US, "air4", AKAGI, "far"), "must leave the enemy hex", "VIII.H.3", "VI.G.5")
+    offered = {a.unit for a in legal_orders(GAME, s.state, US, (Shadow,)) if isinstance(a, Shadow)}
+    assert "air4" not in offered and "air5" in offered
+    assert s.check(Shadow(US, "air5", AKAGI, "far")) is None
