@@ -124,12 +124,15 @@ def _normal(password: str) -> bytes:
     # scrypt's HMAC pads a short key with NULs, so "tora" and "tora\0" would open the same file.
     if "\0" in password:
         raise SealError("a password may not hold the NUL character")
-    return unicodedata.normalize("NFC", password).encode("utf-8")
+    try:
+        return unicodedata.normalize("NFC", password).encode("utf-8")
+    except UnicodeEncodeError:  # (a lone surrogate: not text, though a str may hold one)
+        raise SealError("a password must be text: it holds a lone surrogate code point") from None
 
 
 def stretch(password: str, salt: bytes, cost: KdfCost = DEFAULT_COST) -> bytes:
-    """``password`` stretched over ``salt``; :class:`SealError` for a password with a NUL, or
-    when there is not memory enough for ``cost``."""
+    """``password`` stretched over ``salt``; :class:`SealError` for a password with a NUL or a
+    lone surrogate, or when there is not memory enough for ``cost``."""
     from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
     secret = _normal(password)
