@@ -26,8 +26,9 @@ import os
 import shutil
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from midway_desktop.engine import records
 from midway_desktop.engine.record_fields import final_of
@@ -181,6 +182,21 @@ class Waiting:
 def waiting(game_id: str) -> Waiting | None:
     """The unfinished game of ``game_id`` waiting to be resumed: the autosave, or its backup
     when the autosave is missing or unreadable."""
+    for path, env, data in _saves(game_id):
+        if env is not None:
+            return None if env.over else Waiting(path, env)
+        # The end the record says it reached: a replay refuses one its moves do not reach.
+        final = final_of(data)
+        if final is not None and final.outcome:
+            return None
+        return Waiting(path) if data["actions"] else None
+    return None
+
+
+def _saves(game_id: str) -> Iterator[tuple[Path, Envelope | None, dict[str, Any]]]:
+    """The autosave of ``game_id``, then its backup, each that this build reads as a game of
+    ``game_id``: its path, its sealed envelope (None for a plain record) and, plain, its data.
+    A missing, damaged or foreign file is passed over (``unread`` judges those a build cannot read)."""
     main = autosave_path(game_id)
     for path in (main, records.backup_path(main)):
         if not path.exists():
@@ -188,21 +204,11 @@ def waiting(game_id: str) -> Waiting | None:
         try:
             raw = records.read_bytes(path)
             env = records.envelope_of(raw, path)
-            if env is not None:
-                if env.game != game_id:
-                    continue
-                return None if env.over else Waiting(path, env)
-            data = records.parse(raw, path)
+            data = {} if env is not None else records.parse(raw, path)
         except RecordError:
-            continue  # damaged, or not readable by this build (see ``unread``): try the backup
-        if data["game"] != game_id:
             continue
-        # The end the record says it reached: a replay refuses one its moves do not reach.
-        final = final_of(data)
-        if final is not None and final.outcome:
-            return None
-        return Waiting(path) if data["actions"] else None
-    return None
+        if (env.game if env is not None else data["game"]) == game_id:
+            yield path, env, data
 
 
 def unread(game_id: str) -> Path | None:
@@ -278,22 +284,13 @@ def _ended_unproven(game_id: str) -> Path | None:
     changed ruleset), or a sealed one, whose moves cannot be read without the passwords. Such a
     game is not offered to resume (``waiting`` believes the end it claims), and a new game must
     not replace it on that claim alone: it is set aside like an unfinished one."""
-    main = autosave_path(game_id)
-    for path in (main, records.backup_path(main)):
-        if not path.exists():
+    for path, env, data in _saves(game_id):
+        if env is not None:
+            if env.over:
+                return path
             continue
-        try:
-            raw = records.read_bytes(path)
-            env = records.envelope_of(raw, path)
-            if env is not None:
-                if env.game == game_id and env.over:
-                    return path
-                continue
-            data = records.parse(raw, path)
-        except RecordError:
-            continue  # not a game this build reads (``unread`` judges that)
         final = final_of(data)
-        if data["game"] != game_id or final is None or not final.outcome:
+        if final is None or not final.outcome:
             continue
         try:
             over = records.replay(data, path).over
