@@ -139,6 +139,10 @@ class Board:
     def __post_init__(self) -> None:
         self._by_label: dict[str, Cell] = {c.label: c for c in self.cells}
         self._by_key: dict[Key, Cell] = {c.key: c for c in self.cells}
+        # Every name a cell answers to (aliases too) to its key: distances are asked for by the
+        # hundred thousand in a CV game (observation, landings), so they skip ``cell``.
+        self._key_of: dict[str, Key] = {c.label: c.key for c in self.cells}
+        self._key_of.update((a, self._by_label[t].key) for a, t in self.aliases.items() if t in self._by_label)
         self._label_set = frozenset(self._by_label)
         self._neighbours: dict[str, frozenset[str]] = {}
         self._regions_of: dict[str, list[str]] | None = None
@@ -209,7 +213,11 @@ class Board:
         Hexes count as the crow flies across the grid; squares orthogonally (no diagonal
         moves); boxes along the display's connections.
         """
-        ca, cb = self.cell(a), self.cell(b)
+        if self.kind == "hex":
+            ka, kb = self._key_of.get(a), self._key_of.get(b)
+            if ka is not None and kb is not None:
+                return hexes.distance(ka, kb)
+        ca, cb = self.cell(a), self.cell(b)  # (an unknown label: the KeyError that names it)
         if self.kind == "hex":
             return hexes.distance(ca.key, cb.key)
         if self.kind == "square":

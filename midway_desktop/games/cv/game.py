@@ -138,6 +138,27 @@ class Game:
     def _areas(self) -> dict[tuple[str, ...], frozenset[str]]:
         return {}
 
+    def sight_row(self, line: str, flying: bool, high: bool, night: bool) -> tuple[int, ...]:
+        """Basic III.B: the condition number an observer on ``line`` of the Observation Chart
+        gives a unit at each distance (0: none), night's modifier counted (a radar sees no
+        Low Altitude plane, III.B.3.b). Kept: asked for every observer at every hex observed."""
+        key = (line, flying, high, night)
+        found = self._sight_rows.get(key)
+        if found is None:
+            table = self.data.charts.observation
+            mod = table.modifiers.get("night", {}).get(line) if night else None
+            change = ((mod.air if flying else mod.surface) or 0) if mod is not None else 0
+            row = []
+            for sight in table.lines.get(line, ()):
+                n = sight.air if flying else sight.surface
+                row.append(0 if n is None or (line == "radar" and flying and not high) else max(0, n + change))
+            found = self._sight_rows[key] = tuple(row)
+        return found
+
+    @cached_property
+    def _sight_rows(self) -> dict[tuple[str, bool, bool, bool], tuple[int, ...]]:
+        return {}
+
     @cached_property
     def _holders(self) -> dict[tuple[str, tuple[str, ...], bool], tuple[tuple[int, frozenset[str]], ...]]:
         return {}

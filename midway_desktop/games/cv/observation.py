@@ -96,19 +96,14 @@ def fighter_directors(game: Game, state: State) -> list[Observer]:
 
 def condition(game: Game, state: State, seen_by: list[Observer], hex_: str, flying: bool, high: bool) -> int:
     """The best condition number ``seen_by`` gives a unit in ``hex_`` (0: not observed)."""
-    table = game.data.charts.observation
     night = game.data.charts.time_record.is_night(state.time)
+    distance = game.board.distance
     best = 0
     for o in seen_by:
-        sight = table.sight(o.line, game.board.distance(o.hex, hex_))
-        n = sight.air if flying else sight.surface
-        if n is None or (o.line == "radar" and flying and not high):
-            continue
-        if night:
-            mod = table.modifiers.get("night", {}).get(o.line)
-            change = (mod.air if flying else mod.surface) if mod is not None else None
-            n += change or 0
-        best = max(best, n)
+        row = game.sight_row(o.line, flying, high, night)
+        d = distance(o.hex, hex_)
+        if d < len(row) and row[d] > best:
+            best = row[d]
     return best
 
 

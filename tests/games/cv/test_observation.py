@@ -296,3 +296,30 @@ def test_every_observation_in_whole_games_is_told_within_what_it_reveals() -> No
                     assert ("Air Factors" in words) == ("factors" in item)
                     told += 1
     assert told > 20
+
+
+def _chart_condition(line: str, distance: int, flying: bool, high: bool, night: bool) -> int:
+    """The Observation Chart read directly (Basic III.B), as the text gives it."""
+    table = GAME.data.charts.observation
+    sight = table.sight(line, distance)
+    n = sight.air if flying else sight.surface
+    if n is None or (line == "radar" and flying and not high):
+        return 0
+    mod = table.modifiers.get("night", {}).get(line) if night else None
+    change = (mod.air if flying else mod.surface) if mod is not None else None
+    return max(0, n + (change or 0))
+
+
+def test_each_sight_row_reads_the_chart_at_every_distance() -> None:
+    """The kept rows ``condition`` reads give, for every observer line, altitude, night or day
+    and distance (past the chart's reach too), what the chart gives there."""
+    lines = GAME.data.charts.observation.lines
+    assert set(lines) >= {"high", "low", "surface", "radar"}
+    for line, sights in lines.items():
+        for flying in (False, True):
+            for high in (False, True):
+                for night in (False, True):
+                    row = GAME.sight_row(line, flying, high, night)
+                    for d in range(len(sights) + 3):
+                        got = row[d] if d < len(row) else 0
+                        assert got == _chart_condition(line, d, flying, high, night), (line, flying, high, night, d)
