@@ -138,6 +138,19 @@ class Game:
     def _areas(self) -> dict[tuple[str, ...], frozenset[str]]:
         return {}
 
+    def has_radar(self, side: str, ships: tuple[str, ...]) -> bool:
+        """Basic III.B.3.b: a radar ship among ``ships`` (the Task Force observes on the radar
+        line too). Kept by make-up: asked for every Task Force whenever observers are listed."""
+        key = (side, ships)
+        found = self._radar.get(key)
+        if found is None:
+            found = self._radar[key] = any(self.ship(side, t).ship_class.radar for t in ships)
+        return found
+
+    @cached_property
+    def _radar(self) -> dict[tuple[str, tuple[str, ...]], bool]:
+        return {}
+
     def sight_row(self, line: str, flying: bool, high: bool, night: bool) -> tuple[int, ...]:
         """Basic III.B: the condition number an observer on ``line`` of the Observation Chart
         gives a unit at each distance (0: none), night's modifier counted (a radar sees no

@@ -99,9 +99,12 @@ def condition(game: Game, state: State, seen_by: list[Observer], hex_: str, flyi
     night = game.data.charts.time_record.is_night(state.time)
     distance = game.board.distance
     best = 0
-    for o in seen_by:
+    last = None
+    d = 0
+    for o in seen_by:  # (sorted by hex as ``observers`` gives them: a hex's lines share a distance)
+        if o.hex != last:
+            last, d = o.hex, distance(o.hex, hex_)
         row = game.sight_row(o.line, flying, high, night)
-        d = distance(o.hex, hex_)
         if d < len(row) and row[d] > best:
             best = row[d]
     return best
@@ -426,6 +429,6 @@ def observers_of(game: Game, tf: TaskForce) -> list[Observer]:
     """A Task Force's own observers (Basic III.B.3): its ships, and radar if it has a radar ship."""
     assert tf.hex is not None
     out = [Observer("surface", tf.hex)]
-    if any(game.ship(tf.side, t).ship_class.radar for t in tf.ships):
+    if game.has_radar(tf.side, tf.ships):
         out.append(Observer("radar", tf.hex))
     return out

@@ -323,3 +323,15 @@ def test_each_sight_row_reads_the_chart_at_every_distance() -> None:
                     for d in range(len(sights) + 3):
                         got = row[d] if d < len(row) else 0
                         assert got == _chart_condition(line, d, flying, high, night), (line, flying, high, night, d)
+
+
+def test_a_task_force_observes_by_radar_exactly_when_a_ship_of_it_has_radar() -> None:
+    """Basic III.B.3.b: the kept answer is the Ship Record's, for every ship alone and all of a
+    side's ships together."""
+    for side in (US, JP):
+        ships = [s for s in GAME.data.ships.ships if s.side == side]
+        for s in ships:
+            assert GAME.has_radar(side, (s.title,)) == bool(s.ship_class.radar)
+        titles = tuple(s.title for s in ships)
+        assert GAME.has_radar(side, titles) == any(s.ship_class.radar for s in ships)
+    assert any(s.ship_class.radar for s in GAME.data.ships.ships)  # (the premise: some ship has radar)
