@@ -319,8 +319,11 @@ class Doctrine:
         used = {u["number"] for u in units}
         free = next((n for n in range(1, AIR_BOXES + 1) if n not in used), 0)
         boxes = self._boxes(view, side)
+        room = self._room(view, side)
         wanted: list[tuple[str, int, str, str, int]] = []  # (box, Air unit, plane, weapon, factors)
         for box, here in sorted(boxes.items()):
+            if room.get(box, 0) < 1:
+                continue  # (nothing more launches from it this Turn, IV.A.2.a: the strike goes from another)
             forming = [u for u in units if u["where"] == "forming" and u["box"] == box]
             strike = next((u for u in forming if self._role(u) == "strike"), None)
             if strike is not None or not view["night"]:
@@ -342,7 +345,6 @@ class Doctrine:
             scout = self._scout(view, side, units, free)
             if scout is not None:
                 wanted.append(scout)
-        room = self._room(view, side)
         for box, number, plane, weapon, n in wanted:
             n = min(n, room.get(box, n))
             while n >= 1 and number:

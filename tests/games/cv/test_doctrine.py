@@ -227,3 +227,37 @@ def test_a_saved_and_loaded_game_leaves_the_computer_its_notes() -> None:
         assert (fresh.seen, fresh.given, fresh.last) == (bots[side].seen, bots[side].given, bots[side].last)
         remembered += len(fresh.seen)
     assert remembered > 0  # (the premise: there was something to remember)
+
+
+def test_a_base_that_can_launch_no_more_does_not_hold_back_the_carriers_strike() -> None:
+    """Midway's bombers in reach of a sighting but its Launch Factor spent this Turn (Basic
+    IV.A.2.a, VIII.A.1.c): the strike forms on the carriers, which can launch (it once formed
+    nowhere, and the carriers' bombers sat in C all game)."""
+    session = Session.start(RULES, scenario="short", seed=1)
+    players, luck = {US: Doctrine(GAME), JP: Doctrine(GAME)}, Rng(1)
+    while not (
+        session.state.step == "form-air-units" and not GAME.data.charts.time_record.is_night(session.state.time)
+    ):
+        actor = session.to_act()[0]
+        session.play(players[actor].choose(session, actor, [], luck))
+    bot = Doctrine(GAME)
+    view = session.view(US)
+    launch = max(bot._box(view, US, "midway")["launch"])  # type: ignore[index]
+    session.state = evolve(
+        session.state,
+        bases=tuple(evolve(b, launched=launch) if b.id == "midway" else b for b in session.state.bases),
+    )
+    view = session.view(US)
+    carriers = next(t["hex"] for t in view[US]["task_forces"] if t["capacity"] > 0 and t["hex"])
+    both = []  # hexes both Midway's bombers and the carriers' reach
+    for h in sorted(GAME.board.within(carriers, 10)):
+        bot.seen = {h: (bot._now(view), 10)}
+        if bot._strike_planes(view, US, "midway", GAME.midway, None) and any(
+            bot._strike_planes(view, US, f"tf{t['number']}", carriers, None) for t in view[US]["task_forces"]
+        ):
+            both.append(h)
+    assert both  # (the premise: a sighting Midway would strike first, were it able to launch)
+    bot.seen = {both[0]: (bot._now(view), 10)}
+    assert bot._room(view, US)["midway"] == 0
+    form = _first_order(session, bot, US)
+    assert isinstance(form, Form) and form.weapon and form.box.startswith("tf"), form

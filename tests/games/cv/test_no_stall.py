@@ -68,8 +68,9 @@ def test_an_air_unit_bound_to_leave_that_shadowed_no_longer_holds_the_air_moveme
 
 # Positions with an Air unit bound to leave are rare (the plain bot met two in twenty Short
 # Scenario games; the doctrine, which strikes ships, a few a game): the doctrine's Short
-# Scenario, two seeds with the suite, ``MANY`` on demand.
-BOUND_SEEDS = [1, 2, *(pytest.param(s, marks=pytest.mark.whole_game) for s in range(3, 3 + MANY))]
+# Scenario, two seeds with the suite (seed 1 meets none since the doctrine's carriers strike
+# past a Midway that can launch no more), ``MANY`` on demand.
+BOUND_SEEDS = [2, 3, *(pytest.param(s, marks=pytest.mark.whole_game) for s in range(4, 4 + MANY))]
 
 
 @pytest.mark.parametrize("seed", BOUND_SEEDS)
