@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -223,6 +223,20 @@ class Board:
         if self.kind == "square":
             return abs(ca.key[0] - cb.key[0]) + abs(ca.key[1] - cb.key[1])
         return self._box_distances(ca.label).get(cb.label, -1)
+
+    def distance_from(self, origin: str) -> Callable[[str], int]:
+        """``distance(origin, b)`` as a function of ``b``, ``origin`` looked up once (for the
+        distances from one cell to many)."""
+        start = self._key_of.get(origin)
+        if self.kind != "hex" or start is None:
+            return partial(self.distance, origin)
+        keys, between = self._key_of, hexes.distance
+
+        def from_origin(b: str) -> int:
+            key = keys.get(b)
+            return between(start, key) if key is not None else self.distance(origin, b)
+
+        return from_origin
 
     def within(self, label: str, n: int) -> set[str]:
         """Every cell at distance ``n`` or less from ``label``, ``label`` included."""

@@ -200,6 +200,19 @@ def test_distance_symmetric_and_zero_only_for_same_cell(game: str, data: st.Data
 @pytest.mark.parametrize("game", BOARD_GAMES)
 @PROPS
 @given(data=st.data())
+def test_distances_from_one_cell_are_the_distances(game: str, data: st.DataObject) -> None:
+    """``distance_from`` (one cell to many) answers as ``distance`` does, aliases included."""
+    b = board(game)
+    a, c = draw_label(data, game), draw_label(data, game)
+    assert b.distance_from(a)(c) == b.distance(a, c)
+    for alias, label in list(b.aliases.items())[:3]:
+        assert b.distance_from(alias)(c) == b.distance(label, c) == b.distance(alias, c)
+        assert b.distance_from(a)(alias) == b.distance(a, label)
+
+
+@pytest.mark.parametrize("game", BOARD_GAMES)
+@PROPS
+@given(data=st.data())
 def test_distance_triangle_inequality(game: str, data: st.DataObject) -> None:
     b = board(game)
     a, m, c = (draw_label(data, game) for _ in range(3))

@@ -249,17 +249,10 @@ class Doctrine:
     # -- set-up (Set Up III-IV) -----------------------------------------------------------------
     def _set_up(self, view: dict[str, Any], side: str, ref: Referee, rng: Rng) -> Action | None:
         if not self._places:  # (the hexes a Task Force may start in stay the same through the set-up)
-            self._places = [a for a in ref.offered(Place) if isinstance(a, Place)]
-        legal = self._places
-        midway = self.game.midway
+            self._places = self._best_places([a for a in ref.offered(Place) if isinstance(a, Place)], side)
         forces = {t["number"]: t for t in view[side]["task_forces"]}
-        places: dict[int, list[Place]] = {}
-        for a in legal:
-            if isinstance(a, Place):
-                places.setdefault(a.task_force, []).append(a)
-        want = 8 if side != JAPANESE else 0  # the Americans wait off Midway; the Japanese close in
-        for number, options in sorted(places.items()):
-            best = min(options, key=lambda a: (abs(self._dist(a.hex, midway) - want), a.hex))
+        for best in self._places:
+            number = best.task_force
             tf = forces[number]
             where = tf["entry"]["hex"] if tf["entry"] else tf["hex"]
             if where != best.hex:
@@ -270,6 +263,18 @@ class Doctrine:
                 if stow.weapon == armed and self._unarmed(view, side, stow.box, stow.plane) == stow.factors:
                     return stow
         return None
+
+    def _best_places(self, legal: list[Place], side: str) -> list[Place]:
+        """Each Task Force's place, by number: the Americans wait off Midway, the Japanese close in."""
+        midway = self.game.midway
+        want = 8 if side != JAPANESE else 0
+        places: dict[int, list[Place]] = {}
+        for a in legal:
+            places.setdefault(a.task_force, []).append(a)
+        return [
+            min(options, key=lambda a: (abs(self._dist(a.hex, midway) - want), a.hex))
+            for _number, options in sorted(places.items())
+        ]
 
     @staticmethod
     def _box(view: dict[str, Any], side: str, box: str) -> dict[str, Any] | None:

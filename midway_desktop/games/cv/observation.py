@@ -97,13 +97,13 @@ def fighter_directors(game: Game, state: State) -> list[Observer]:
 def condition(game: Game, state: State, seen_by: list[Observer], hex_: str, flying: bool, high: bool) -> int:
     """The best condition number ``seen_by`` gives a unit in ``hex_`` (0: not observed)."""
     night = game.data.charts.time_record.is_night(state.time)
-    distance = game.board.distance
+    distance = game.board.distance_from(hex_)
     best = 0
     last = None
     d = 0
     for o in seen_by:  # (sorted by hex as ``observers`` gives them: a hex's lines share a distance)
         if o.hex != last:
-            last, d = o.hex, distance(o.hex, hex_)
+            last, d = o.hex, distance(o.hex)
         row = game.sight_row(o.line, flying, high, night)
         if d < len(row) and row[d] > best:
             best = row[d]
