@@ -312,6 +312,8 @@ def movement_attack_refusal(game: Game, state: State, a: AirAttack) -> str | Non
         return why
     if a.bombers and not a.air_unit:
         return f"Name the group of enemy Bombers the Interceptors kept for them attack ({rule})."
+    if a.group and not a.air_unit:
+        return f"A group of Bombers is named with the enemy Air unit it flies in ({rule})."
     if a.air_unit:
         found = groups(lines_at(game, trial, a.hex), other(a.side), a.air_unit, a.high)
         if not 0 <= a.group < len(found):

@@ -132,7 +132,7 @@ def _parts(game: Game, state: State, side: str, kinds: tuple[type[Action], ...] 
         "air-move": (
             (_moves, None),  # built to air.move_refusal and engaged.refusal exactly
             (_entries, None),  # built to air.enter_refusal exactly
-            (_air_attacks, air_combat.movement_attack_refusal),
+            (_air_attacks, None),  # built to air_combat.movement_attack_refusal exactly
             *_AIR_ANY_TIME,
         ),
         "take-off": ((_take_offs, None), *_AIR_ANY_TIME),  # built to air.take_off_refusal exactly
@@ -614,25 +614,46 @@ def _altitudes(game: Game, state: State, side: str) -> Iterator[Action]:
 
 
 def _air_attacks(game: Game, state: State, side: str) -> Iterator[Action]:
-    """Basic VIII.I.1: Interceptors attacking where they are, in the first mover's move."""
-    from midway_desktop.games.cv.sky import BOMBER, groups, lines_at
+    """Basic VIII.I.1: Interceptors attacking where they are, in the first mover's move; built to
+    ``air_combat.movement_attack_refusal`` by its own parts: whether the hex and altitude may
+    see a fight is judged once (VIII.H.3, IX.D.1, III.E.1), the split of the Interceptors
+    between Escorts and Bombers once an order (IX.D.2.a)."""
+    from midway_desktop.games.cv.engaged import must_leave
+    from midway_desktop.games.cv.sky import BOMBER, ESCORT, FIGHTERS, count, flying_here, groups, lines_at
 
     if not state.initiative or state.initiative[0] != side or state.mover != 0:
         return
     hexes = {air.air_hex(game, state, u) for u in state.air_units if u.side == side and u.where in air.FLYING}
+    enemy = other(side)
     for hex_ in sorted(h for h in hexes if h is not None):
-        lines = lines_at(game, state, hex_)
+        trial = evolve(state, battle=hex_, orders=())  # (as the refusal asks: the Battle in this hex)
+        lines = lines_at(game, trial, hex_)
+        mine_here = [u for u in flying_here(game, state, hex_) if u.side == side]
         for high in air_combat.ALTITUDES:
-            mine = sum(x.factors for x in air_combat.interceptors(lines, side, high))
+            at_height = [u for u in mine_here if any(r.high == high for r in u.records)]
+            if any(u.moved or must_leave(game, state, u) for u in at_height):
+                continue  # (they attack instead of moving, and only if they need not leave)
+            mine = count(air_combat.interceptors(lines, side, high))
+            if not mine or not air_combat.can_fight(game, trial, hex_, high):
+                continue
+            if not air_combat._visible(game, trial, side, hex_, high):
+                continue
+            fighters = count(air_combat._at(lines, enemy, high, FIGHTERS))
+            escorts = count(air_combat._at(lines, enemy, high, (ESCORT,)))
+            bombers = count(air_combat._at(lines, enemy, high, (BOMBER,)))
             targets = [(0, 0)] + [
                 (u, g)
                 for u in sorted({x.unit for x in lines if x.side != side and x.high == high and x.role == BOMBER})
-                for g in range(len(groups(lines, other(side), u, high)))
+                for g in range(len(groups(lines, enemy, u, high)))
             ]
             for k in range(mine + 1):
+                if k and not fighters:
+                    continue
                 for m in range(mine - k + 1):
+                    if not k + m or (m and not bombers) or (m and escorts and not k):
+                        continue
                     for u, g in targets:
-                        if k + m and (m == 0 or u != 0):
+                        if m == 0 or u != 0:
                             yield AirAttack(side, hex_, high, k, m, u, g)
 
 

@@ -15,6 +15,7 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng, ScriptedRng
 from midway_desktop.games.cv import air, air_combat, engaged, readiness, surface
 from midway_desktop.games.cv.actions import (
+    AirAttack,
     Conserve,
     Done,
     EnterMap,
@@ -152,6 +153,24 @@ def _intercepts(game: Game, state: State, side: str) -> Iterator[Action]:
                 yield Intercept(side, high, k, m)
 
 
+def _air_attacks(game: Game, state: State, side: str) -> Iterator[Action]:
+    """VIII.I.1, as the list was made before it was built: at every hex where the side flies,
+    each altitude, every split of its Interceptors there and every target."""
+    if not state.initiative or state.initiative[0] != side or state.mover != 0:
+        return
+    hexes = {air.air_hex(game, state, u) for u in state.air_units if u.side == side and u.where in air.FLYING}
+    for hex_ in sorted(h for h in hexes if h is not None):
+        lines = lines_at(game, state, hex_)
+        for high in air_combat.ALTITUDES:
+            mine = sum(x.factors for x in air_combat.interceptors(lines, side, high))
+            units = sorted({x.unit for x in lines if x.side != side and x.high == high})
+            for k in range(mine + 2):
+                for m in range(mine + 2):
+                    for u in (0, *units):
+                        for g in range(3):
+                            yield AirAttack(side, hex_, high, k, m, u, g)
+
+
 def _conserves(game: Game, state: State, side: str) -> Iterator[Action]:
     for high in air_combat.ALTITUDES:
         yield Conserve(side, high)
@@ -191,6 +210,7 @@ REFERENCE: dict[type[Action], tuple[Callable[[Game, State, str], Iterator[Action
     Fire: (_fires, surface.fire_refusal),
     Intercept: (_intercepts, air_combat.intercept_refusal),
     Conserve: (_conserves, air_combat.conserve_refusal),
+    AirAttack: (_air_attacks, air_combat.movement_attack_refusal),
 }
 IN_ORDER = {Ready}  # (the reference made the same orders in the same order, then filtered)
 STEPS = {
@@ -198,7 +218,7 @@ STEPS = {
     "ship-plotting": (Transfer, Plot),
     "plane-ready": (Ready,),
     "form-air-units": (Form,),
-    "air-move": (MoveAir, EnterMap),
+    "air-move": (MoveAir, EnterMap, AirAttack),
     "take-off": (TakeOff,),
     "landing": (Land,),
     **{step: (Fire,) for step in surface.KIND_OF},
@@ -246,7 +266,7 @@ def _play(session: Session, seed: int, actions: int) -> dict[type[Action], int]:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_orders_built_are_those_the_refusals_let_through(seed: int) -> None:
     seen = _play(Session.start(CvRules(GAME), scenario="short", seed=seed), seed, 500)
-    assert set(seen) == set(REFERENCE) - {Fire, Intercept, Conserve}, seen  # (every kind met; Combat's: below)
+    assert set(seen) == set(REFERENCE) - {Fire, Intercept, Conserve, AirAttack}, seen  # (Combat's: below)
 
 
 @pytest.mark.parametrize("seed", [3, 4, 5])
@@ -254,6 +274,7 @@ def test_orders_built_are_those_the_refusals_let_through_after_combat(seed: int)
     """Through Air Combat (IX.D) and its VIII.H.3 limits (Air units that must leave, or fly home)."""
     seen = _play(combat_session(seed), seed, 300)
     assert seen.get(Intercept) and seen.get(Conserve)
+    assert seen.get(AirAttack) or seed != 3, seen  # (Interceptors over enemy planes in the first mover's move)
 
 
 def _homing(state: State) -> State:
