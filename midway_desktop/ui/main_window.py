@@ -1173,6 +1173,12 @@ class MainWindow(QMainWindow):
     def _settle(self) -> None:
         self._fit_columns()
         self._settled = True
+        QTimer.singleShot(0, self, self._prepare_drag)
+
+    def _prepare_drag(self) -> None:
+        """At idle, once the board is on screen: what the first drag would build (see
+        ``BoardScene.prepare_drag``)."""
+        self.scene.prepare_drag()
 
     def _remember_game(self) -> None:
         """The game on the table is the one the next start opens on: written to disk at once, as
@@ -1199,6 +1205,8 @@ class MainWindow(QMainWindow):
             self.presenter = None
         self.view.set_board_scene(self.scene)
         old.deleteLater()
+        if self._settled:
+            QTimer.singleShot(0, self, self._prepare_drag)
         self._remember_game()
         # The window names the new game before anything (a resume question) is asked of it.
         self._clear_table()
