@@ -519,6 +519,7 @@ class MainWindow(QMainWindow):
     def _resume(self) -> tuple[bool, str]:
         """Offer the unfinished game waiting in the autosave: whether it was resumed, and what
         to tell the player (why it could not be)."""
+        self.controller.flush_saves()  # (the autosave on disk is the last one asked for)
         try:
             found = autosaves.waiting(self.game_id)
         except OSError:
@@ -563,6 +564,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         if not c.autosave_enabled or c.claim(self.game_id) is not None:
             return ""
+        c.flush_saves()  # the game set aside is the last step asked for, and nothing lands after it
         try:
             kept = autosaves.keep_unfinished(self.game_id, sound=c.sound == self.game_id)
         except OSError as exc:
