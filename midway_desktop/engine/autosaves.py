@@ -81,11 +81,17 @@ def reseal(session: Session, seal: Seal | None) -> Path:
     return write(records.Snapshot.of(session), seal, reseal=True)
 
 
-def write(snapshot: records.Snapshot, seal: Seal | None = None, reseal: bool = False) -> Path:
+def write(
+    snapshot: records.Snapshot,
+    seal: Seal | None = None,
+    reseal: bool = False,
+    kept: records.EncodedActions | None = None,
+) -> Path:
     """Write the autosave of ``snapshot``'s game: the last one kept as its backup, or, with
-    ``reseal``, the backup replaced by the same record (see :func:`reseal`)."""
+    ``reseal``, the backup replaced by the same record (see :func:`reseal`). ``kept``: the
+    actions' JSON kept from the game's last save (see ``records.EncodedActions``)."""
     path = autosave_path(snapshot.game)
-    data = snapshot.encode(seal)
+    data = snapshot.encode(seal, kept=kept)
     if not reseal:
         return records.write_atomic(path, data, backup=True)
     records.write_atomic(path, data, backup=False)
@@ -125,6 +131,7 @@ class Saver:
         self._busy = False
         self._thread: threading.Thread | None = None
         self._stop = False
+        self._kept: dict[Path, records.EncodedActions] = {}  # (used by the worker only)
 
     def save(self, snapshot: records.Snapshot, seal: Seal | None = None, reseal: bool = False) -> None:
         job = Job(snapshot, seal, reseal, autosave_path(snapshot.game))
@@ -177,7 +184,7 @@ class Saver:
                 self._busy = True
             error: BaseException | None = None
             try:
-                write(job.snapshot, job.seal, job.reseal)
+                write(job.snapshot, job.seal, job.reseal, self._kept.setdefault(job.path, records.EncodedActions()))
             except Exception as exc:  # (told to ``done``: the worker goes on with the next job)
                 error = exc
             try:

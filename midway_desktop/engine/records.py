@@ -135,6 +135,9 @@ class Snapshot:
 
     def record(self) -> dict[str, Any]:
         """The record's JSON object."""
+        return self._record([a.to_json() for a in self.actions])
+
+    def _record(self, actions: Any) -> dict[str, Any]:
         outcome = self.rules.outcome(self.state)
         return {
             "format": FORMAT,
@@ -148,7 +151,7 @@ class Snapshot:
             "humans": list(self.humans),
             "seats": seats.to_json(self.rules, self.humans, self.computers),
             "rulesets": ruleset_versions(self.rules.id),
-            "actions": [a.to_json() for a in self.actions],
+            "actions": actions,
             "final": {
                 "fingerprint": _fingerprint(self.rules, self.state),
                 "steps": len(self.actions),
@@ -156,17 +159,50 @@ class Snapshot:
             },
         }
 
-    def encode(self, seal: Seal | None = None, compact: bool = True) -> bytes:
-        """The record's bytes as written: JSON (compact: ``json``'s C encoder, no indent; every
-        reader takes any JSON spacing), or its sealed envelope."""
-        record = self.record()
-        text = json.dumps(record, separators=(",", ":")) if compact else json.dumps(record, indent=1)
+    def encode(self, seal: Seal | None = None, compact: bool = True, kept: EncodedActions | None = None) -> bytes:
+        """The record's bytes as written: JSON (compact: no indent, as every reader takes any
+        JSON spacing), or its sealed envelope. ``kept`` (compact only) holds the actions'
+        JSON from the last save of the game, so only the new ones are encoded."""
+        if kept is not None and compact:
+            text = json.dumps(self._record(_ACTIONS), separators=(",", ":"))
+            text = text.replace(_ACTIONS_JSON, kept.text(self.actions), 1)
+        else:
+            record = self.record()
+            text = json.dumps(record, separators=(",", ":")) if compact else json.dumps(record, indent=1)
         data = text.encode("utf-8")
         if seal is not None:
             from midway_desktop.engine import sealing
 
             data = sealing.seal(data, seal, over=self.over)
         return data
+
+
+# Stands in the record for its actions, then replaced by their JSON (no record holds a NUL).
+_ACTIONS = "\x00actions\x00"
+_ACTIONS_JSON = json.dumps(_ACTIONS)
+
+
+class EncodedActions:
+    """A game's actions as compact JSON, each encoded once: an autosave at the last Turn of a
+    campaign (3,000 actions) encodes the new ones only, not the whole list again (issue 40).
+    Actions are immutable values, so one kept is the same while it is the same object."""
+
+    def __init__(self) -> None:
+        self._actions: list[Action] = []
+        self._texts: list[str] = []
+
+    def text(self, actions: tuple[Action, ...]) -> str:
+        """The JSON array of ``actions``, as ``json.dumps`` with compact separators writes it."""
+        same = 0
+        for old, new in zip(self._actions, actions, strict=False):
+            if old is not new:
+                break  # (an undo, or another game: from here on they are encoded afresh)
+            same += 1
+        del self._actions[same:], self._texts[same:]
+        for action in actions[same:]:
+            self._actions.append(action)
+            self._texts.append(json.dumps(action.to_json(), separators=(",", ":")))
+        return "[" + ",".join(self._texts) + "]"
 
 
 def to_record(session: Session) -> dict[str, Any]:

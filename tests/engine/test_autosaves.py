@@ -375,11 +375,16 @@ def _paused_saver(
     wrote: list[tuple[int, bool]] = []
     real = autosaves.write
 
-    def write(snapshot: records.Snapshot, seal: Seal | None = None, reseal: bool = False) -> Path:
+    def write(
+        snapshot: records.Snapshot,
+        seal: Seal | None = None,
+        reseal: bool = False,
+        kept: records.EncodedActions | None = None,
+    ) -> Path:
         taken.set()
         go.wait(10)
         wrote.append((len(snapshot.actions), reseal))
-        return real(snapshot, seal, reseal)
+        return real(snapshot, seal, reseal, kept)
 
     monkeypatch.setattr(autosaves, "write", write)
     return autosaves.Saver(), taken, go, wrote
@@ -428,3 +433,26 @@ def test_an_autosave_is_compact_json_that_loads_as_before() -> None:
     assert b"\n" not in raw and b'":' in raw and b'": ' not in raw
     assert records.load(path).state == s.state
     assert json.loads(records.dumps(s)) == json.loads(raw)  # the same record as Save Game As writes
+
+
+def test_the_actions_kept_from_the_last_save_give_the_very_bytes_of_a_whole_encoding() -> None:
+    """Only new actions are encoded at each save; after an undo, or for another game, those no
+    longer in the record are dropped: the bytes are always those of encoding it whole."""
+    kept = records.EncodedActions()
+    s = unfinished(seed=5, steps=0)
+
+    def same() -> None:
+        snap = records.Snapshot.of(s)
+        assert snap.encode(kept=kept) == snap.encode()
+
+    same()
+    for _ in range(5):  # (the last an order with no die rolled: it can be taken back)
+        s.play(s.legal_actions(s.to_act()[0])[0])
+        same()
+    side = s.history[-1].action.side
+    s.request_undo(side)
+    assert s.undo(side, consent_from="japan" if side == "us" else "us") is None
+    s.play(s.legal_actions(s.to_act()[0])[-1])  # another order in its place
+    same()
+    s = unfinished(seed=6, steps=2)  # another game
+    same()
