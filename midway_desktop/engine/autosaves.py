@@ -21,12 +21,16 @@ when it cannot be the window does not autosave the new game over it (``ui.main_w
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import shutil
 import sys
+import threading
 import time
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -68,17 +72,138 @@ def unfinished_dir() -> Path:
 
 
 def autosave(session: Session, seal: Seal | None = None) -> Path:
-    return records.save(session, autosave_path(session.rules.id), backup=True, seal=seal)
+    return write(records.Snapshot.of(session), seal)
 
 
 def reseal(session: Session, seal: Seal | None) -> Path:
     """Save the game under a new seal, backup included: once passwords are set, the plain
     backup of the step before must not stay readable either."""
-    path = autosave_path(session.rules.id)
-    data = records.encode(session, seal)
+    return write(records.Snapshot.of(session), seal, reseal=True)
+
+
+def write(
+    snapshot: records.Snapshot,
+    seal: Seal | None = None,
+    reseal: bool = False,
+    kept: records.EncodedActions | None = None,
+) -> Path:
+    """Write the autosave of ``snapshot``'s game: the last one kept as its backup, or, with
+    ``reseal``, the backup replaced by the same record (see :func:`reseal`). ``kept``: the
+    actions' JSON kept from the game's last save (see ``records.EncodedActions``)."""
+    path = autosave_path(snapshot.game)
+    data = snapshot.encode(seal, kept=kept)
+    if not reseal:
+        return records.write_atomic(path, data, backup=True)
     records.write_atomic(path, data, backup=False)
     records.write_atomic(records.backup_path(path), data, backup=False)
     return path
+
+
+# -- saving off the GUI thread ------------------------------------------------------------------
+@dataclass(eq=False)
+class Job:
+    """One autosave to write: the game's snapshot, its seal, whether the backup is rewritten
+    too (a reseal), and the folder it goes to (read when it is asked for)."""
+
+    snapshot: records.Snapshot
+    seal: Seal | None
+    reseal: bool
+    path: Path
+
+
+Done = Callable[[Job, BaseException | None], None]
+
+
+class Saver:
+    """Writes autosaves on one worker thread, so the caller (the GUI thread) only takes a
+    snapshot (issue 40: encoding and fsyncs grew to 130-215 ms a step at a campaign's end).
+
+    Each write is :func:`write`'s, with the same atomicity and backup. Only the latest job
+    waiting is written (a newer snapshot holds every step of an older one); a reseal waiting is
+    kept a reseal, so no backup under an old seal outlives it. ``done`` is told of every write
+    (on the worker thread), with the error if it failed. :meth:`flush` waits for everything
+    asked so far to be on disk: before the autosave is read, moved or given up, and at exit."""
+
+    def __init__(self, done: Done | None = None) -> None:
+        self._done = done
+        self._lock = threading.Condition()
+        self._pending: Job | None = None
+        self._busy = False
+        self._thread: threading.Thread | None = None
+        self._stop = False
+        self._kept: dict[Path, records.EncodedActions] = {}  # (used by the worker only)
+
+    def save(self, snapshot: records.Snapshot, seal: Seal | None = None, reseal: bool = False) -> None:
+        job = Job(snapshot, seal, reseal, autosave_path(snapshot.game))
+        with self._lock:
+            while self._pending is not None and self._pending.path != job.path:
+                self._lock.wait()  # another game's autosave is no older step of this one: written first
+            waiting = self._pending
+            if waiting is not None and waiting.reseal and waiting.path == job.path:
+                job.reseal = True
+            self._pending = job
+            if self._thread is None:
+                self._stop = False
+                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+                self._thread.start()
+                _LIVE.add(self)
+            self._lock.notify_all()
+
+    @property
+    def idle(self) -> bool:
+        with self._lock:
+            return self._pending is None and not self._busy
+
+    def flush(self) -> None:
+        """Wait until every job asked for has been written (or has failed)."""
+        with self._lock:
+            while self._pending is not None or self._busy:
+                self._lock.wait()
+
+    def close(self) -> None:
+        """Flush, then end the worker (a later :meth:`save` starts another)."""
+        with self._lock:
+            thread = self._thread
+            while self._pending is not None or self._busy:
+                self._lock.wait()
+            self._stop = True
+            self._thread = None
+            self._lock.notify_all()
+        _LIVE.discard(self)
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                while self._pending is None and not self._stop:
+                    self._lock.wait()
+                if self._pending is None:
+                    return
+                job, self._pending = self._pending, None
+                self._busy = True
+            error: BaseException | None = None
+            try:
+                write(job.snapshot, job.seal, job.reseal, self._kept.setdefault(job.path, records.EncodedActions()))
+            except Exception as exc:  # (told to ``done``: the worker goes on with the next job)
+                error = exc
+            try:
+                if self._done is not None:
+                    self._done(job, error)
+            finally:
+                with self._lock:
+                    self._busy = False
+                    self._lock.notify_all()
+
+
+# Every saver with a worker: the last writes are waited for when the interpreter exits.
+_LIVE: weakref.WeakSet[Saver] = weakref.WeakSet()
+
+
+@atexit.register
+def _flush_all() -> None:
+    for saver in list(_LIVE):
+        saver.flush()
 
 
 # -- the lock ---------------------------------------------------------------------------------

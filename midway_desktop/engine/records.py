@@ -20,6 +20,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     # Imported where a record is sealed or opened sealed, not with this module: most games
     # are never sealed, and its import was 19 M instructions of every start.
     from midway_desktop.engine import sealing
+    from midway_desktop.engine.rules import Rules
     from midway_desktop.engine.sealing import Seal
 
 FORMAT = "midway-desktop-record"
@@ -72,9 +74,13 @@ def is_sealed(data: object) -> bool:
 
 def fingerprint(session: Session) -> str:
     """A digest of everything true about the position (the umpire's view)."""
+    return _fingerprint(session.rules, session.state)
+
+
+def _fingerprint(rules: Rules[Any], state: Any) -> str:
     import hashlib  # (here: importing it loads OpenSSL, which a start does not need)
 
-    blob = json.dumps(session.view(UMPIRE), sort_keys=True, separators=(",", ":"), default=str)
+    blob = json.dumps(rules.view(state, UMPIRE), sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 
@@ -91,27 +97,116 @@ def ruleset_versions(game_id: str) -> dict[str, str]:
     return out
 
 
+@dataclass(frozen=True, eq=False)
+class Snapshot:
+    """What a record is made of, taken from a session at one moment: cheap to take (the rules'
+    states and actions are immutable values, shared, not copied), and turned into the record
+    later, on any thread (issue 40: the GUI thread takes it, an autosave worker encodes it)."""
+
+    rules: Rules[Any]
+    scenario: str
+    options: dict[str, Any]
+    seed: int
+    humans: tuple[str, ...]
+    computers: dict[str, str]
+    state: Any
+    actions: tuple[Action, ...]
+
+    @classmethod
+    def of(cls, session: Session) -> Snapshot:
+        return cls(
+            rules=session.rules,
+            scenario=session.scenario,
+            options=dict(session.options),
+            seed=session.seed,
+            humans=tuple(session.humans),
+            computers=dict(session.computers),
+            state=session.state,
+            actions=tuple(s.action for s in session.history),
+        )
+
+    @property
+    def game(self) -> str:
+        return self.rules.id
+
+    @property
+    def over(self) -> bool:
+        return self.rules.outcome(self.state) is not None
+
+    def record(self) -> dict[str, Any]:
+        """The record's JSON object."""
+        return self._record([a.to_json() for a in self.actions])
+
+    def _record(self, actions: Any) -> dict[str, Any]:
+        outcome = self.rules.outcome(self.state)
+        return {
+            "format": FORMAT,
+            "schema": SCHEMA,
+            "app_version": __version__,
+            "game": self.rules.id,
+            "rules_revision": self.rules.revision,
+            "scenario": self.scenario,
+            "options": self.options,
+            "seed": self.seed,
+            "humans": list(self.humans),
+            "seats": seats.to_json(self.rules, self.humans, self.computers),
+            "rulesets": ruleset_versions(self.rules.id),
+            "actions": actions,
+            "final": {
+                "fingerprint": _fingerprint(self.rules, self.state),
+                "steps": len(self.actions),
+                "outcome": outcome.result if outcome else None,
+            },
+        }
+
+    def encode(self, seal: Seal | None = None, compact: bool = True, kept: EncodedActions | None = None) -> bytes:
+        """The record's bytes as written: JSON (compact: no indent, as every reader takes any
+        JSON spacing), or its sealed envelope. ``kept`` (compact only) holds the actions'
+        JSON from the last save of the game, so only the new ones are encoded."""
+        if kept is not None and compact:
+            text = json.dumps(self._record(_ACTIONS), separators=(",", ":"))
+            text = text.replace(_ACTIONS_JSON, kept.text(self.actions), 1)
+        else:
+            record = self.record()
+            text = json.dumps(record, separators=(",", ":")) if compact else json.dumps(record, indent=1)
+        data = text.encode("utf-8")
+        if seal is not None:
+            from midway_desktop.engine import sealing
+
+            data = sealing.seal(data, seal, over=self.over)
+        return data
+
+
+# Stands in the record for its actions, then replaced by their JSON (no record holds a NUL).
+_ACTIONS = "\x00actions\x00"
+_ACTIONS_JSON = json.dumps(_ACTIONS)
+
+
+class EncodedActions:
+    """A game's actions as compact JSON, each encoded once: an autosave at the last Turn of a
+    campaign (3,000 actions) encodes the new ones only, not the whole list again (issue 40).
+    Actions are immutable values, so one kept is the same while it is the same object."""
+
+    def __init__(self) -> None:
+        self._actions: list[Action] = []
+        self._texts: list[str] = []
+
+    def text(self, actions: tuple[Action, ...]) -> str:
+        """The JSON array of ``actions``, as ``json.dumps`` with compact separators writes it."""
+        same = 0
+        for old, new in zip(self._actions, actions, strict=False):
+            if old is not new:
+                break  # (an undo, or another game: from here on they are encoded afresh)
+            same += 1
+        del self._actions[same:], self._texts[same:]
+        for action in actions[same:]:
+            self._actions.append(action)
+            self._texts.append(json.dumps(action.to_json(), separators=(",", ":")))
+        return "[" + ",".join(self._texts) + "]"
+
+
 def to_record(session: Session) -> dict[str, Any]:
-    outcome = session.outcome()
-    return {
-        "format": FORMAT,
-        "schema": SCHEMA,
-        "app_version": __version__,
-        "game": session.rules.id,
-        "rules_revision": session.rules.revision,
-        "scenario": session.scenario,
-        "options": session.options,
-        "seed": session.seed,
-        "humans": list(session.humans),
-        "seats": seats.to_json(session.rules, session.humans, session.computers),
-        "rulesets": ruleset_versions(session.rules.id),
-        "actions": [a.to_json() for a in session.actions()],
-        "final": {
-            "fingerprint": fingerprint(session),
-            "steps": len(session.history),
-            "outcome": outcome.result if outcome else None,
-        },
-    }
+    return Snapshot.of(session).record()
 
 
 def dumps(session: Session) -> str:
@@ -125,13 +220,8 @@ def save(session: Session, path: Path | str, backup: bool = True, seal: Seal | N
 
 
 def encode(session: Session, seal: Seal | None = None) -> bytes:
-    """The record's bytes as written: JSON, or its sealed envelope."""
-    data = dumps(session).encode("utf-8")
-    if seal is not None:
-        from midway_desktop.engine import sealing
-
-        data = sealing.seal(data, seal, over=session.outcome() is not None)
-    return data
+    """The record's bytes as written by Save Game As: indented JSON, or its sealed envelope."""
+    return Snapshot.of(session).encode(seal, compact=False)
 
 
 def temp_name(target: Path) -> str:

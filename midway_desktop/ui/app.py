@@ -6,7 +6,7 @@ import sys
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, QtMsgType, qInstallMessageHandler
-from PySide6.QtGui import QGuiApplication, QIcon
+from PySide6.QtGui import QGuiApplication, QIcon, QPixmapCache
 from PySide6.QtWidgets import QApplication
 
 from midway_desktop import __version__, startup
@@ -28,6 +28,30 @@ def _messages(kind: QtMsgType, context: object, text: str) -> None:
         print(text, file=sys.stderr)
 
 
+# Qt's own default (KB): what the small pictures (counters, icons) need besides the big ones.
+QT_DEFAULT_CACHE_KB = 10 * 1024
+# Full-screen pictures the cache must hold at once: the drag highlight over the board, and the
+# board's counters, which together cover at most about one screen.
+SCREENFULS = 2
+
+
+def cache_limit_kb(screens: list[tuple[int, int, float]]) -> int:
+    """The pixmap cache limit (KB) for screens of (width, height, device pixel ratio): room for
+    ``SCREENFULS`` pictures as large as the largest screen at its ratio, besides Qt's default
+    (issue 40: a drag highlight larger than the cache is drawn again at every mouse move)."""
+    biggest = max((round(w * r) * round(h * r) * 4 for w, h, r in screens), default=0)
+    return QT_DEFAULT_CACHE_KB + SCREENFULS * -(-biggest // 1024)
+
+
+def size_pixmap_cache() -> int:
+    """Set the pixmap cache limit from the screens attached now (and again when one is added):
+    the limit set, in KB."""
+    screens = [(s.size().width(), s.size().height(), s.devicePixelRatio()) for s in QGuiApplication.screens()]
+    limit = max(cache_limit_kb(screens), QPixmapCache.cacheLimit())  # (never below one set before)
+    QPixmapCache.setCacheLimit(limit)
+    return limit
+
+
 def ensure_app(argv: list[str] | None = None) -> QApplication:
     """The running QApplication, created with the app's names and HiDPI policy if needed."""
     existing = QApplication.instance()
@@ -42,6 +66,8 @@ def ensure_app(argv: list[str] | None = None) -> QApplication:
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
     qInstallMessageHandler(_messages)
     app = QApplication(argv if argv is not None else sys.argv[:1])
+    size_pixmap_cache()
+    app.screenAdded.connect(lambda _screen: size_pixmap_cache())
     icon = resources_root() / "icons" / "midway-desktop.svg"
     if icon.exists():
         app.setWindowIcon(QIcon(str(icon)))

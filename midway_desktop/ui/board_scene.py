@@ -210,6 +210,12 @@ class BoardScene(QGraphicsScene):
         self.light_cells(self.legal_moves(item), item.label)
         self.counterPicked.emit(item.piece)
 
+    def prepare_drag(self) -> None:
+        """Build now what a drag's highlight is made from (the board's net of cell sides, 3,072
+        cells on the CV board: 85-270 ms), so the first drag of a session does not stall on it
+        (issue 40). The window calls it at idle once it shows; later calls cost nothing."""
+        _ = self.board.net
+
     def light_cells(self, options: MoveOptions, origin: str = "") -> None:
         """Light where a piece may land (dragged on the map, or in from a holding box)."""
         self._clear_highlight()

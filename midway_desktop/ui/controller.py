@@ -14,11 +14,12 @@ submits it like any order. The person at the screen keeps their own side's view 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
 
 from midway_desktop.engine import Action, Blocker, Event, Outcome, Session, autosaves, new_game, records
 from midway_desktop.engine.bots import GameTooLong, Watchdog
@@ -49,6 +50,7 @@ class GameController(QObject):
     savingResumed = Signal()  # an autosave worked again after failing
     handover = Signal(str)  # hot-seat: the named side must take the screen before anything is shown
     computerStalled = Signal(str)  # the computer's bot gave an order the rules refused, or never ends its step: why
+    _written = Signal(object, object)  # (from the autosave worker) a job written, and its error or None
 
     def __init__(self, parent: QObject | None = None, autosave: bool = True) -> None:
         super().__init__(parent)
@@ -67,6 +69,9 @@ class GameController(QObject):
         # on its board (or replayed it whole). Its backup need not be kept when it is set aside.
         self.sound: str | None = None
         self.save_failing = False
+        # Autosaves are written on a worker thread; the GUI thread only takes a snapshot.
+        self.saver = autosaves.Saver(self._tell_written)
+        self._written.connect(self._after_write)  # (queued: it runs on the GUI thread)
         # The computer's players: a bot and its own luck (never the game's) for each of its sides.
         self.bots: dict[str, Bot] = {}
         self.bot_luck: dict[str, Rng] = {}
@@ -157,8 +162,17 @@ class GameController(QObject):
         autosaves.clear_stale(game_id)
         return None
 
+    def flush_saves(self) -> None:
+        """Wait for the autosaves asked for to be on disk, and take in how they went: before
+        the autosave is read or set aside, and before its lock is given up."""
+        self.saver.flush()
+        QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)  # (the queued ``_written``)
+
     def release(self) -> None:
-        """Give up the autosave lock (the window closes, or turns to another game)."""
+        """Give up the autosave lock (the window closes, or turns to another game): once the
+        last autosave is written."""
+        self.flush_saves()
+        self.saver.close()  # (its worker ends; the next autosave starts one)
         if self.lock is not None:
             self.lock.release()
             self.lock = None
@@ -188,6 +202,7 @@ class GameController(QObject):
         session = self._need()
         self.seal = seal if seal is not None and self._fits(seal, session) else None
         self._autosave(reseal=True)
+        self.flush_saves()  # (the players are told their files are sealed: they are, now)
 
     def _autosave(self, reseal: bool = False) -> None:
         session = self.session
@@ -198,13 +213,20 @@ class GameController(QObject):
             self.claim(game_id)
         if self.blocked == game_id:
             return
-        try:
-            if reseal:
-                autosaves.reseal(session, self.seal)
-            else:
-                autosaves.autosave(session, self.seal)
-        except OSError as exc:
-            reason = f"{autosaves.autosave_path(game_id)}: {exc.strerror or exc}"
+        self.saver.save(records.Snapshot.of(session), self.seal, reseal=reseal)
+
+    def _tell_written(self, job: autosaves.Job, error: BaseException | None) -> None:
+        """(On the worker.) Pass a write's result to the GUI thread, if the controller lives."""
+        with contextlib.suppress(RuntimeError):  # deleted: nobody is left to tell
+            self._written.emit(job, error)
+
+    def _after_write(self, job: autosaves.Job, error: BaseException | None) -> None:
+        """An autosave written, or failed: say so as the status bar needs it."""
+        game_id = job.snapshot.game
+        if error is not None:
+            if not isinstance(error, OSError):
+                raise error  # (a fault of the program, not of the disk: as loud as before)
+            reason = f"{job.path}: {error.strerror or error}"
             if not self.save_failing:
                 self.save_failing = True
                 self.savingStopped.emit(reason)

@@ -519,6 +519,7 @@ class MainWindow(QMainWindow):
     def _resume(self) -> tuple[bool, str]:
         """Offer the unfinished game waiting in the autosave: whether it was resumed, and what
         to tell the player (why it could not be)."""
+        self.controller.flush_saves()  # (the autosave on disk is the last one asked for)
         try:
             found = autosaves.waiting(self.game_id)
         except OSError:
@@ -563,6 +564,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         if not c.autosave_enabled or c.claim(self.game_id) is not None:
             return ""
+        c.flush_saves()  # the game set aside is the last step asked for, and nothing lands after it
         try:
             kept = autosaves.keep_unfinished(self.game_id, sound=c.sound == self.game_id)
         except OSError as exc:
@@ -1173,6 +1175,12 @@ class MainWindow(QMainWindow):
     def _settle(self) -> None:
         self._fit_columns()
         self._settled = True
+        QTimer.singleShot(0, self, self._prepare_drag)
+
+    def _prepare_drag(self) -> None:
+        """At idle, once the board is on screen: what the first drag would build (see
+        ``BoardScene.prepare_drag``)."""
+        self.scene.prepare_drag()
 
     def _remember_game(self) -> None:
         """The game on the table is the one the next start opens on: written to disk at once, as
@@ -1199,6 +1207,8 @@ class MainWindow(QMainWindow):
             self.presenter = None
         self.view.set_board_scene(self.scene)
         old.deleteLater()
+        if self._settled:
+            QTimer.singleShot(0, self, self._prepare_drag)
         self._remember_game()
         # The window names the new game before anything (a resume question) is asked of it.
         self._clear_table()

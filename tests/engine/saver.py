@@ -1,11 +1,15 @@
-"""A process that plays and autosaves the toy game as the app does, for the tests to kill.
+"""A process that plays and autosaves a game as the app does, for the tests to kill.
 
-``python -m tests.engine.saver DATA_DIR SEED [DIE_AT]``: take the autosave lock, clear what a
-killed save left, resume the waiting game (or start one), then play on, autosaving after every
-step and printing ``saved <seed> <actions>`` once each save is complete. It starts a new game
-(seed + 1) when one ends. With ``DIE_AT`` = k it dies (``os._exit``, no clean-up, as a kill)
-just before the k-th file-system step of its first save, and prints ``survived`` if that save
-had fewer steps.
+``python -m tests.engine.saver DATA_DIR SEED [DIE_AT [GAME]]``: take the autosave lock, clear
+what a killed save left, resume the waiting game (or start one), then play on, handing a
+snapshot to the autosave worker after every step as the window's controller does (only the
+latest waiting snapshot is written). It prints ``start <seed> <actions>`` once the game is on
+the table, ``saved <seed> <actions>`` once each save is complete, and ``over <seed> <actions>``
+once a finished game's last save is; then it starts a new game (seed + 1). With ``DIE_AT`` = k
+it dies (``os._exit``, no clean-up, as a kill) just before the k-th file-system step of its
+first save, and prints ``survived`` if that save had fewer steps (0: never). ``GAME`` is
+``toy`` (the default: the engine's toy game) or ``cv`` (a Midway Campaign, the plain bots for
+both sides: the longest record of all).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from typing import Any
 
 from midway_desktop.engine import Session, autosaves, records
 from midway_desktop.engine.registry import register
@@ -46,28 +51,54 @@ def die_at(k: int) -> None:
         setattr(owner, name, step)
 
 
+def _game(name: str) -> tuple[Any, str | None, Any]:
+    """The rules, scenario and bots (None: the first legal action at random) of ``name``."""
+    if name == "cv":
+        from midway_desktop.games.cv.bots import default_bots
+        from midway_desktop.games.cv.rules import RULES
+
+        return RULES, "midway-campaign", default_bots(RULES)
+    return toy.RULES, None, None
+
+
 def main() -> int:
     os.environ["MIDWAY_DATA_DIR"] = sys.argv[1]
     seed = int(sys.argv[2])
     die = int(sys.argv[3]) if len(sys.argv) > 3 else 0
-    lock = autosaves.AutosaveLock("toy")
+    rules, scenario, bots = _game(sys.argv[4] if len(sys.argv) > 4 else "toy")
+    lock = autosaves.AutosaveLock(rules.id)
     assert lock.acquire(), "the last process's lock outlived it"
-    autosaves.clear_stale("toy")
-    found = autosaves.waiting("toy")
-    session = records.load(found.path) if found else Session.start(toy.RULES, seed=seed)
+    autosaves.clear_stale(rules.id)
+    found = autosaves.waiting(rules.id)
+    session = records.load(found.path) if found else Session.start(rules, scenario=scenario, seed=seed)
     luck = Rng(seed * 7919 + len(session.history))
     print(f"start {session.seed} {len(session.history)}", flush=True)
+
+    def written(job: autosaves.Job, error: BaseException | None) -> None:
+        if error is not None:
+            print(f"failed {error!r}", flush=True)
+            os._exit(3)
+        print(f"saved {job.snapshot.seed} {len(job.snapshot.actions)}", flush=True)
+
+    saver = autosaves.Saver(written)
     if die:
         die_at(die)
     while True:
         if session.outcome() is not None:
-            session = Session.start(toy.RULES, seed=session.seed + 1)
+            saver.flush()  # (as the app does before a new game takes the autosave's place)
+            print(f"over {session.seed} {len(session.history)}", flush=True)
+            session = Session.start(rules, scenario=scenario, seed=session.seed + 1)
         side = session.to_act()[0]
-        options = session.legal_actions(side)
-        session.play(options[luck.below(len(options))])
-        autosaves.autosave(session)
-        print(f"saved {session.seed} {len(session.history)}", flush=True)
+        if bots is None:
+            options = session.legal_actions(side)
+            session.play(options[luck.below(len(options))])
+        else:
+            bot = bots[side]
+            legal = session.legal_actions(side) if getattr(bot, "uses_legal", True) else []
+            session.apply_unchecked(bot.choose(session, side, legal, luck))
+        saver.save(records.Snapshot.of(session))
         if die:
+            saver.flush()
             print("survived", flush=True)
             return 0
 

@@ -33,6 +33,7 @@ def test_a_refusal_changes_nothing_and_says_why(controller: GameController) -> N
 
 def test_every_step_is_autosaved(controller: GameController) -> None:
     controller.submit(toy.Order("us", 1, 2))
+    controller.flush_saves()  # (written on the autosave worker)
     saved = records.load(autosaves.autosave_path("toy"))
     assert saved.state == controller.session.state
 
@@ -65,16 +66,19 @@ def test_solitaire_never_hands_over(qapp) -> None:  # type: ignore[no-untyped-de
 
 def test_one_controller_autosaves_a_game_and_another_leaves_it_alone(controller: GameController) -> None:
     controller.submit(toy.Order("us", 1, 2))
+    controller.flush_saves()
     path = autosaves.autosave_path("toy")
     before = path.read_bytes()
     other = GameController(autosave=True)
     other.adopt(Session.start(toy.RULES, seed=9), viewer="us")
     assert other.claim("toy") is not None and other.blocked == "toy"
     other.submit(toy.Order("us", 0, 1))
+    other.flush_saves()
     assert path.read_bytes() == before
     controller.release()
     assert other.claim("toy") is None
     other.submit(toy.Order("japan", 0, 1))
+    other.flush_saves()
     assert records.load(path).state == other.session.state
     other.release()
 
@@ -84,11 +88,14 @@ def test_a_seal_belongs_to_its_game_and_players(controller: GameController) -> N
 
     seal = Seal.of("toy", ("us", "japan"), {"us": side_key("midway", KdfCost(n=2**10))})
     controller.set_seal(seal)
+    controller.flush_saves()
     path = autosaves.autosave_path("toy")
     assert records.envelope_of(path.read_bytes()) is not None
     controller.new_game("toy", seed=4)  # a rematch of the same players keeps it
+    controller.flush_saves()
     assert controller.seal == seal and records.envelope_of(path.read_bytes()) is not None
     controller.adopt(Session.start(toy.RULES, seed=3, humans=("us",)))  # one player: nothing to hide
     assert controller.seal is None
     controller.submit(toy.Order("us", 1, 2))
+    controller.flush_saves()
     assert records.envelope_of(path.read_bytes()) is None

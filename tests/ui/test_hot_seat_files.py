@@ -171,6 +171,7 @@ def test_a_game_sealed_from_its_start_writes_nothing_of_a_side(qtbot, profile, s
     assert _side_keys(game) == []  # what was kept of each side before goes as the sealed game opens
 
     def walk() -> None:
+        w.controller.flush_saves()  # (no autosave half-written by the worker while the folder is read)
         assert_nothing_of_a_side(game, profile, tiles_before, stores, window_state)
         assert not w.view.keep_tiles
 
@@ -212,6 +213,7 @@ def test_passwords_set_mid_game_take_back_what_each_side_had_kept(qtbot, profile
     stores.clear()
 
     def walk() -> None:
+        w.controller.flush_saves()  # (no autosave half-written by the worker while the folder is read)
         assert_nothing_of_a_side(game, profile, set(), stores, window_state)
         assert not w.view.keep_tiles
 

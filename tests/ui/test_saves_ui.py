@@ -34,6 +34,7 @@ def _step(w: MainWindow) -> None:
     c = w.controller
     side = c.viewer
     assert c.submit(c.legal(side)[0])
+    c.flush_saves()  # the step's autosave on disk (it is written on a worker thread)
 
 
 def _said(w: MainWindow) -> str:
@@ -117,6 +118,7 @@ def test_every_way_a_new_game_replaces_an_unfinished_one_keeps_it(qtbot, answers
     else:  # resumed whole here first: its backup, an older step of the game kept, may go
         assert befores == []
     # The autosave holds the game now on the board, and nothing is offered for resume twice.
+    w.controller.flush_saves()
     now = records.read(autosaves.autosave_path(SOLITAIRE))
     assert len(now["actions"]) == len(w.controller.session.history)
     w.close()
