@@ -65,7 +65,8 @@ def make(name: str) -> Any:
         from midway_desktop.games.cv.strong import Strong
 
         knobs = dict(kv.split("=") for kv in name.partition(":")[2].split(",") if kv)
-        return Strong(RULES.game, **{k: int(v) for k, v in knobs.items()})
+        sides = tuple(knobs.pop("mended", "japanese").split("+"))  # strong:mended=american+japanese
+        return Strong(RULES.game, mended=sides, **{k: int(v) for k, v in knobs.items()})
     raise SystemExit(f"unknown player {name!r}: random, doctrine or strong")
 
 

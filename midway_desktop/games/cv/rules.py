@@ -126,8 +126,9 @@ DOCTRINE = ComputerPlayer(
 STRONG = ComputerPlayer(
     "strong",
     "Strong",
-    "The Doctrine with its weak habits mended: dives instead of gliding, strikes the freshest and "
-    "richest sighting, keeps fuel in hand; sees only what its side may see (CV › Basic III).",
+    "As the Japanese, the Doctrine with its weak habits mended: dives instead of gliding, strikes the "
+    "freshest and richest sighting, keeps fuel in hand; as the Americans, the Doctrine (the mends did "
+    "worse there). Sees only what its side may see (CV › Basic III).",
 )
 
 

@@ -32,7 +32,7 @@ class Checked:
     uses_legal = False
 
     def __init__(self) -> None:
-        self.bot = Strong(GAME)
+        self.bot = Strong(GAME, mended=(US, JP))  # (its mends at both sides, to test them at both)
         self.orders: list[Action] = []
         self.decisions: list[tuple[State, tuple[object, ...], Action]] = []
 
@@ -80,7 +80,7 @@ def test_its_choices_depend_only_on_its_sides_view(game) -> None:  # type: ignor
             for position in (state, other):
                 s = Session.start(RULES, scenario="short", seed=1)
                 s.state = position
-                bot = Strong(GAME)
+                bot = Strong(GAME, mended=(US, JP))
                 bot.seen, bot.given, bot.last = copy.deepcopy(memory)
                 assert bot.decide(s.view(side), side, Referee(s, side), Rng(0)) == action
             compared += 1
@@ -104,3 +104,20 @@ def test_the_computer_offers_it_at_either_side() -> None:
     seats = {US: "strong", JP: "doctrine"}
     bots = bots_for(RULES, scenario, seats)
     assert isinstance(bots[US], Strong) and not isinstance(bots[JP], Strong)
+
+
+def test_as_the_americans_it_plays_the_doctrines_way_and_as_the_japanese_its_own() -> None:
+    """Its mends are for the Japanese (``strong.MENDED``: as the Americans each did worse): the
+    same game, order for order, as the Doctrine's at the American side; not at the Japanese."""
+    from midway_desktop.games.cv.doctrine import Doctrine
+    from midway_desktop.games.cv.state import evolve
+
+    def orders(us: object, jp: object) -> list[str]:
+        session = Session.start(RULES, scenario="short", seed=6)
+        session.state = evolve(session.state, last=Time(4, 9))  # (nine Turns show the difference)
+        play_out(session, {US: us, JP: jp}, Rng(6))  # type: ignore[dict-item]
+        return [f"{s.action.side}: {s.action.describe()}" for s in session.history]
+
+    doctrine = orders(Doctrine(GAME), Doctrine(GAME))
+    assert orders(Strong(GAME), Doctrine(GAME)) == doctrine
+    assert orders(Doctrine(GAME), Strong(GAME)) != doctrine
