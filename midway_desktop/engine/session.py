@@ -75,6 +75,11 @@ class Session:
     undo_requested_by: str | None = None
     listeners: list[Callable[[Session, tuple[Event, ...]], None]] = field(default_factory=list)
     unrecorded: int = 0  # steps applied headless (see apply_headless): in no history, no log
+    # Each side's log as last read, and the history it was read to (its length and last step):
+    # the window reads the log after every step, and a campaign's runs to 30,000 events.
+    _logs: dict[str, tuple[list[Event], int, Step | None, tuple[Event, ...]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     # -- creation -------------------------------------------------------------------------
     @classmethod
@@ -186,8 +191,20 @@ class Session:
         return out
 
     def log(self, side: str) -> list[Event]:
-        """The narrative ``side`` may read (``"umpire"`` reads all)."""
-        return visible(self.events(), side)
+        """The narrative ``side`` may read (``"umpire"`` reads all). Read on from where it was
+        last read while the history only grew; read afresh after an undo or a new history."""
+        history = self.history
+        kept = self._logs.get(side)
+        if kept is not None:
+            events, read, last, setup = kept
+            if setup is not self.setup_events or read > len(history) or (read and history[read - 1] is not last):
+                kept = None
+        if kept is None:
+            events, read = visible(self.setup_events, side), 0
+        for step in history[read:]:
+            events.extend(e for e in step.events if e.visible_to(side))
+        self._logs[side] = (events, len(history), history[-1] if history else None, self.setup_events)
+        return list(events)
 
     def actions(self) -> list[Action]:
         return [s.action for s in self.history]

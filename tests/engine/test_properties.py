@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from midway_desktop.engine import UMPIRE, Session
 from midway_desktop.engine import records as rec
 from midway_desktop.engine.bots import RandomBot
+from midway_desktop.engine.events import visible
 from midway_desktop.engine.registry import get_rules, playable_games, register
 from midway_desktop.engine.rng import Rng
 from tests.engine import toy
@@ -89,3 +90,25 @@ def test_logs_and_views_are_filtered_and_plain(game: str, seed: int, steps: int)
         assert not (set(map(id, hidden)) & set(map(id, mine)))
         json.dumps(session.view(side))  # views are plain data: nothing else can leak through
     json.dumps(session.view(UMPIRE))
+
+
+@pytest.mark.parametrize("game", ["toy", "kido-butai"])
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**40), moves=st.lists(st.integers(0, 9), min_size=1, max_size=150))
+def test_the_log_read_on_is_the_log_read_afresh(game: str, seed: int, moves: list[int]) -> None:
+    """``Session.log`` reads on from where it was last read; through play, undo and redo it is
+    always the whole history's events the side may see, read afresh."""
+    rules = get_rules(game)
+    session = Session.start(rules, seed=seed, humans=(rules.sides[0],))
+    bot, rng = RandomBot(), Rng(seed)
+    readers = (*rules.sides, UMPIRE)
+    for move in moves:
+        if move == 0 and session.history:
+            session.undo(session.history[-1].action.side)
+        elif move == 1:
+            session.redo()
+        elif session.outcome() is None:
+            side = session.to_act()[0]
+            session.play(bot.choose(session, side, session.legal_actions(side), rng))
+        for reader in readers[: 1 + move % len(readers)]:  # (not every side reads after every step)
+            assert session.log(reader) == visible(session.events(), reader)
