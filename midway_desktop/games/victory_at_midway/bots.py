@@ -186,6 +186,8 @@ class DoctrineBot:
         if st.loc == doctrine.KURE or g.distance(nxt, doctrine.KURE) >= g.distance(st.loc, doctrine.KURE):
             if st.formation in pieces:  # the box could move this turn, so can ST11 on its own
                 pieces[st.formation].remove(doctrine.ST11)
+                if not pieces[st.formation]:  # (it was the box's last ship: the box moves no more)
+                    del pieces[st.formation]
                 pieces[doctrine.ST11] = [doctrine.ST11]
             return [Form(JAPAN, doctrine.ST11, "")]
         return []
