@@ -211,10 +211,16 @@ class BoardScene(QGraphicsScene):
         self.counterPicked.emit(item.piece)
 
     def prepare_drag(self) -> None:
-        """Build now what a drag's highlight is made from (the board's net of cell sides, 3,072
-        cells on the CV board: 85-270 ms), so the first drag of a session does not stall on it
-        (issue 40). The window calls it at idle once it shows; later calls cost nothing."""
+        """Build now what a drag is drawn from: the board's net of cell sides (3,072 cells on the
+        CV board: 85-270 ms), what its highlight is made from, and the cells' shapes, what the
+        target under the counter is outlined with (40 ms; made at the first paint, unless the
+        board's tiles came from the store), and the board's regions by cell, what the status line
+        names as the counter passes over a cell (25 ms). So the first drag of a session does not
+        stall on them (issue 40). The window calls it at idle once it shows; later calls cost
+        nothing."""
         _ = self.board.net
+        _ = self.art.cells
+        self.board.regions_of(next(iter(self.board), ""))  # (its index made by the first asking)
 
     def light_cells(self, options: MoveOptions, origin: str = "") -> None:
         """Light where a piece may land (dragged on the map, or in from a holding box)."""
