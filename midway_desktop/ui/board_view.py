@@ -88,11 +88,19 @@ class BoardView(QGraphicsView):
 
     # -- painting -------------------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
-        super().drawBackground(painter, rect)
         scene = self.scene()
         if not isinstance(scene, BoardScene):
+            super().drawBackground(painter, rect)
             return
         t = self.viewportTransform()
+        # The chart's tiles are opaque (paper under the sea): the view's own background is filled
+        # only around them, with a device pixel's overlap for their rounded edges (filling all of
+        # it first was a quarter of a repaint at 3840x2160, ratio 2).
+        edge = 1.0 / max(t.m11() * self.devicePixelRatioF(), 1e-9)
+        chart = scene.art.scene_rect.adjusted(edge, edge, -edge, -edge)
+        brush = self.backgroundBrush()
+        for strip in _around(rect, chart):
+            painter.fillRect(strip, brush)
         exposed = t.mapRect(rect)
         painter.save()
         painter.resetTransform()
@@ -292,3 +300,17 @@ class BoardView(QGraphicsView):
             self._last_label = ""
             self.hovered.emit("")
         super().leaveEvent(event)  # type: ignore[arg-type]
+
+
+def _around(rect: QRectF, hole: QRectF) -> list[QRectF]:
+    """``rect`` less ``hole``, as at most four strips (above, below, left and right of it)."""
+    inner = rect.intersected(hole)
+    if inner.isEmpty():
+        return [rect]
+    out = [
+        QRectF(rect.left(), rect.top(), rect.width(), inner.top() - rect.top()),
+        QRectF(rect.left(), inner.bottom(), rect.width(), rect.bottom() - inner.bottom()),
+        QRectF(rect.left(), inner.top(), inner.left() - rect.left(), inner.height()),
+        QRectF(inner.right(), inner.top(), rect.right() - inner.right(), inner.height()),
+    ]
+    return [r for r in out if r.width() > 0 and r.height() > 0]

@@ -35,6 +35,8 @@ def test_cv_board_repaint_and_drag_on_a_screen(tmp_path: Path, size: tuple[int, 
         **os.environ,
         "PYTHONPATH": str(ROOT),
         "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
+        # (the offscreen screens' own "dpr" is not taken up: the ratio comes from Qt's scale)
+        "QT_SCALE_FACTOR": str(ratio),
         "MIDWAY_DATA_DIR": str(tmp_path / "data"),
     }
     done = subprocess.run(
@@ -50,3 +52,4 @@ def test_cv_board_repaint_and_drag_on_a_screen(tmp_path: Path, size: tuple[int, 
         f"move; every cell lit: drag step {got['drag_step_ms']} ms (p90 {got['drag_step_p90_ms']})"
     )
     assert got["lit_cells"] > 0
+    assert got["ratio"] == ratio  # (measured at the ratio named)

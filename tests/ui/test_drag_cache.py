@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QGuiApplication, QMouseEvent, QPainter, QPixmapCache
 from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem, QWidget
 
@@ -95,3 +97,25 @@ def test_with_qt_default_cache_the_big_highlight_is_drawn_at_every_move(qtbot, m
     QPixmapCache.setCacheLimit(app_module.QT_DEFAULT_CACHE_KB)
     painted, moves = _drag_paints(qtbot, monkeypatch)
     assert painted >= moves
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    r=st.tuples(*(st.integers(-50, 50) for _ in range(2)), *(st.integers(1, 80) for _ in range(2))),
+    h=st.tuples(*(st.integers(-50, 50) for _ in range(2)), *(st.integers(1, 80) for _ in range(2))),
+)
+def test_the_background_strips_cover_the_exposed_rect_less_the_chart_once(r, h) -> None:  # type: ignore[no-untyped-def]
+    """The view fills its own background only around the chart's opaque tiles: the strips lie in
+    the exposed rect, miss the chart, and with its part of the rect cover the rect exactly."""
+    from midway_desktop.ui.board_view import _around
+
+    rect, hole = QRectF(*r), QRectF(*h)
+    strips = _around(rect, hole)
+    inner = rect.intersected(hole)
+    area = sum(s.width() * s.height() for s in strips) + (0 if inner.isEmpty() else inner.width() * inner.height())
+    assert area == rect.width() * rect.height()
+    for s in strips:
+        assert rect.contains(s) and s.intersected(hole).isEmpty()
+    for a in range(len(strips)):
+        for b in range(a + 1, len(strips)):
+            assert strips[a].intersected(strips[b]).isEmpty()
