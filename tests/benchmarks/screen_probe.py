@@ -16,12 +16,30 @@ import random
 import statistics
 import sys
 import time
+from typing import Any
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 AIR_BOXES = 27
+
+
+def crowd_the_board(w: Any) -> None:
+    """The busiest board a CV game shows: to the American side's own (its Plot Map with its
+    plotted moves) the Japanese side's Task Forces as that side's view draws them, and every Air
+    unit both sides can have (27 each) flying over the board."""
+    from midway_desktop.ui.games.cv.boxes import air_unit_face
+
+    p = w.presenter
+    session = w.controller.session
+    for piece, (where, face, _tip) in p.map_counters(session.view("japanese")).items():
+        w.scene.add_counter(f"japanese:{piece}", face, where)
+    rng = random.Random(1942)
+    labels = sorted(w.scene.board.labels())
+    for side in ("us", "japan"):
+        for n in range(1, AIR_BOXES + 1):
+            w.scene.add_counter(f"{side}:air{n}", air_unit_face(side, n, str(rng.randint(1, 40))), rng.choice(labels))
 
 
 def _ms(samples: list[float]) -> float:
@@ -31,20 +49,10 @@ def _ms(samples: list[float]) -> float:
 def main() -> int:
     width, height = int(sys.argv[1]), int(sys.argv[2])
     from midway_desktop.ui.board_scene import _anywhere
-    from midway_desktop.ui.games.cv.boxes import air_unit_face
     from midway_desktop.ui.screenshot import _new_game_window
 
     with _new_game_window("cv", width, height, scenario="midway-campaign", until="ship-plotting", side="american") as w:
-        p = w.presenter
-        session = w.controller.session
-        for piece, (where, face, _tip) in p.map_counters(session.view("japanese")).items():
-            w.scene.add_counter(f"japanese:{piece}", face, where)
-        rng = random.Random(1942)
-        labels = sorted(w.scene.board.labels())
-        for side in ("us", "japan"):
-            for n in range(1, AIR_BOXES + 1):
-                face = air_unit_face(side, n, str(rng.randint(1, 40)))
-                w.scene.add_counter(f"{side}:air{n}", face, rng.choice(labels))
+        crowd_the_board(w)
         w.view.fit()
         for _ in range(5):  # idle: whatever the window does once it shows
             QApplication.processEvents()

@@ -117,9 +117,6 @@ def test_drag_step(qtbot) -> None:  # type: ignore[no-untyped-def]
     assert samples
 
 
-AIR_BOXES = 27  # each side's Air Boxes 1-27 (CV › Basic V): at most this many Air units in play
-
-
 def _repaint_ms(vp) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
     """Medians of 40 full repaints of ``vp`` in ms: wall-clock, and this thread's CPU time (steady
     on a machine others share: time spent waiting for a core is left out); the first (cold) one."""
@@ -143,22 +140,13 @@ def test_cv_board_repaint_with_both_sides_and_the_plot_map(qtbot) -> None:  # ty
     Japanese side's eleven Task Forces (where they enter) as that side's view draws them, and
     every Air unit both sides can have (27 each, Air Boxes 1-27) flying over the board. Timed
     at the side's first look and with the whole board fitted to the map (every counter drawn)."""
-    from midway_desktop.ui.games.cv.boxes import air_unit_face
     from midway_desktop.ui.screenshot import _new_game_window
+    from tests.benchmarks.screen_probe import crowd_the_board
 
     with _new_game_window("cv", 1920, 1080, scenario="midway-campaign", until="ship-plotting", side="american") as w:
         p = w.presenter
         assert p.plot.shown and p.plots, "the American's plotted moves are drawn"
-        session = w.controller.session
-        for piece, (where, face, _tip) in p.map_counters(session.view("japanese")).items():
-            w.scene.add_counter(f"japanese:{piece}", face, where)
-        rng = random.Random(1942)
-        labels = sorted(w.scene.board.labels())
-        for side in ("us", "japan"):
-            for n in range(1, AIR_BOXES + 1):
-                w.scene.add_counter(
-                    f"{side}:air{n}", air_unit_face(side, n, str(rng.randint(1, 40))), rng.choice(labels)
-                )
+        crowd_the_board(w)
         QApplication.processEvents()
         sides = {item.face.side for item in w.scene.counters.values()}
         vp = w.view.viewport()
