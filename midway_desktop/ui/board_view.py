@@ -98,9 +98,9 @@ class BoardView(QGraphicsView):
         # it first was a quarter of a repaint at 3840x2160, ratio 2).
         edge = 1.0 / max(t.m11() * self.devicePixelRatioF(), 1e-9)
         chart = scene.art.scene_rect.adjusted(edge, edge, -edge, -edge)
-        brush = self.backgroundBrush()
+        # (Qt's own fill, strip by strip: PySide's fillRect overloads name QGradient, a start's cost)
         for strip in _around(rect, chart):
-            painter.fillRect(strip, brush)
+            super().drawBackground(painter, strip)
         exposed = t.mapRect(rect)
         painter.save()
         painter.resetTransform()
