@@ -86,11 +86,13 @@ def write(
     seal: Seal | None = None,
     reseal: bool = False,
     kept: records.EncodedActions | None = None,
+    path: Path | None = None,
 ) -> Path:
     """Write the autosave of ``snapshot``'s game: the last one kept as its backup, or, with
     ``reseal``, the backup replaced by the same record (see :func:`reseal`). ``kept``: the
-    actions' JSON kept from the game's last save (see ``records.EncodedActions``)."""
-    path = autosave_path(snapshot.game)
+    actions' JSON kept from the game's last save (see ``records.EncodedActions``); ``path``:
+    where (by default, the game's autosave in today's data folder)."""
+    path = path or autosave_path(snapshot.game)
     data = snapshot.encode(seal, kept=kept)
     if not reseal:
         return records.write_atomic(path, data, backup=True)
@@ -113,6 +115,10 @@ class Job:
 
 Done = Callable[[Job, BaseException | None], None]
 
+# Seconds a worker with nothing to write waits for more before it ends (no thread outlives
+# its use by much, whoever forgets to close its saver).
+LINGER = 2.0
+
 
 class Saver:
     """Writes autosaves on one worker thread, so the caller (the GUI thread) only takes a
@@ -121,7 +127,7 @@ class Saver:
     Each write is :func:`write`'s, with the same atomicity and backup. Only the latest job
     waiting is written (a newer snapshot holds every step of an older one); a reseal waiting is
     kept a reseal, so no backup under an old seal outlives it. ``done`` is told of every write
-    (on the worker thread), with the error if it failed. :meth:`flush` waits for everything
+    (on the worker thread: it must not touch Qt), with the error if it failed. :meth:`flush` waits for everything
     asked so far to be on disk: before the autosave is read, moved or given up, and at exit."""
 
     def __init__(self, done: Done | None = None) -> None:
@@ -177,14 +183,22 @@ class Saver:
         while True:
             with self._lock:
                 while self._pending is None and not self._stop:
-                    self._lock.wait()
+                    if not self._lock.wait(LINGER) and self._pending is None and not self._stop:
+                        self._thread = None  # idle: the next save starts another worker
+                        return
                 if self._pending is None:
                     return
                 job, self._pending = self._pending, None
                 self._busy = True
             error: BaseException | None = None
             try:
-                write(job.snapshot, job.seal, job.reseal, self._kept.setdefault(job.path, records.EncodedActions()))
+                write(
+                    job.snapshot,
+                    job.seal,
+                    job.reseal,
+                    self._kept.setdefault(job.path, records.EncodedActions()),
+                    job.path,
+                )
             except Exception as exc:  # (told to ``done``: the worker goes on with the next job)
                 error = exc
             try:

@@ -14,12 +14,12 @@ submits it like any order. The person at the screen keeps their own side's view 
 
 from __future__ import annotations
 
-import contextlib
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from midway_desktop.engine import Action, Blocker, Event, Outcome, Session, autosaves, new_game, records
 from midway_desktop.engine.bots import GameTooLong, Watchdog
@@ -38,6 +38,8 @@ PACES: dict[str, tuple[str, int]] = {
     "slow": ("S&low", 2000),
 }
 DEFAULT_PACE = "steady"
+# How often the window looks for autosaves written, while the worker has some to write.
+READ_WRITES_MS = 50
 
 
 class GameController(QObject):
@@ -50,7 +52,6 @@ class GameController(QObject):
     savingResumed = Signal()  # an autosave worked again after failing
     handover = Signal(str)  # hot-seat: the named side must take the screen before anything is shown
     computerStalled = Signal(str)  # the computer's bot gave an order the rules refused, or never ends its step: why
-    _written = Signal(object, object)  # (from the autosave worker) a job written, and its error or None
 
     def __init__(self, parent: QObject | None = None, autosave: bool = True) -> None:
         super().__init__(parent)
@@ -69,9 +70,15 @@ class GameController(QObject):
         # on its board (or replayed it whole). Its backup need not be kept when it is set aside.
         self.sound: str | None = None
         self.save_failing = False
-        # Autosaves are written on a worker thread; the GUI thread only takes a snapshot.
-        self.saver = autosaves.Saver(self._tell_written)
-        self._written.connect(self._after_write)  # (queued: it runs on the GUI thread)
+        # Autosaves are written on a worker thread; the GUI thread only takes a snapshot. The
+        # worker touches nothing of Qt: it leaves each outcome in a queue the GUI thread reads
+        # (a Qt signal emitted off the GUI thread to a Python slot can crash PySide).
+        written: deque[tuple[autosaves.Job, BaseException | None]] = deque()
+        self._written = written
+        self.saver = autosaves.Saver(lambda job, error: written.append((job, error)))
+        self._reader = QTimer(self)
+        self._reader.setInterval(READ_WRITES_MS)
+        self._reader.timeout.connect(self._read_writes)
         # The computer's players: a bot and its own luck (never the game's) for each of its sides.
         self.bots: dict[str, Bot] = {}
         self.bot_luck: dict[str, Rng] = {}
@@ -166,7 +173,7 @@ class GameController(QObject):
         """Wait for the autosaves asked for to be on disk, and take in how they went: before
         the autosave is read or set aside, and before its lock is given up."""
         self.saver.flush()
-        QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)  # (the queued ``_written``)
+        self._read_writes()
 
     def release(self) -> None:
         """Give up the autosave lock (the window closes, or turns to another game): once the
@@ -214,11 +221,16 @@ class GameController(QObject):
         if self.blocked == game_id:
             return
         self.saver.save(records.Snapshot.of(session), self.seal, reseal=reseal)
+        if not self._reader.isActive():
+            self._reader.start()
 
-    def _tell_written(self, job: autosaves.Job, error: BaseException | None) -> None:
-        """(On the worker.) Pass a write's result to the GUI thread, if the controller lives."""
-        with contextlib.suppress(RuntimeError):  # deleted: nobody is left to tell
-            self._written.emit(job, error)
+    def _read_writes(self) -> None:
+        """(GUI thread.) Take in the autosaves written or failed since last time; stop looking
+        once the worker has nothing left to write."""
+        while self._written:
+            self._after_write(*self._written.popleft())
+        if self.saver.idle and not self._written:
+            self._reader.stop()
 
     def _after_write(self, job: autosaves.Job, error: BaseException | None) -> None:
         """An autosave written, or failed: say so as the status bar needs it."""

@@ -18,7 +18,7 @@ import math
 import sys
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, QThread, Signal
+from PySide6.QtCore import QRectF, QSize, QThread, Signal, Slot
 from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -329,6 +329,7 @@ class OddsDock(QDockWidget):
             self.larger.hide()
         self._games_set(self.games.value())
 
+    @Slot(int, int)
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setValue(done)
 
@@ -349,6 +350,7 @@ class OddsDock(QDockWidget):
         self.larger.show()
         self.larger.raise_()
 
+    @Slot(object)
     def _done(self, odds: Odds) -> None:
         self.plot.show_odds(odds)
         self.plotted_for = self.session_running
@@ -357,9 +359,11 @@ class OddsDock(QDockWidget):
             self.show_larger()
         self.status.setText(f"{odds.games} games played on from {odds.position}.")
 
+    @Slot(str)
     def _stopped(self, why: str) -> None:
         self.status.setText(why)
 
+    @Slot()
     def _finished(self) -> None:
         run = self.run_thread
         self.run_thread = None

@@ -380,11 +380,12 @@ def _paused_saver(
         seal: Seal | None = None,
         reseal: bool = False,
         kept: records.EncodedActions | None = None,
+        path: Path | None = None,
     ) -> Path:
         taken.set()
         go.wait(10)
         wrote.append((len(snapshot.actions), reseal))
-        return real(snapshot, seal, reseal, kept)
+        return real(snapshot, seal, reseal, kept, path)
 
     monkeypatch.setattr(autosaves, "write", write)
     return autosaves.Saver(), taken, go, wrote
@@ -405,6 +406,23 @@ def test_the_saver_writes_only_the_latest_snapshot_waiting(monkeypatch: pytest.M
     assert _on_disk(autosaves.autosave_path("toy")) == (s.seed, 4)
     assert _on_disk(records.backup_path(autosaves.autosave_path("toy"))) == (s.seed, 1)
     saver.close()
+
+
+def test_an_idle_worker_ends_and_the_next_save_starts_another(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No autosave thread outlives its use by more than ``LINGER``, even for a saver never closed
+    (a window dropped without closing): the next save is written all the same."""
+    monkeypatch.setattr(autosaves, "LINGER", 0.05)
+    saver = autosaves.Saver()
+    s = unfinished(steps=1)
+    for steps in (1, 2):
+        saver.save(records.Snapshot.of(s))
+        saver.flush()
+        assert _on_disk(autosaves.autosave_path("toy")) == (s.seed, steps)
+        deadline = time.monotonic() + 10
+        while any(t.name == "autosave" for t in threading.enumerate()) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not any(t.name == "autosave" for t in threading.enumerate())
+        s.play(s.legal_actions(s.to_act()[0])[0])
 
 
 def test_a_reseal_waiting_stays_a_reseal_when_a_step_follows(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -99,3 +99,35 @@ def test_a_seal_belongs_to_its_game_and_players(controller: GameController) -> N
     controller.submit(toy.Order("us", 1, 2))
     controller.flush_saves()
     assert records.envelope_of(path.read_bytes()) is None
+
+
+def test_a_failed_autosave_is_told_though_nobody_waits_for_it(qtbot, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The worker's outcome reaches the window by itself (no flush): the status bar learns that
+    saving stopped, with the file's reason."""
+    blocked = tmp_path / "not a folder"
+    blocked.write_text("")
+    monkeypatch.setenv("MIDWAY_DATA_DIR", str(blocked))  # a file: no autosave folder can be made in it
+    c = GameController(autosave=True)
+    with qtbot.waitSignal(c.savingStopped, timeout=10_000) as stopped:
+        c.adopt(Session.start(toy.RULES, seed=3), viewer="us", save=True)
+    assert str(blocked) in stopped.args[0] and c.save_failing
+
+
+def test_controllers_dropped_while_their_autosaves_are_written_harm_nothing(qapp, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The autosave worker touches nothing of Qt, so a window (and its controller) deleted while
+    a write is under way leaves the worker nothing to crash on: every write lands."""
+    import shiboken6
+    from PySide6.QtCore import QCoreApplication
+
+    savers = []
+    for seed in range(40):
+        monkeypatch.setenv("MIDWAY_DATA_DIR", str(tmp_path / str(seed)))  # (a lock left held stays with its folder)
+        c = GameController(autosave=True)
+        c.adopt(Session.start(toy.RULES, seed=seed), viewer="us", save=True)
+        savers.append(c.saver)
+        c.release() if seed % 2 else shiboken6.delete(c)
+        QCoreApplication.processEvents()
+    for seed, saver in enumerate(savers):
+        saver.flush()
+        assert saver.idle
+        assert records.load(tmp_path / str(seed) / "autosave" / "toy.json").seed == seed
