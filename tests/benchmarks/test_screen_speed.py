@@ -47,7 +47,8 @@ def test_cv_board_repaint_and_drag_on_a_screen(tmp_path: Path, size: tuple[int, 
     got = json.loads(done.stdout.strip().splitlines()[-1])
     print(
         f"\n[cv] {width}x{height} ratio {ratio} (map {got['map'][0]}x{got['map'][1]}, {got['counters']} counters, "
-        f"{got['lit_cells']} cells lit at most): full repaint {got['repaint_ms']} ms (CPU {got['repaint_cpu_ms']}); "
+        f"{got['lit_cells']} cells lit at most): full repaint {got['repaint_ms']} ms (CPU {got['repaint_cpu_ms']}), "
+        f"of it the view's own paint {got['paint_ms']} ms (CPU {got['paint_cpu_ms']}); "
         f"the game's first drag: first move {got['first_drag_move_ms']} ms, then {got['game_drag_step_ms']} ms a "
         f"move; every cell lit: drag step {got['drag_step_ms']} ms (p90 {got['drag_step_p90_ms']})"
     )
