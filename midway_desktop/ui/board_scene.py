@@ -1,5 +1,7 @@
 """The scene of one board: map art behind, counters on top, drag highlights between.
 
+A translucent veil may lie over the art (CV's Plot Map, see ``BoardScene.set_veil``).
+
 The scene owns no rules. Whoever drives it (the controller) supplies ``legal_moves`` — for a
 counter, the cells it may be dropped on and the reason it may not go elsewhere — and listens
 to ``counterDropped`` to turn a drop into an action for the engine.
@@ -11,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
@@ -66,14 +68,20 @@ class HighlightItem(QGraphicsItem):
         return self._rect
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        scene = self.scene()
+        veiled = scene.veiled if isinstance(scene, BoardScene) else _bare  # (under the veil: see set_veil)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setPen(QPen(pal.HIGHLIGHT_EDGE, UNIT * 0.05))
-        painter.setBrush(QBrush(pal.HIGHLIGHT))
+        painter.setPen(QPen(veiled(pal.HIGHLIGHT_EDGE), UNIT * 0.05))
+        painter.setBrush(QBrush(veiled(pal.HIGHLIGHT)))
         painter.drawPath(self._path)
         if not self._costly.isEmpty():
-            painter.setPen(QPen(pal.LIMIT, UNIT * 0.05))
-            painter.setBrush(QBrush(pal.COSTLY))
+            painter.setPen(QPen(veiled(pal.LIMIT), UNIT * 0.05))
+            painter.setBrush(QBrush(veiled(pal.COSTLY)))
             painter.drawPath(self._costly)
+
+
+def _bare(colour: QColor) -> QColor:
+    return colour
 
 
 class BoardScene(QGraphicsScene):
@@ -92,13 +100,49 @@ class BoardScene(QGraphicsScene):
         self.legal_moves: Callable[[CounterItem], MoveOptions] = _anywhere(board)
         self._options: MoveOptions | None = None
         self._highlight: HighlightItem | None = None
+        # A translucent colour over the chart's art, under every item (CV's Plot Map): see set_veil.
+        self.veil: QColor | None = None
         self._target = QGraphicsPathItem()
+        self._target_colour = pal.HIGHLIGHT_EDGE
         self._target.setPen(QPen(pal.HIGHLIGHT_EDGE, UNIT * 0.09))
         self._target.setZValue(6)
         self._target.setVisible(False)
         self.addItem(self._target)
         self._origin: dict[str, str] = {}
         self._animations: list[QVariantAnimation] = []
+
+    # -- the veil -------------------------------------------------------------------------
+    def set_veil(self, colour: QColor | None) -> None:
+        """Lay a translucent ``colour`` over the chart's art (``None``: lift it). It is laid into
+        the tiles the view draws, so a repaint blits the chart once rather than blending a sheet
+        the size of the window over it as well (3 ms of a full repaint at 3840x2160, ratio 2).
+        The items that lie under it, the drag's highlight and target, paint with ``veiled``
+        colours, which is exactly the veil laid over what they paint."""
+        if colour == self.veil:
+            return
+        self.veil = colour
+        self._pen_target(self._target_colour)
+        if self._highlight is not None:
+            self._highlight.update()  # (its cached picture is made again)
+        self.update()
+
+    def veiled(self, colour: QColor) -> QColor:
+        """``colour`` with the veil laid over it, at its own alpha: painted over the veiled art,
+        it shows as ``colour`` under the veil would (a source-over blend is linear in both)."""
+        veil = self.veil
+        if veil is None:
+            return colour
+        a = veil.alphaF()
+
+        def mix(over: int, under: int) -> int:
+            return round(a * over + (1 - a) * under)
+
+        r, g, b = mix(veil.red(), colour.red()), mix(veil.green(), colour.green()), mix(veil.blue(), colour.blue())
+        return QColor(r, g, b, colour.alpha())
+
+    def _pen_target(self, colour: QColor) -> None:
+        self._target_colour = colour
+        self._target.setPen(QPen(self.veiled(colour), UNIT * 0.09))
 
     # -- counters -------------------------------------------------------------------------
     def counter_size(self) -> float:
@@ -251,7 +295,7 @@ class BoardScene(QGraphicsScene):
     def show_cursor(self, label: str, ok: bool) -> None:
         """The keyboard's target square, outlined gold when legal and red when not."""
         self._target.setPath(self._cell_path(label))
-        self._target.setPen(QPen(pal.HIGHLIGHT_EDGE if ok else pal.DANGER, UNIT * 0.09))
+        self._pen_target(pal.HIGHLIGHT_EDGE if ok else pal.DANGER)
         self._target.setVisible(True)
 
     def hide_cursor(self) -> None:
@@ -267,7 +311,7 @@ class BoardScene(QGraphicsScene):
         if self._target.path() != path:
             self._target.setPath(path)
             ok = self._options is not None and label in self._options.cells
-            self._target.setPen(QPen(pal.HIGHLIGHT_EDGE if ok else pal.DANGER, UNIT * 0.09))
+            self._pen_target(pal.HIGHLIGHT_EDGE if ok else pal.DANGER)
         self._target.setVisible(True)
 
     def end_drag(self, item: CounterItem) -> None:

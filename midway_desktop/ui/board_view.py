@@ -115,7 +115,8 @@ class BoardView(QGraphicsView):
         painter.resetTransform()
         dpr = self.devicePixelRatioF()  # the viewport's (see ``midway_desktop.ui``: not viewport())
         # The whole board fitted is what a start opens on: its tiles are kept between runs.
-        scene.tiles.draw(painter, exposed, t.m11(), t.map(QPointF(0.0, 0.0)), dpr, keep=self._kept_between_runs)
+        origin = t.map(QPointF(0.0, 0.0))
+        scene.tiles.draw(painter, exposed, t.m11(), origin, dpr, keep=self._kept_between_runs, veil=scene.veil)
         painter.restore()
 
     @property

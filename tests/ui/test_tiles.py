@@ -1,5 +1,6 @@
 """The map's tiles: laid from the chart's corner, so a fitted chart is cut into the fewest tiles
-(the first screen paints them all), and together they cover the chart wherever it is shown."""
+(the first screen paints them all), and together they cover the chart wherever it is shown; a
+veil laid into them (CV's Plot Map) shows as a sheet over the chart, and over what lies under it."""
 
 from __future__ import annotations
 
@@ -11,13 +12,18 @@ from PySide6.QtGui import QColor, QImage, QPainter
 
 from midway_desktop.games import GAME_IDS
 from midway_desktop.geometry import load_board
+from midway_desktop.ui import palette as pal
+from midway_desktop.ui.board_scene import BoardScene
+from midway_desktop.ui.games.cv.plot import SHEET
 from midway_desktop.ui.map_art import MapArt
 from midway_desktop.ui.tiles import TILE, TileCache
 
 SENTINEL = QColor(255, 0, 255)
 
 
-def chart_on_screen(cache: TileCache, scale: float, shift: QPointF, dpr: float = 1.0) -> tuple[QImage, QRectF]:
+def chart_on_screen(
+    cache: TileCache, scale: float, shift: QPointF, dpr: float = 1.0, veil: QColor | None = None
+) -> tuple[QImage, QRectF]:
     """The tiles drawn over a magenta image of the view, the chart's corner ``shift`` pixels in
     from the view's, and where the chart lies in it."""
     art = cache.art.scene_rect
@@ -30,9 +36,26 @@ def chart_on_screen(cache: TileCache, scale: float, shift: QPointF, dpr: float =
     image.fill(SENTINEL)
     painter = QPainter(image)
     view = QRectF(0, 0, image.width() / dpr, image.height() / dpr)
-    cache.draw(painter, view, scale, origin, dpr)
+    cache.draw(painter, view, scale, origin, dpr, veil=veil)
     painter.end()
     return image, chart
+
+
+def _channels(c: QColor) -> tuple[int, int, int]:
+    return c.red(), c.green(), c.blue()
+
+
+def _off(a: QColor, b: QColor) -> int:
+    return max(abs(x - y) for x, y in zip(_channels(a), _channels(b), strict=True))
+
+
+def _laid_over(image: QImage, rect: QRectF, colour: QColor) -> None:
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setPen(QColor(0, 0, 0, 0))
+    painter.setBrush(colour)
+    painter.drawRect(rect)
+    painter.end()
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -67,3 +90,34 @@ def test_the_tiles_cover_the_whole_chart(qapp, game: str, scale: float, shift: Q
     assert gaps == []
     beyond = (math.floor((chart.right() + 10) * dpr), math.floor((chart.bottom() + 10) * dpr))
     assert image.pixelColor(*beyond) == SENTINEL  # the tiles stop at the chart
+
+
+def test_a_veiled_chart_shows_as_the_sheet_drawn_over_it(qapp) -> None:  # type: ignore[no-untyped-def]
+    shift, dpr = QPointF(5.0, 11.0), 2.0
+    bare, chart = chart_on_screen(TileCache(MapArt(load_board("cv"))), 0.12, shift, dpr)
+    _laid_over(bare, chart, SHEET)  # the sheet as an item over the whole chart
+    veiled, _ = chart_on_screen(TileCache(MapArt(load_board("cv"))), 0.12, shift, dpr, veil=SHEET)
+    off = [
+        (x, y)
+        for x in range(0, bare.width(), 5)
+        for y in range(0, bare.height(), 5)
+        if _off(bare.pixelColor(x, y), veiled.pixelColor(x, y)) > 2  # (rounding apart)
+    ]
+    assert off == []
+
+
+@pytest.mark.parametrize("colour", [pal.HIGHLIGHT, pal.HIGHLIGHT_EDGE, pal.COSTLY, pal.DANGER])
+def test_under_the_veil_a_drag_highlight_shows_as_under_the_sheet(qapp, colour: QColor) -> None:  # type: ignore[no-untyped-def]
+    scene = BoardScene(load_board("cv"))
+    scene.set_veil(SHEET)
+    for ground in (QColor("#9fc6d6"), QColor("#f2ead0"), QColor("#1d2a33")):
+        pixel = QRectF(0, 0, 1, 1)
+        under = QImage(1, 1, QImage.Format.Format_RGB32)
+        under.fill(ground)
+        _laid_over(under, pixel, colour)
+        _laid_over(under, pixel, SHEET)  # what the sheet item drew over the highlight
+        over = QImage(1, 1, QImage.Format.Format_RGB32)
+        over.fill(ground)
+        _laid_over(over, pixel, SHEET)  # the veiled tile
+        _laid_over(over, pixel, scene.veiled(colour))
+        assert _off(under.pixelColor(0, 0), over.pixelColor(0, 0)) <= 2

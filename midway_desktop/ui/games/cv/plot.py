@@ -1,10 +1,11 @@
 """CV's Plot Map as a translucent sheet over the mapboard (CV › Basic VI.A.1, Set Up II.A).
 
 Each side plots its Task Forces' moves on its own Plot Map, in secret. Here the Plot Map is a
-pale sheet laid over the board while the viewing side plots: each of its Task Forces' plotted
-move is drawn from the hex where it stands through every hex it enters, in order, ending in a
-ring that says how many hexes of its Movement Factor are left. Everything is drawn from the
-viewing side's view (its own plots only); the sheet is cleared at every handover.
+pale sheet laid over the board while the viewing side plots (the scene's veil: laid into the
+map's tiles, under every counter): each of its Task Forces' plotted move is drawn from the hex
+where it stands through every hex it enters, in order, ending in a ring that says how many
+hexes of its Movement Factor are left. Everything is drawn from the viewing side's view (its
+own plots only); the sheet is cleared at every handover.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsPathItem,
-    QGraphicsRectItem,
     QGraphicsSimpleTextItem,
 )
 
@@ -27,7 +27,6 @@ from midway_desktop.ui.map_art import UNIT
 SHEET = QColor(250, 246, 228, 110)  # the Plot Map's paper, the board showing through
 INK = QColor(150, 40, 30, 210)
 Z = 30.0  # above the counters (10 and up), letting every click through to them
-SHEET_Z = 8.0  # the sheet itself: above the map art, under the counters
 
 
 class PlotOverlay:
@@ -46,6 +45,7 @@ class PlotOverlay:
         return QPointF(x * UNIT, y * UNIT)
 
     def clear(self) -> None:
+        self.scene.set_veil(None)
         for item in self.items:
             if item.scene() is not None:
                 item.scene().removeItem(item)
@@ -62,12 +62,7 @@ class PlotOverlay:
         if not show_sheet and not plots:
             return
         if show_sheet:
-            sheet = QGraphicsRectItem(self.scene.sceneRect())
-            sheet.setBrush(QBrush(SHEET))
-            sheet.setPen(QPen(Qt.PenStyle.NoPen))
-            sheet.setZValue(SHEET_Z)
-            sheet.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            self._add(sheet)
+            self.scene.set_veil(SHEET)
         pen = QPen(INK, UNIT * 0.12 * scale, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
         font = QFont()
         font.setPixelSize(max(1, int(UNIT * 0.45 * scale)))
@@ -112,7 +107,6 @@ class PlotOverlay:
         return f"Task Force {t['number']} plotted: {move}{extra}. Movement Factor left: {left} of {t['movement']}."
 
     def _add(self, item: QGraphicsItem) -> None:
-        if item.zValue() > SHEET_Z:
-            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the counters under it still drag
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the counters under it still drag
         self.scene.addItem(item)
         self.items.append(item)
