@@ -108,5 +108,8 @@ class PlotOverlay:
 
     def _add(self, item: QGraphicsItem) -> None:
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the counters under it still drag
+        # Drawn once a zoom, as the counters are: stroking the lines and setting the numbers at
+        # every repaint was a tenth of a full one at 3840x2160, ratio 2 (0.8 of 9 ms).
+        item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.scene.addItem(item)
         self.items.append(item)
