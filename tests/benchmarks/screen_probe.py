@@ -81,7 +81,8 @@ def main() -> int:
         counters = len(w.scene.counters)  # (a drop redraws the game's own: counted before the drags)
         repaint_wall, repaint_cpu = _timed(vp.repaint)
         # The viewport alone painted into a picture of the window's own size and format (the
-        # offscreen screen's, 32-bit RGB), its background as the window system would have it.
+        # offscreen screen's, 32-bit RGB): its own background fill, if it has one, and its paint
+        # event; nothing of the windows under it.
         ratio = vp.devicePixelRatioF()
         picture = QImage(round(vp.width() * ratio), round(vp.height() * ratio), QImage.Format.Format_RGB32)
         picture.setDevicePixelRatio(ratio)
