@@ -1,16 +1,17 @@
 """A stronger CV computer player: the Doctrine with weak habits of its mended, seeing only its
-own side's view. A first step toward a planning player: it does NOT look
-ahead, roll out plans or sample what it cannot see; it is a heuristic player, each mend chosen
-by watching Doctrine games and measured against the Doctrine (``tests.benchmarks.cv_strength``).
-It reads ``session.view(side)`` and the offered orders, never the state, as the Doctrine does
-(``doctrine.Referee``). Its knobs (constructor arguments) are there for those measurements.
+own side's view. A step toward a planning player: it does NOT look ahead or roll out plans; it
+keeps a belief of where the enemy's carriers may be (``belief``, from its views alone) and
+otherwise plays heuristics, each mend chosen by watching Doctrine games and measured against the
+Doctrine (``tests.benchmarks.cv_strength``). It reads ``session.view(side)`` and the offered
+orders, never the state, as the Doctrine does (``doctrine.Referee``). Its knobs (constructor
+arguments) are there for those measurements.
 
-Where it stands (Short Scenario, 200 games a side against the Doctrine, seeds 3000-3199): as
-the Japanese it won 57, drew 143 and lost none (28 %, 95 % interval 23-35 %; 145 to 85 Victory
-Points on average). As the Americans the mends did worse than the Doctrine's own habits (0
-won, 198 drawn, 2 lost; 27 to 59), so at that side it now plays the Doctrine's way
-(:data:`MENDED`). Winning needs a lead of 100 (XI.A), and neither side beats the Doctrine in
-most games yet: that is the planning player's work.
+Where it stands (Short Scenario, against the Doctrine, seeds 3000-3099): as the Japanese it won
+50 of 100, drew 48 and lost 2 (95 % interval 40-60 %; 187 to 95 Victory Points on average),
+where without the belief's search it won 36 (27-46 %; 153 to 82). As the Americans the mends did
+worse than the Doctrine's own habits (200 games, seeds 3000-3199: 0 won, 198 drawn, 2 lost; 27
+to 59), so at that side it plays the Doctrine's way (:data:`MENDED`). Winning needs a lead of 100
+(XI.A), and neither side beats the Doctrine in most games yet: that is the planning player's work.
 
 The mends:
 
@@ -31,6 +32,9 @@ The mends:
   gives the enemy ten Victory Points, and the landing counted on may be barred by Hits.
 - Search on (III): by day, while no sighting of this Turn is in hand, scouts keep flying, up to
   :data:`SCOUTS_ALOFT` (the Doctrine searches only while it knows of no enemy at all).
+- Search where they may be (III.A-B): each scout flies for the hex within its move whose sea,
+  as far as it observes, holds the most carriers the side believes in (``belief.Belief``) that
+  no other scout of the Turn is looking at, rather than out on a bearing set by its number.
 """
 
 from __future__ import annotations
@@ -39,7 +43,9 @@ from typing import Any
 
 from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng
+from midway_desktop.engine.session import Session
 from midway_desktop.games.cv.actions import Altitude, Form
+from midway_desktop.games.cv.belief import Belief
 from midway_desktop.games.cv.doctrine import Doctrine, Referee
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import AIR_BOXES, AMERICAN, JAPANESE
@@ -51,6 +57,7 @@ CARRIER = 20  # worth of a carrier seen (CV, CVL: what wins the battle, XI.C)
 KIND_WORTH = {"CV": CARRIER, "CVL": CARRIER, "BB": 10, "CA": 3, "CAV": 3}  # a named ship's worth
 SPARE = 1  # Turns of fuel an Air unit keeps in hand past the Doctrine's reckoning
 SCOUTS_ALOFT = 4  # searching Air units kept up by day while no fresh sighting is in hand
+SCOUT_SIGHT = 2  # hexes a scout at Low Altitude observes ships out to by day (Observation Chart)
 # The sides the mends are for: as the Americans every one of them did worse than the Doctrine's
 # own habits (measured: 200 Short Scenario games, 27 to 59 Victory Points on average against the
 # Doctrine, where the Doctrine against itself comes out even), so there it plays the Doctrine's way.
@@ -85,14 +92,71 @@ class Strong(Doctrine):
         spare: int = SPARE,
         endurance: int = LEGS,
         mended: tuple[str, ...] = MENDED,
+        believe: int = 1,
     ) -> None:
         super().__init__(game)
         self.mended = mended
+        self.believe = believe
+        self.belief: Belief | None = None  # where it believes the enemy's carriers are
+        self.scenario = ""
+        self._searching: dict[int, str] = {}  # this Turn's scouts -> the hex each searches towards
         self.spare = spare
         self.fresh = fresh
         self.hold = hold
         self.endurance = endurance
         self.scouts = scouts
+
+    # -- what it believes of the enemy (``belief``) -----------------------------------------------
+    def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
+        self.scenario = session.scenario  # (public: both sides know what is played)
+        return super().choose(session, side, legal, rng)
+
+    def _believe(self, view: dict[str, Any], side: str) -> None:
+        """Take ``view`` into the belief of where the enemy's carriers are (one per game)."""
+        if not self.believe or not self.scenario:
+            return
+        now = self._now(view)
+        belief = self.belief
+        fresh = (
+            belief is None
+            or belief.side != side
+            or belief.scenario != self.scenario
+            or belief.moves is not None
+            and (now < belief.moves - 1 or str(view["step"]) == "set-up" and belief.moves != now)
+        )
+        if fresh:  # (a new game: ``simulate`` keeps its bots)
+            belief = self.belief = Belief(self.game, self.scenario, side)
+            self._searching = {}
+        assert belief is not None
+        if belief.moves is not None and now >= belief.moves:
+            self._searching = {}  # (a new Turn: each scout picks afresh)
+        belief.look(view)
+
+    # -- search where the enemy's carriers may be (III) ----------------------------------------------
+    def _search_point(self, unit: dict[str, Any], here: str) -> str:
+        """The hex within the scout's move whose sea, as far as it observes (Observation Chart,
+        Low Altitude), holds the most carriers the side believes in and no other scout of this
+        Turn is looking at; the Doctrine's fan when it believes nothing."""
+        belief = self.belief
+        if belief is None or belief.side not in self.mended:
+            return super()._search_point(unit, here)
+        heat = belief.heat()
+        if not heat:
+            return super()._search_point(unit, here)
+        board = self.game.board
+        taken: set[str] = set()
+        for number, h in self._searching.items():
+            if number != unit["number"]:
+                taken |= board.within(h, SCOUT_SIGHT)
+        best, best_worth = None, 0.0
+        for h in sorted(board.within(here, self._speed(unit))):
+            worth = sum(heat.get(x, 0.0) for x in board.within(h, SCOUT_SIGHT) - taken)
+            if worth > best_worth + 1e-9:
+                best, best_worth = h, worth
+        if best is None:
+            return super()._search_point(unit, here)
+        self._searching[unit["number"]] = best
+        return best
 
     # -- strikes: dive, don't glide (VIII.D.4) --------------------------------------------------
     def _low_divers(self, unit: dict[str, Any]) -> bool:
@@ -120,8 +184,10 @@ class Strong(Doctrine):
     # -- what a sighting is worth (III.C) ----------------------------------------------------------
     def _note(self, view: dict[str, Any], side: str) -> None:
         """The Doctrine's notes, each sighting valued by :func:`sighting_worth` (what it reveals
-        of carriers and heavy ships) instead of by its count of ships."""
+        of carriers and heavy ships) instead of by its count of ships; and the belief of where
+        the enemy's carriers are (``belief``) brought up to date."""
         super()._note(view, side)
+        self._believe(view, side)
         if not self._mends(view):
             return
         now = self._now(view)

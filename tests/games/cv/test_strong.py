@@ -37,7 +37,9 @@ class Checked:
         self.decisions: list[tuple[State, tuple[object, ...], Action]] = []
 
     def choose(self, session: Session, side: str, legal: list[Action], rng: Rng) -> Action:
-        before = copy.deepcopy((self.bot.seen, self.bot.given, self.bot.last))
+        bot = self.bot
+        kept = (bot.seen, bot.given, bot.last, bot.belief, bot.scenario, bot._searching)
+        before = copy.deepcopy(kept, {id(GAME): GAME})  # (its memory, and its belief: not the game's data)
         action = self.bot.choose(session, side, legal, rng)
         why = session.rules.check(session.state, action)
         assert why is None, f"{action.describe()}: {why}"
@@ -68,8 +70,8 @@ def test_a_short_scenario_played_to_the_end_every_order_accepted(game) -> None: 
 
 
 def test_its_choices_depend_only_on_its_sides_view(game) -> None:  # type: ignore[no-untyped-def]
-    """Given the same view (and memory), the same choice, whatever the enemy's hidden planes and
-    unobserved Task Forces."""
+    """Given the same view (and memory, its belief of where the enemy's carriers are included),
+    the same choice, whatever the enemy's hidden planes and unobserved Task Forces."""
     _session, bots = game
     compared = moved = 0
     for side in (US, JP):
@@ -81,7 +83,8 @@ def test_its_choices_depend_only_on_its_sides_view(game) -> None:  # type: ignor
                 s = Session.start(RULES, scenario="short", seed=1)
                 s.state = position
                 bot = Strong(GAME, mended=(US, JP))
-                bot.seen, bot.given, bot.last = copy.deepcopy(memory)
+                memo = {id(GAME): GAME}
+                bot.seen, bot.given, bot.last, bot.belief, bot.scenario, bot._searching = copy.deepcopy(memory, memo)
                 assert bot.decide(s.view(side), side, Referee(s, side), Rng(0)) == action
             compared += 1
     assert compared >= 10 and moved >= 2
