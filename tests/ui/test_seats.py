@@ -255,6 +255,12 @@ def test_the_computer_waits_for_what_is_being_shown_and_never_undoes_its_luck(qt
 
 
 # -- whole games against the computer ---------------------------------------------------------------
+def _shown_and_asked(p, session, person: str) -> bool:  # type: ignore[no-untyped-def]
+    """The computer's moves shown (skipped through), and the person asked for orders or the game over."""
+    p.playback.skip()
+    return person in session.to_act() or session.outcome() is not None
+
+
 def _play_against_the_computer(w, qtbot, person: str) -> dict[str, int]:  # type: ignore[no-untyped-def]
     """Play the person's side to the end with the doctrine's orders given through the controller,
     the computer's side playing itself from the window's timer. Checks as it goes: never a
@@ -272,6 +278,10 @@ def _play_against_the_computer(w, qtbot, person: str) -> dict[str, int]:  # type
         QApplication.processEvents()
         assert not w.curtain.down and not handovers, "the screen was blanked between a person and the computer"
         assert c.viewer == person
+        if person not in session.to_act() and session.outcome() is None:
+            # The computer's turn, played from the window's timer: waited for, not spun on (a
+            # count of spins would depend on the machine's speed).
+            qtbot.waitUntil(lambda: _shown_and_asked(p, session, person), timeout=60_000)
         if person in session.to_act() and session.outcome() is None:
             action = bots[person].choose(session, person, session.legal_actions(person), luck)
             assert c.submit(action), action.describe()
