@@ -65,8 +65,11 @@ def make(name: str) -> Any:
         from midway_desktop.games.cv.strong import Strong
 
         knobs = dict(kv.split("=") for kv in name.partition(":")[2].split(",") if kv)
-        sides = tuple(knobs.pop("mended", "japanese").split("+"))  # strong:mended=american+japanese
-        return Strong(RULES.game, mended=sides, **{k: int(v) for k, v in knobs.items()})
+        mended = knobs.pop("mended", "")  # strong:mended=japanese: the mends at that side only
+        values = {k: int(v) for k, v in knobs.items()}
+        if mended:
+            return Strong(RULES.game, mended=tuple(mended.split("+")), **values)
+        return Strong(RULES.game, **values)
     raise SystemExit(f"unknown player {name!r}: random, doctrine or strong")
 
 

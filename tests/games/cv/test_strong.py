@@ -17,7 +17,7 @@ from midway_desktop.games.cv.actions import Altitude, Form
 from midway_desktop.games.cv.doctrine import Referee
 from midway_desktop.games.cv.rules import CvRules
 from midway_desktop.games.cv.state import State
-from midway_desktop.games.cv.strong import CARRIER, WORTHWHILE, Strong, sighting_worth
+from midway_desktop.games.cv.strong import CARRIER, SPARE, WORTHWHILE, Strong, sighting_worth
 from midway_desktop.games.cv.time_record import Time
 from tests.games.cv.play import GAME, JP, US
 from tests.games.cv.test_doctrine import _hidden_changes
@@ -109,9 +109,9 @@ def test_the_computer_offers_it_at_either_side() -> None:
     assert isinstance(bots[US], Strong) and not isinstance(bots[JP], Strong)
 
 
-def test_as_the_americans_it_plays_the_doctrines_way_and_as_the_japanese_its_own() -> None:
-    """Its mends are for the Japanese (``strong.MENDED``: as the Americans each did worse): the
-    same game, order for order, as the Doctrine's at the American side; not at the Japanese."""
+def test_its_mends_change_its_play_at_either_side_and_its_fuel_reckoning_only_as_the_japanese() -> None:
+    """Its mends apply at both sides (``strong.MENDED``), the spare Turn of fuel only as the
+    Japanese (``strong.SPARE``: as the Americans it kept their strikes from reaching)."""
     from midway_desktop.games.cv.doctrine import Doctrine
     from midway_desktop.games.cv.state import evolve
 
@@ -122,5 +122,6 @@ def test_as_the_americans_it_plays_the_doctrines_way_and_as_the_japanese_its_own
         return [f"{s.action.side}: {s.action.describe()}" for s in session.history]
 
     doctrine = orders(Doctrine(GAME), Doctrine(GAME))
-    assert orders(Strong(GAME), Doctrine(GAME)) == doctrine
+    assert orders(Strong(GAME), Doctrine(GAME)) != doctrine
     assert orders(Doctrine(GAME), Strong(GAME)) != doctrine
+    assert SPARE[JP] == 1 and SPARE[US] == 0
