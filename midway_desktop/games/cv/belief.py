@@ -112,7 +112,7 @@ class Belief:
         for (h, now_there), names in sorted(seen.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             for force in self.forces:
                 if force.ships & names:
-                    near = dict.fromkeys((h,) if now_there else self._near(h, force.speed), 1.0 / SEEN)
+                    near = dict.fromkeys((h,) if now_there else self.near(h, force.speed), 1.0 / SEEN)
                     force.chance = {**near, h: 1.0}
 
     def _sail(self, chance: Mapping[str, float], speed: int) -> dict[str, float]:
@@ -120,12 +120,13 @@ class Belief:
         (a Task Force steams on at full speed as readily as it lingers)."""
         out: dict[str, float] = {}
         for h, p in chance.items():
-            for n in self._near(h, speed):
+            for n in self.near(h, speed):
                 if out.get(n, 0.0) < p:
                     out[n] = p
         return out
 
-    def _near(self, h: str, n: int) -> tuple[str, ...]:
+    def near(self, h: str, n: int) -> tuple[str, ...]:
+        """Every hex within ``n`` of ``h`` (kept: asked for at every look)."""
         key = (h, n)
         found = self._spread.get(key)
         if found is None:
@@ -141,7 +142,7 @@ class Belief:
         reach = max(0, self.moves - start) * force.speed
         out: set[str] = set()
         for h in force.area:
-            out |= set(self._near(h, min(reach, 40)))
+            out |= set(self.near(h, min(reach, 40)))
         return _even(out - looked)
 
     # -- what the view shows ---------------------------------------------------------------------
@@ -192,10 +193,9 @@ class Belief:
         self._flying = flying
         out: set[str] = set()
         for line, h in set(posts):
-            row = self.game.sight_row(line, False, False, night)
-            reach = next((d for d, c in enumerate(row) if c <= 0), len(row)) - 1
+            reach = sight(self.game, line, night)
             if reach >= 0:
-                out.update(self._near(h, reach))
+                out.update(self.near(h, reach))
         return out
 
     # -- reading it ------------------------------------------------------------------------------
@@ -207,6 +207,13 @@ class Belief:
             for h, p in force.chance.items():
                 out[h] = out.get(h, 0.0) + p / total * force.carriers
         return out
+
+
+def sight(game: Game, line: str, night: bool) -> int:
+    """How far an observer on ``line`` of the Observation Chart sees ships (Basic III.B): the
+    last distance of its unbroken run of conditions above 0 (-1: not even its own hex)."""
+    row = game.sight_row(line, False, False, night)
+    return next((d for d, c in enumerate(row) if c <= 0), len(row)) - 1
 
 
 def _forces(game: Game, scenario: str, enemy: str) -> list[Force]:

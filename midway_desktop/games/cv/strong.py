@@ -46,7 +46,7 @@ from midway_desktop.engine.actions import Action
 from midway_desktop.engine.rng import Rng
 from midway_desktop.engine.session import Session
 from midway_desktop.games.cv.actions import Altitude, Form
-from midway_desktop.games.cv.belief import Belief
+from midway_desktop.games.cv.belief import Belief, sight
 from midway_desktop.games.cv.doctrine import Doctrine, Referee
 from midway_desktop.games.cv.game import Game
 from midway_desktop.games.cv.state import AIR_BOXES, AMERICAN, JAPANESE
@@ -61,7 +61,6 @@ KIND_WORTH = {"CV": CARRIER, "CVL": CARRIER, "BB": 10, "CA": 3, "CAV": 3}  # a n
 # Points against the Doctrine with it; 100 games: 10 won, 94 to 86 without).
 SPARE: dict[str, int] = {JAPANESE: 1, AMERICAN: 0}
 SCOUTS_ALOFT = 4  # searching Air units kept up by day while no fresh sighting is in hand
-SCOUT_SIGHT = 2  # hexes a scout at Low Altitude observes ships out to by day (Observation Chart)
 # The sides the mends are for (a knob, for measuring them side by side).
 MENDED: tuple[str, ...] = (AMERICAN, JAPANESE)
 
@@ -145,14 +144,14 @@ class Strong(Doctrine):
         heat = belief.heat()
         if not heat:
             return super()._search_point(unit, here)
-        board = self.game.board
+        eyes = sight(self.game, "low", False)  # (scouts search by day, at Low Altitude)
         taken: set[str] = set()
         for number, h in self._searching.items():
             if number != unit["number"]:
-                taken |= board.within(h, SCOUT_SIGHT)
+                taken.update(belief.near(h, eyes))
         best, best_worth = None, 0.0
-        for h in sorted(board.within(here, self._speed(unit))):
-            worth = sum(heat.get(x, 0.0) for x in board.within(h, SCOUT_SIGHT) - taken)
+        for h in belief.near(here, self._speed(unit)):
+            worth = sum(heat.get(x, 0.0) for x in belief.near(h, eyes) if x not in taken)
             if worth > best_worth + 1e-9:
                 best, best_worth = h, worth
         if best is None:
